@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Quickstart, command one: set everything up, build, and run the pipeline
+# headless on the bundled sample workspace (assets/sample): ingest a PDF, an
+# xlsx and a SQLite database, list the source objects, show a table.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+. scripts/env.sh
+cargo build --bin aurag
+AURAG="$CARGO_TARGET_DIR/debug/aurag"
+export AURAG_WORKSPACE="${AURAG_WORKSPACE:-$HOME/.cache/aurag/sample-workspace}"
+rm -rf "$AURAG_WORKSPACE"
+echo "== aurag ingest assets/sample"
+"$AURAG" ingest assets/sample
+echo; echo "== aurag sources"
+"$AURAG" sources
+id=$("$AURAG" sources --json | python3 -c "import json,sys; print(next(s['id'] for s in json.load(sys.stdin) if s['locator'].get('sheet')=='Net sales by region'))")
+echo; echo "== aurag show $id"
+"$AURAG" show "$id"

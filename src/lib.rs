@@ -1,0 +1,24 @@
+//! # aurag — Agent-based Universal RAG over an analyst's own files
+//!
+//! The core library. It has no UI dependency: the CLI (`src/bin/aurag.rs`)
+//! and the desktop app (`src-tauri/`) are thin front ends over
+//! [`workspace::Workspace`]. Data flows
+//! file → [`loader`] → [`source::SourceObject`] → [`describe`] →
+//! [`embed`] → [`store`]; ARCHITECTURE.md draws it.
+
+pub mod bench;
+pub mod chunk;
+pub mod describe;
+pub mod embed;
+pub mod loader;
+pub mod render;
+pub mod source;
+pub mod store;
+pub mod table;
+pub mod text;
+pub mod workspace;
+
+pub use embed::{Embedder, HashingEmbedder, InputKind};
+pub use source::{Content, ContentType, SourceKind, SourceObject};
+pub use store::{LanceStore, MemoryStore, Store};
+pub use workspace::Workspace;

@@ -1,0 +1,510 @@
+//! [`Store`] on an embedded LanceDB inside the workspace directory.
+//!
+//! Three tables: `meta` (schema version, embedder), `sources` (one row per
+//! object: provenance, description, content as JSON, description vector, with
+//! a BM25 index on the description) and `units` (one row per sentence with
+//! its vector). A file's objects are swapped with a single `merge_insert`
+//! that inserts the new rows and deletes the file's old ones in one commit.
+
+use std::collections::{HashMap, HashSet};
+use std::path::Path;
+use std::sync::Arc;
+
+use arrow_array::types::Float32Type;
+use arrow_array::{Array, FixedSizeListArray, Float32Array, Float64Array, RecordBatch, RecordBatchIterator, StringArray, UInt32Array};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
+use futures::TryStreamExt;
+use lancedb::index::scalar::{FtsIndexBuilder, FullTextSearchQuery};
+use lancedb::index::Index;
+use lancedb::query::{ExecutableQuery, QueryBase, Select};
+use lancedb::{Connection, DistanceType, Table};
+
+use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, Unit, SCHEMA_VERSION};
+use crate::source::{ContentType, Locator, Provenance, SourceKind, SourceObject};
+
+const SUMMARY_COLUMNS: &[&str] = &[
+    "id", "file", "file_hash", "content_type", "kind", "locator", "description", "tags", "created_at", "updated_at",
+];
+
+pub struct LanceStore {
+    info: StoreInfo,
+    path: String,
+    sources: Table,
+    units: Table,
+    _conn: Connection,
+}
+
+fn table_err(table: &'static str) -> impl Fn(lancedb::Error) -> StoreError {
+    move |e| StoreError::Table { table, reason: e.to_string() }
+}
+
+/// Quotes a string literal for a Lance SQL filter.
+fn lit(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+fn sources_schema(dim: usize) -> SchemaRef {
+    let mut fields: Vec<Field> = vec![Field::new("id", DataType::Utf8, false)];
+    for name in ["file", "file_hash", "content_type", "kind", "locator", "description", "tags", "content", "created_at", "updated_at"] {
+        fields.push(Field::new(name, DataType::Utf8, false));
+    }
+    fields.push(vector_field(dim));
+    Arc::new(Schema::new(fields))
+}
+
+fn units_schema(dim: usize) -> SchemaRef {
+    Arc::new(Schema::new(vec![
+        Field::new("id", DataType::Utf8, false),
+        Field::new("source_id", DataType::Utf8, false),
+        Field::new("file", DataType::Utf8, false),
+        Field::new("idx", DataType::UInt32, false),
+        Field::new("page", DataType::UInt32, true),
+        Field::new("text", DataType::Utf8, false),
+        vector_field(dim),
+    ]))
+}
+
+fn meta_schema() -> SchemaRef {
+    Arc::new(Schema::new(vec![Field::new("key", DataType::Utf8, false), Field::new("value", DataType::Utf8, false)]))
+}
+
+fn vector_field(dim: usize) -> Field {
+    Field::new("vector", DataType::FixedSizeList(Arc::new(Field::new("item", DataType::Float32, true)), dim as i32), false)
+}
+
+fn vectors(vs: &[Vec<f32>], dim: usize) -> FixedSizeListArray {
+    FixedSizeListArray::from_iter_primitive::<Float32Type, _, _>(
+        vs.iter().map(|v| {
+            let mut v = v.clone();
+            v.resize(dim, 0.0);
+            Some(v.into_iter().map(Some))
+        }),
+        dim as i32,
+    )
+}
+
+fn reader(batch: RecordBatch) -> Box<dyn arrow_array::RecordBatchReader + Send> {
+    let schema = batch.schema();
+    Box::new(RecordBatchIterator::new(vec![Ok(batch)], schema))
+}
+
+fn col<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a StringArray, StoreError> {
+    b.column_by_name(name)
+        .and_then(|c| c.as_any().downcast_ref::<StringArray>())
+        .ok_or_else(|| StoreError::Corrupt { id: name.to_string(), reason: "missing or mistyped column".into() })
+}
+
+impl LanceStore {
+    /// Opens (or creates) the store under `dir`, checking the schema version
+    /// and that it holds vectors of the configured embedder.
+    pub async fn open(dir: &Path, embedder: &str, dim: usize) -> Result<Self, StoreError> {
+        let path = dir.join("lance");
+        let path_s = path.display().to_string();
+        let open_err = |e: lancedb::Error| StoreError::Open { path: path_s.clone(), reason: e.to_string() };
+        std::fs::create_dir_all(&path).map_err(|e| StoreError::Open { path: path_s.clone(), reason: e.to_string() })?;
+        let conn = lancedb::connect(&path_s).execute().await.map_err(open_err)?;
+        let names: HashSet<String> = conn.table_names().execute().await.map_err(open_err)?.into_iter().collect();
+        let info = if names.contains("meta") {
+            let meta = conn.open_table("meta").execute().await.map_err(open_err)?;
+            let batches: Vec<RecordBatch> = meta
+                .query()
+                .execute()
+                .await
+                .map_err(table_err("meta"))?
+                .try_collect()
+                .await
+                .map_err(table_err("meta"))?;
+            let mut kv = HashMap::new();
+            for b in &batches {
+                let (k, v) = (col(b, "key")?, col(b, "value")?);
+                for i in 0..b.num_rows() {
+                    kv.insert(k.value(i).to_string(), v.value(i).to_string());
+                }
+            }
+            let version: u32 = kv.get("schema_version").and_then(|v| v.parse().ok()).unwrap_or(0);
+            if version != SCHEMA_VERSION {
+                return Err(StoreError::SchemaVersion {
+                    path: path_s,
+                    found: version,
+                    expected: SCHEMA_VERSION,
+                    hint: if version > SCHEMA_VERSION { "it was written by a newer aurag; upgrade aurag" } else { "no migration exists from that version; re-ingest into a new workspace" },
+                });
+            }
+            let found = kv.get("embedder").cloned().unwrap_or_default();
+            if found != embedder {
+                return Err(StoreError::EmbedderMismatch { path: path_s, found, requested: embedder.to_string() });
+            }
+            let dim: usize = kv.get("dim").and_then(|v| v.parse().ok()).unwrap_or(dim);
+            StoreInfo { schema_version: version, embedder: found, dim }
+        } else {
+            if names.contains("sources") {
+                return Err(StoreError::SchemaVersion {
+                    path: path_s,
+                    found: 0,
+                    expected: SCHEMA_VERSION,
+                    hint: "the workspace has no version record; re-ingest into a new workspace",
+                });
+            }
+            // Data tables first, the meta record last: a workspace whose
+            // creation was interrupted has no meta and is created again.
+            for (name, schema) in [("sources", sources_schema(dim)), ("units", units_schema(dim))] {
+                if !names.contains(name) {
+                    conn.create_empty_table(name, schema).execute().await.map_err(open_err)?;
+                }
+            }
+            let rows = [("schema_version", SCHEMA_VERSION.to_string()), ("embedder", embedder.to_string()), ("dim", dim.to_string())];
+            let batch = RecordBatch::try_new(
+                meta_schema(),
+                vec![
+                    Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.0))),
+                    Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.1.clone()))),
+                ],
+            )
+            .map_err(|e| StoreError::Open { path: path_s.clone(), reason: e.to_string() })?;
+            conn.create_table("meta", batch).execute().await.map_err(open_err)?;
+            StoreInfo { schema_version: SCHEMA_VERSION, embedder: embedder.to_string(), dim }
+        };
+        let sources = conn.open_table("sources").execute().await.map_err(open_err)?;
+        let units = conn.open_table("units").execute().await.map_err(open_err)?;
+        Ok(LanceStore { info, path: path_s, sources, units, _conn: conn })
+    }
+
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    fn sources_batch(&self, objects: &[(SourceObject, Vec<f32>)]) -> Result<RecordBatch, StoreError> {
+        let enc = |id: &str, r: serde_json::Result<String>| r.map_err(|e| StoreError::Corrupt { id: id.to_string(), reason: e.to_string() });
+        let mut cols: Vec<Vec<String>> = vec![Vec::with_capacity(objects.len()); 11];
+        for (o, _) in objects {
+            cols[0].push(o.id.clone());
+            cols[1].push(o.provenance.file.clone());
+            cols[2].push(o.provenance.file_hash.clone());
+            cols[3].push(o.content_type.as_str().to_string());
+            cols[4].push(o.kind.as_str().to_string());
+            cols[5].push(enc(&o.id, serde_json::to_string(&o.provenance.locator))?);
+            cols[6].push(o.description.clone());
+            cols[7].push(enc(&o.id, serde_json::to_string(&o.tags))?);
+            cols[8].push(enc(&o.id, serde_json::to_string(&o.content))?);
+            cols[9].push(o.created_at.clone());
+            cols[10].push(o.updated_at.clone());
+        }
+        let vs: Vec<Vec<f32>> = objects.iter().map(|(_, v)| v.clone()).collect();
+        let mut arrays: Vec<Arc<dyn Array>> = cols.into_iter().map(|c| Arc::new(StringArray::from(c)) as Arc<dyn Array>).collect();
+        arrays.push(Arc::new(vectors(&vs, self.info.dim)));
+        RecordBatch::try_new(sources_schema(self.info.dim), arrays).map_err(|e| StoreError::Table { table: "sources", reason: e.to_string() })
+    }
+
+    fn units_batch(&self, units: &[Unit]) -> Result<RecordBatch, StoreError> {
+        let s = |f: fn(&Unit) -> &str| Arc::new(StringArray::from_iter_values(units.iter().map(f))) as Arc<dyn Array>;
+        let vs: Vec<Vec<f32>> = units.iter().map(|u| u.vector.clone()).collect();
+        RecordBatch::try_new(
+            units_schema(self.info.dim),
+            vec![
+                s(|u| &u.id),
+                s(|u| &u.source_id),
+                s(|u| &u.file),
+                Arc::new(UInt32Array::from_iter_values(units.iter().map(|u| u.idx))),
+                Arc::new(UInt32Array::from_iter(units.iter().map(|u| u.page))),
+                s(|u| &u.text),
+                Arc::new(vectors(&vs, self.info.dim)),
+            ],
+        )
+        .map_err(|e| StoreError::Table { table: "units", reason: e.to_string() })
+    }
+
+    async fn query_sources(&self, filter: Option<String>, columns: Option<&[&str]>, limit: Option<usize>) -> Result<Vec<RecordBatch>, StoreError> {
+        let mut q = self.sources.query();
+        if let Some(f) = filter {
+            q = q.only_if(f);
+        }
+        if let Some(c) = columns {
+            q = q.select(Select::columns(c));
+        }
+        if let Some(l) = limit {
+            q = q.limit(l);
+        }
+        q.execute().await.map_err(table_err("sources"))?.try_collect().await.map_err(table_err("sources"))
+    }
+
+    async fn ensure_fts(&self) -> Result<(), StoreError> {
+        let indices = self.sources.list_indices().await.map_err(table_err("sources"))?;
+        let has = indices.iter().any(|i| i.columns.iter().any(|c| c == "description"));
+        let rows = self.sources.count_rows(None).await.map_err(table_err("sources"))?;
+        if rows == 0 {
+            return Ok(());
+        }
+        if !has {
+            self.sources
+                .create_index(&["description"], Index::FTS(FtsIndexBuilder::default()))
+                .execute()
+                .await
+                .map_err(table_err("sources"))?;
+        }
+        Ok(())
+    }
+}
+
+fn summaries(batches: &[RecordBatch]) -> Result<Vec<SourceSummary>, StoreError> {
+    let mut out = Vec::new();
+    for b in batches {
+        let c = |n| col(b, n);
+        let (id, file, hash, ct, kind, loc, desc, tags, ca, ua) = (
+            c("id")?, c("file")?, c("file_hash")?, c("content_type")?, c("kind")?, c("locator")?, c("description")?, c("tags")?, c("created_at")?, c("updated_at")?,
+        );
+        for i in 0..b.num_rows() {
+            let rid = id.value(i).to_string();
+            let bad = |reason: String| StoreError::Corrupt { id: rid.clone(), reason };
+            out.push(SourceSummary {
+                id: rid.clone(),
+                content_type: ContentType::parse(ct.value(i)).ok_or_else(|| bad(format!("content type '{}'", ct.value(i))))?,
+                kind: SourceKind::parse(kind.value(i)).ok_or_else(|| bad(format!("kind '{}'", kind.value(i))))?,
+                file: file.value(i).to_string(),
+                file_hash: hash.value(i).to_string(),
+                locator: serde_json::from_str::<Locator>(loc.value(i)).map_err(|e| bad(e.to_string()))?,
+                description: desc.value(i).to_string(),
+                tags: serde_json::from_str(tags.value(i)).map_err(|e| bad(e.to_string()))?,
+                created_at: ca.value(i).to_string(),
+                updated_at: ua.value(i).to_string(),
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn ids_in(ids: &[String]) -> String {
+    ids.iter().map(|i| lit(i)).collect::<Vec<_>>().join(", ")
+}
+
+impl Store for LanceStore {
+    fn info(&self) -> &StoreInfo {
+        &self.info
+    }
+
+    async fn replace_files(&self, files: &[String], objects: Vec<(SourceObject, Vec<f32>)>, units: Vec<Unit>) -> Result<(), StoreError> {
+        if files.is_empty() {
+            return Ok(());
+        }
+        let in_files = format!("file IN ({})", ids_in(files));
+        // 1. Units of the new objects (invisible until their objects exist).
+        if !units.is_empty() {
+            let mut m = self.units.merge_insert(&["id"]);
+            m.when_matched_update_all(None).when_not_matched_insert_all();
+            m.execute(reader(self.units_batch(&units)?)).await.map_err(table_err("units"))?;
+        }
+        // 2. Swap the files' objects in one commit.
+        if objects.is_empty() {
+            self.sources.delete(in_files.as_str()).await.map_err(table_err("sources"))?;
+        } else {
+            let mut m = self.sources.merge_insert(&["id"]);
+            m.when_matched_update_all(None).when_not_matched_insert_all().when_not_matched_by_source_delete(Some(in_files.clone()));
+            m.execute(reader(self.sources_batch(&objects)?)).await.map_err(table_err("sources"))?;
+        }
+        // 3. Units of the files' old objects.
+        let keep: Vec<String> = objects.iter().map(|(o, _)| o.id.clone()).collect();
+        let filter = if keep.is_empty() { in_files } else { format!("{in_files} AND source_id NOT IN ({})", ids_in(&keep)) };
+        self.units.delete(filter.as_str()).await.map_err(table_err("units"))?;
+        self.ensure_fts().await
+    }
+
+    async fn file_hashes(&self) -> Result<HashMap<String, String>, StoreError> {
+        let batches = self.query_sources(None, Some(&["file", "file_hash"]), None).await?;
+        let mut out = HashMap::new();
+        for b in &batches {
+            let (f, h) = (col(b, "file")?, col(b, "file_hash")?);
+            for i in 0..b.num_rows() {
+                out.insert(f.value(i).to_string(), h.value(i).to_string());
+            }
+        }
+        Ok(out)
+    }
+
+    async fn list(&self) -> Result<Vec<SourceSummary>, StoreError> {
+        let batches = self.query_sources(None, Some(SUMMARY_COLUMNS), None).await?;
+        let mut v = summaries(&batches)?;
+        v.sort_by(|a, b| (&a.file, &a.locator.key()).cmp(&(&b.file, &b.locator.key())));
+        Ok(v)
+    }
+
+    async fn get(&self, id: &str) -> Result<Option<SourceObject>, StoreError> {
+        let mut cols: Vec<&str> = SUMMARY_COLUMNS.to_vec();
+        cols.push("content");
+        let batches = self.query_sources(Some(format!("id = {}", lit(id))), Some(&cols), Some(1)).await?;
+        let Some(b) = batches.iter().find(|b| b.num_rows() > 0) else { return Ok(None) };
+        let s = summaries(std::slice::from_ref(b))?.remove(0);
+        let content = serde_json::from_str(col(b, "content")?.value(0)).map_err(|e| StoreError::Corrupt { id: id.to_string(), reason: e.to_string() })?;
+        Ok(Some(SourceObject {
+            id: s.id,
+            content_type: s.content_type,
+            kind: s.kind,
+            tags: s.tags,
+            description: s.description,
+            provenance: Provenance { file: s.file, file_hash: s.file_hash, locator: s.locator },
+            content,
+            created_at: s.created_at,
+            updated_at: s.updated_at,
+        }))
+    }
+
+    async fn update_object(&self, object: SourceObject, vector: Vec<f32>) -> Result<(), StoreError> {
+        let mut m = self.sources.merge_insert(&["id"]);
+        m.when_matched_update_all(None);
+        m.execute(reader(self.sources_batch(&[(object, vector)])?)).await.map_err(table_err("sources"))?;
+        Ok(())
+    }
+
+    async fn remove_ids(&self, ids: &[String]) -> Result<usize, StoreError> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let filter = format!("id IN ({})", ids_in(ids));
+        let r = self.sources.delete(filter.as_str()).await.map_err(table_err("sources"))?;
+        self.units.delete(format!("source_id IN ({})", ids_in(ids)).as_str()).await.map_err(table_err("units"))?;
+        Ok(r.num_deleted_rows as usize)
+    }
+
+    async fn remove_file(&self, file: &str) -> Result<usize, StoreError> {
+        let r = self.sources.delete(format!("file = {}", lit(file)).as_str()).await.map_err(table_err("sources"))?;
+        self.units.delete(format!("file = {}", lit(file)).as_str()).await.map_err(table_err("units"))?;
+        Ok(r.num_deleted_rows as usize)
+    }
+
+    async fn search_vector(&self, vector: &[f32], k: usize) -> Result<Vec<Hit>, StoreError> {
+        let batches: Vec<RecordBatch> = self
+            .sources
+            .vector_search(vector)
+            .map_err(table_err("sources"))?
+            .column("vector")
+            .distance_type(DistanceType::Cosine)
+            .select(Select::columns(&["id"]))
+            .limit(k)
+            .execute()
+            .await
+            .map_err(table_err("sources"))?
+            .try_collect()
+            .await
+            .map_err(table_err("sources"))?;
+        let mut hits = Vec::new();
+        for b in &batches {
+            let ids = col(b, "id")?;
+            let d = b.column_by_name("_distance");
+            for i in 0..b.num_rows() {
+                let dist = d
+                    .and_then(|d| d.as_any().downcast_ref::<Float32Array>().map(|a| a.value(i) as f64).or_else(|| d.as_any().downcast_ref::<Float64Array>().map(|a| a.value(i))))
+                    .unwrap_or(1.0);
+                hits.push(Hit { id: ids.value(i).to_string(), score: 1.0 - dist as f32 });
+            }
+        }
+        hits.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
+        Ok(hits)
+    }
+
+    async fn search_text(&self, query: &str, k: usize) -> Result<Vec<Hit>, StoreError> {
+        if self.sources.count_rows(None).await.map_err(table_err("sources"))? == 0 {
+            return Ok(Vec::new());
+        }
+        self.ensure_fts().await?;
+        let batches: Vec<RecordBatch> = self
+            .sources
+            .query()
+            .full_text_search(FullTextSearchQuery::new(query.to_string()))
+            .select(Select::columns(&["id"]))
+            .limit(k)
+            .execute()
+            .await
+            .map_err(table_err("sources"))?
+            .try_collect()
+            .await
+            .map_err(table_err("sources"))?;
+        let mut hits = Vec::new();
+        for b in &batches {
+            let ids = col(b, "id")?;
+            let s = b.column_by_name("_score");
+            for i in 0..b.num_rows() {
+                let score = s.and_then(|s| s.as_any().downcast_ref::<Float32Array>().map(|a| a.value(i))).unwrap_or(0.0);
+                hits.push(Hit { id: ids.value(i).to_string(), score });
+            }
+        }
+        hits.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
+        Ok(hits)
+    }
+
+    async fn units(&self, source_id: &str) -> Result<Vec<Unit>, StoreError> {
+        let batches: Vec<RecordBatch> = self
+            .units
+            .query()
+            .only_if(format!("source_id = {}", lit(source_id)))
+            .execute()
+            .await
+            .map_err(table_err("units"))?
+            .try_collect()
+            .await
+            .map_err(table_err("units"))?;
+        let mut out = Vec::new();
+        for b in &batches {
+            let (id, sid, file, text) = (col(b, "id")?, col(b, "source_id")?, col(b, "file")?, col(b, "text")?);
+            let u32col = |n: &str| b.column_by_name(n).and_then(|c| c.as_any().downcast_ref::<UInt32Array>().cloned());
+            let (idx, page) = (u32col("idx"), u32col("page"));
+            let vecs = b.column_by_name("vector").and_then(|c| c.as_any().downcast_ref::<FixedSizeListArray>().cloned());
+            for i in 0..b.num_rows() {
+                let vector = vecs
+                    .as_ref()
+                    .map(|v| {
+                        let a = v.value(i);
+                        a.as_any().downcast_ref::<Float32Array>().map(|f| f.values().to_vec()).unwrap_or_default()
+                    })
+                    .unwrap_or_default();
+                out.push(Unit {
+                    id: id.value(i).to_string(),
+                    source_id: sid.value(i).to_string(),
+                    file: file.value(i).to_string(),
+                    idx: idx.as_ref().map(|a| a.value(i)).unwrap_or(0),
+                    page: page.as_ref().and_then(|a| if a.is_null(i) { None } else { Some(a.value(i)) }),
+                    text: text.value(i).to_string(),
+                    vector,
+                });
+            }
+        }
+        out.sort_by_key(|u| u.idx);
+        Ok(out)
+    }
+
+    async fn collect_garbage(&self) -> Result<usize, StoreError> {
+        let live: HashSet<String> = {
+            let b = self.query_sources(None, Some(&["id"]), None).await?;
+            let mut s = HashSet::new();
+            for x in &b {
+                let c = col(x, "id")?;
+                for i in 0..x.num_rows() {
+                    s.insert(c.value(i).to_string());
+                }
+            }
+            s
+        };
+        let batches: Vec<RecordBatch> = self
+            .units
+            .query()
+            .select(Select::columns(&["source_id"]))
+            .execute()
+            .await
+            .map_err(table_err("units"))?
+            .try_collect()
+            .await
+            .map_err(table_err("units"))?;
+        let mut dead = HashSet::new();
+        for b in &batches {
+            let c = col(b, "source_id")?;
+            for i in 0..b.num_rows() {
+                if !live.contains(c.value(i)) {
+                    dead.insert(c.value(i).to_string());
+                }
+            }
+        }
+        if dead.is_empty() {
+            return Ok(0);
+        }
+        let dead: Vec<String> = dead.into_iter().collect();
+        let r = self.units.delete(format!("source_id IN ({})", ids_in(&dead)).as_str()).await.map_err(table_err("units"))?;
+        Ok(r.num_deleted_rows as usize)
+    }
+}

@@ -1,0 +1,129 @@
+//! In-memory [`Store`] test double: same contract as the LanceDB store,
+//! deterministic, no files.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+
+use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, Unit, SCHEMA_VERSION};
+use crate::embed::cosine;
+use crate::source::SourceObject;
+
+#[derive(Default)]
+struct State {
+    objects: BTreeMap<String, (SourceObject, Vec<f32>)>,
+    units: BTreeMap<String, Unit>,
+}
+
+pub struct MemoryStore {
+    info: StoreInfo,
+    state: Mutex<State>,
+}
+
+impl MemoryStore {
+    pub fn new(embedder: &str, dim: usize) -> Self {
+        MemoryStore {
+            info: StoreInfo { schema_version: SCHEMA_VERSION, embedder: embedder.to_string(), dim },
+            state: Mutex::new(State::default()),
+        }
+    }
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+impl Store for MemoryStore {
+    fn info(&self) -> &StoreInfo {
+        &self.info
+    }
+
+    async fn replace_files(&self, files: &[String], objects: Vec<(SourceObject, Vec<f32>)>, units: Vec<Unit>) -> Result<(), StoreError> {
+        let mut s = self.lock();
+        s.objects.retain(|_, (o, _)| !files.contains(&o.provenance.file));
+        s.units.retain(|_, u| !files.contains(&u.file));
+        for (o, v) in objects {
+            s.objects.insert(o.id.clone(), (o, v));
+        }
+        for u in units {
+            s.units.insert(u.id.clone(), u);
+        }
+        Ok(())
+    }
+
+    async fn file_hashes(&self) -> Result<HashMap<String, String>, StoreError> {
+        Ok(self.lock().objects.values().map(|(o, _)| (o.provenance.file.clone(), o.provenance.file_hash.clone())).collect())
+    }
+
+    async fn list(&self) -> Result<Vec<SourceSummary>, StoreError> {
+        let s = self.lock();
+        let mut v: Vec<SourceSummary> = s.objects.values().map(|(o, _)| SourceSummary::from(o)).collect();
+        v.sort_by(|a, b| (&a.file, &a.locator.key()).cmp(&(&b.file, &b.locator.key())));
+        Ok(v)
+    }
+
+    async fn get(&self, id: &str) -> Result<Option<SourceObject>, StoreError> {
+        Ok(self.lock().objects.get(id).map(|(o, _)| o.clone()))
+    }
+
+    async fn update_object(&self, object: SourceObject, vector: Vec<f32>) -> Result<(), StoreError> {
+        let mut s = self.lock();
+        if s.objects.contains_key(&object.id) {
+            s.objects.insert(object.id.clone(), (object, vector));
+        }
+        Ok(())
+    }
+
+    async fn remove_ids(&self, ids: &[String]) -> Result<usize, StoreError> {
+        let mut s = self.lock();
+        let before = s.objects.len();
+        s.objects.retain(|id, _| !ids.contains(id));
+        s.units.retain(|_, u| !ids.contains(&u.source_id));
+        Ok(before - s.objects.len())
+    }
+
+    async fn remove_file(&self, file: &str) -> Result<usize, StoreError> {
+        let mut s = self.lock();
+        let before = s.objects.len();
+        s.objects.retain(|_, (o, _)| o.provenance.file != file);
+        s.units.retain(|_, u| u.file != file);
+        Ok(before - s.objects.len())
+    }
+
+    async fn search_vector(&self, vector: &[f32], k: usize) -> Result<Vec<Hit>, StoreError> {
+        let s = self.lock();
+        let mut hits: Vec<Hit> = s.objects.iter().map(|(id, (_, v))| Hit { id: id.clone(), score: cosine(vector, v) }).collect();
+        hits.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.id.cmp(&b.id)));
+        hits.truncate(k);
+        Ok(hits)
+    }
+
+    async fn search_text(&self, query: &str, k: usize) -> Result<Vec<Hit>, StoreError> {
+        let q: Vec<String> = crate::text::tokenize(query).into_iter().filter(|t| !crate::text::is_stopword(t)).collect();
+        let s = self.lock();
+        let mut hits: Vec<Hit> = s
+            .objects
+            .iter()
+            .filter_map(|(id, (o, _))| {
+                let toks = crate::text::tokenize(&o.description);
+                let score = q.iter().filter(|t| toks.contains(t)).count() as f32;
+                (score > 0.0).then(|| Hit { id: id.clone(), score })
+            })
+            .collect();
+        hits.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.id.cmp(&b.id)));
+        hits.truncate(k);
+        Ok(hits)
+    }
+
+    async fn units(&self, source_id: &str) -> Result<Vec<Unit>, StoreError> {
+        let mut v: Vec<Unit> = self.lock().units.values().filter(|u| u.source_id == source_id).cloned().collect();
+        v.sort_by_key(|u| u.idx);
+        Ok(v)
+    }
+
+    async fn collect_garbage(&self) -> Result<usize, StoreError> {
+        let mut s = self.lock();
+        let before = s.units.len();
+        let ids: std::collections::HashSet<String> = s.objects.keys().cloned().collect();
+        s.units.retain(|_, u| ids.contains(&u.source_id));
+        Ok(before - s.units.len())
+    }
+}

@@ -1,0 +1,512 @@
+//! A workspace: one directory holding an analyst's Source Object Pool.
+//!
+//! This is the core's front door. The CLI and the desktop app both call it
+//! and nothing else: ingest files and folders (a result per file, never an
+//! all-or-nothing batch), list, show, remove, and refresh dynamic objects.
+//! It wires the loaders, the embedder and the store together and owns the
+//! rules that keep a workspace consistent: a file is hashed before it is
+//! loaded, an unchanged file is skipped, a changed file's objects are swapped
+//! in one store commit, and a failure leaves the store as it was.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Serialize;
+
+use crate::chunk::ChunkConfig;
+use crate::describe::describe;
+use crate::embed::{Embedder, InputKind, Memo};
+use crate::loader::{default_loaders, guarded, LoadContext, LoadError, Limits, Loader};
+use crate::source::{sha256_hex, Content, SourceKind, SourceObject};
+use crate::store::{LanceStore, SourceSummary, Store, StoreError, Unit};
+
+#[derive(Debug, thiserror::Error)]
+pub enum WorkspaceError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("no source object with id '{id}'")]
+    NotFound { id: String },
+    #[error("source object '{id}' is static; only dynamic (SQLite) objects can be refreshed")]
+    NotDynamic { id: String },
+    #[error("refreshing '{id}' from {file} failed: {reason}")]
+    Refresh { id: String, file: String, reason: String },
+    #[error("embedding failed: {0}")]
+    Embed(#[from] crate::embed::EmbedError),
+    #[error("workspace directory {path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("background task failed: {0}")]
+    Task(String),
+}
+
+impl WorkspaceError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            WorkspaceError::Store(e) => e.code(),
+            WorkspaceError::NotFound { .. } => "not_found",
+            WorkspaceError::NotDynamic { .. } => "not_dynamic",
+            WorkspaceError::Refresh { .. } => "refresh",
+            WorkspaceError::Embed(_) => "embed",
+            WorkspaceError::Io { .. } => "io",
+            WorkspaceError::Task(_) => "internal",
+        }
+    }
+}
+
+/// One file that was ingested (or found unchanged).
+#[derive(Debug, Clone, Serialize)]
+pub struct IngestedFile {
+    pub file: String,
+    pub source_ids: Vec<String>,
+    pub unchanged: bool,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// One file that failed, with a stable code and a message naming the file.
+#[derive(Debug, Clone, Serialize)]
+pub struct FailedFile {
+    pub file: String,
+    pub code: String,
+    pub error: String,
+}
+
+/// Throughput counters of one ingestion run.
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct IngestStats {
+    pub files: usize,
+    pub bytes: u64,
+    pub pages: usize,
+    pub rows: usize,
+    pub objects: usize,
+    pub sentences: usize,
+}
+
+impl IngestStats {
+    fn add(&mut self, o: &IngestStats) {
+        self.files += o.files;
+        self.bytes += o.bytes;
+        self.pages += o.pages;
+        self.rows += o.rows;
+        self.objects += o.objects;
+        self.sentences += o.sentences;
+    }
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct IngestReport {
+    pub ingested: Vec<IngestedFile>,
+    pub failed: Vec<FailedFile>,
+    /// Files inside folders that no loader handles.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub skipped: Vec<String>,
+    pub stats: IngestStats,
+}
+
+/// Progress of an ingestion, for progress bars and app events.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "stage", rename_all = "snake_case")]
+pub enum Progress {
+    /// The walk found `total` files to ingest.
+    Planned { total: usize },
+    Started { file: String, index: usize, total: usize },
+    Finished { file: String, index: usize, total: usize, ok: bool },
+}
+
+/// The result of refreshing one dynamic object.
+#[derive(Debug, Clone, Serialize)]
+pub struct Refreshed {
+    pub id: String,
+    pub changed: bool,
+    pub rows: usize,
+}
+
+pub struct Workspace<S: Store = LanceStore> {
+    dir: PathBuf,
+    store: S,
+    embedder: Arc<dyn Embedder>,
+    loaders: Vec<Box<dyn Loader>>,
+    pub limits: Limits,
+    pub chunk: ChunkConfig,
+}
+
+impl Workspace<LanceStore> {
+    /// Opens or creates the workspace at `dir` with the LanceDB store.
+    pub async fn open(dir: &Path, embedder: Arc<dyn Embedder>) -> Result<Self, WorkspaceError> {
+        std::fs::create_dir_all(dir).map_err(|source| WorkspaceError::Io { path: dir.to_path_buf(), source })?;
+        let dir = dir.canonicalize().map_err(|source| WorkspaceError::Io { path: dir.to_path_buf(), source })?;
+        let store = LanceStore::open(&dir, &embedder.id(), embedder.dim()).await?;
+        Ok(Self::with_store(dir, store, embedder))
+    }
+}
+
+impl<S: Store> Workspace<S> {
+    pub fn with_store(dir: PathBuf, store: S, embedder: Arc<dyn Embedder>) -> Self {
+        Workspace { dir, store, embedder, loaders: default_loaders(), limits: Limits::default(), chunk: ChunkConfig::default() }
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+    pub fn store(&self) -> &S {
+        &self.store
+    }
+    pub fn embedder(&self) -> &Arc<dyn Embedder> {
+        &self.embedder
+    }
+
+    /// Expands folders (recursively, hidden entries skipped, symlink loops
+    /// reported) into the files to ingest.
+    pub fn plan(&self, paths: &[PathBuf]) -> (Vec<PathBuf>, Vec<FailedFile>, Vec<String>) {
+        let mut files = Vec::new();
+        let mut failed = Vec::new();
+        let mut skipped = Vec::new();
+        for p in paths {
+            match std::fs::metadata(p) {
+                Ok(m) if m.is_dir() => {
+                    let mut ancestors = HashSet::new();
+                    self.walk(p, &mut ancestors, &mut files, &mut failed, &mut skipped);
+                }
+                Ok(_) => files.push(absolute(p)),
+                Err(e) => {
+                    let err = if is_loop(&e) {
+                        LoadError::SymlinkLoop { path: p.clone() }
+                    } else {
+                        LoadError::Io { path: p.clone(), source: e }
+                    };
+                    failed.push(failed_file(p, &err));
+                }
+            }
+        }
+        let mut seen = HashSet::new();
+        files.retain(|f| seen.insert(f.clone()));
+        (files, failed, skipped)
+    }
+
+    fn walk(&self, dir: &Path, ancestors: &mut HashSet<PathBuf>, files: &mut Vec<PathBuf>, failed: &mut Vec<FailedFile>, skipped: &mut Vec<String>) {
+        let canon = match dir.canonicalize() {
+            Ok(c) => c,
+            Err(e) => {
+                let err = if is_loop(&e) { LoadError::SymlinkLoop { path: dir.to_path_buf() } } else { LoadError::Io { path: dir.to_path_buf(), source: e } };
+                failed.push(failed_file(dir, &err));
+                return;
+            }
+        };
+        if canon.starts_with(&self.dir) {
+            return; // never ingest the workspace itself
+        }
+        if !ancestors.insert(canon.clone()) {
+            failed.push(failed_file(dir, &LoadError::SymlinkLoop { path: dir.to_path_buf() }));
+            return;
+        }
+        let mut entries: Vec<PathBuf> = match std::fs::read_dir(dir) {
+            Ok(rd) => rd.filter_map(|e| e.ok().map(|e| e.path())).collect(),
+            Err(e) => {
+                failed.push(failed_file(dir, &LoadError::Io { path: dir.to_path_buf(), source: e }));
+                ancestors.remove(&canon);
+                return;
+            }
+        };
+        entries.sort();
+        for e in entries {
+            if e.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.starts_with('.')) {
+                continue;
+            }
+            match std::fs::metadata(&e) {
+                Ok(m) if m.is_dir() => self.walk(&e, ancestors, files, failed, skipped),
+                Ok(_) => {
+                    if crate::loader::is_supported(&e, &self.loaders) {
+                        files.push(absolute(&e));
+                    } else {
+                        skipped.push(e.display().to_string());
+                    }
+                }
+                Err(err) => {
+                    let le = if is_loop(&err) {
+                        LoadError::SymlinkLoop { path: e.clone() }
+                    } else if std::fs::symlink_metadata(&e).is_ok() {
+                        LoadError::Io { path: e.clone(), source: std::io::Error::new(err.kind(), format!("dangling symlink ({err})")) }
+                    } else {
+                        LoadError::Io { path: e.clone(), source: err }
+                    };
+                    failed.push(failed_file(&e, &le));
+                }
+            }
+        }
+        ancestors.remove(&canon);
+    }
+
+    /// Ingests files and folders. Each file succeeds or fails on its own; a
+    /// failed file leaves the store untouched. Loaded files are written in
+    /// batches, each batch in one store commit.
+    pub async fn ingest(&self, paths: &[PathBuf], progress: &mut (dyn FnMut(Progress) + Send)) -> Result<IngestReport, WorkspaceError> {
+        let (files, failed, skipped) = self.plan(paths);
+        let mut report = IngestReport { failed, skipped, ..Default::default() };
+        let total = files.len();
+        progress(Progress::Planned { total });
+        self.store.collect_garbage().await?;
+        let known = self.store.file_hashes().await?;
+        let mut batch = Batch::default();
+        for (index, file) in files.iter().enumerate() {
+            let name = file.display().to_string();
+            progress(Progress::Started { file: name.clone(), index, total });
+            match self.prepare_file(file, known.get(&name)).await {
+                Ok(Prepared::Unchanged(done)) => {
+                    report.ingested.push(done);
+                    progress(Progress::Finished { file: name, index, total, ok: true });
+                }
+                Ok(Prepared::Loaded(p)) => {
+                    batch.add(index, *p);
+                    if batch.is_full() {
+                        self.flush(&mut batch, &mut report, total, progress).await;
+                    }
+                }
+                Err(FileFailure::Load(e)) => {
+                    report.failed.push(failed_file(file, &e));
+                    progress(Progress::Finished { file: name, index, total, ok: false });
+                }
+                Err(FileFailure::Workspace(e)) => {
+                    report.failed.push(FailedFile { file: name.clone(), code: e.code().to_string(), error: format!("{name}: {e}") });
+                    progress(Progress::Finished { file: name, index, total, ok: false });
+                }
+            }
+        }
+        self.flush(&mut batch, &mut report, total, progress).await;
+        Ok(report)
+    }
+
+    /// Writes a batch of loaded files in one commit and reports each file.
+    async fn flush(&self, batch: &mut Batch, report: &mut IngestReport, total: usize, progress: &mut (dyn FnMut(Progress) + Send)) {
+        if batch.files.is_empty() {
+            return;
+        }
+        let b = std::mem::take(batch);
+        let names: Vec<String> = b.files.iter().map(|f| f.1.file.clone()).collect();
+        let result = self.store.replace_files(&names, b.objects, b.units).await;
+        for (index, done, stats) in b.files {
+            let file = done.file.clone();
+            match &result {
+                Ok(()) => {
+                    report.stats.add(&stats);
+                    report.ingested.push(done);
+                }
+                Err(e) => report.failed.push(FailedFile { file: file.clone(), code: e.code().to_string(), error: format!("{file}: {e}") }),
+            }
+            progress(Progress::Finished { file, index, total, ok: result.is_ok() });
+        }
+    }
+
+    async fn prepare_file(&self, file: &Path, known_hash: Option<&String>) -> Result<Prepared, FileFailure> {
+        let name = file.display().to_string();
+        let meta = std::fs::metadata(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
+        if meta.len() > self.limits.max_file_bytes {
+            return Err(LoadError::TooLarge {
+                path: file.to_path_buf(),
+                what: format!("{} bytes", meta.len()),
+                limit: format!("{} bytes per file", self.limits.max_file_bytes),
+            }
+            .into());
+        }
+        let bytes = std::fs::read(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
+        let hash = sha256_hex(&bytes);
+        if known_hash == Some(&hash) {
+            let ids = self.store.list().await.map_err(WorkspaceError::from)?.into_iter().filter(|s| s.file == name).map(|s| s.id).collect();
+            return Ok(Prepared::Unchanged(IngestedFile { file: name, source_ids: ids, unchanged: true, warnings: vec![] }));
+        }
+        let head = &bytes[..bytes.len().min(64)];
+        let loader: &dyn Loader = self
+            .loaders
+            .iter()
+            .find(|l| l.accepts(file, head))
+            .map(|l| l.as_ref())
+            .ok_or_else(|| LoadError::Unsupported { path: file.to_path_buf(), ext: crate::loader::ext_of(file) })?;
+        let embedder = self.embedder.as_ref();
+        let ctx_limits = self.limits;
+        let chunk = self.chunk;
+        // Parsing and embedding are CPU-bound: keep them off the async
+        // runtime's worker threads.
+        tokio::task::block_in_place(|| -> Result<Prepared, FileFailure> {
+            let memo = Memo::new(embedder);
+            let ctx = LoadContext { embedder: Some(&memo), chunk, limits: ctx_limits };
+            let mut loaded = guarded(file, loader.name(), || loader.load(file, &bytes, &hash, &ctx))?;
+            let mut objects = std::mem::take(&mut loaded.objects);
+            for o in objects.iter_mut() {
+                describe(o);
+            }
+            let embed_err = |e| LoadError::Embed { path: file.to_path_buf(), source: e };
+            let descs: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
+            let dvecs = memo.embed(&descs, InputKind::Document).map_err(embed_err)?;
+            let mut units = Vec::new();
+            for o in &objects {
+                if let Content::Text(t) = &o.content {
+                    let texts: Vec<&str> = t.sentences.iter().map(|s| s.text.as_str()).collect();
+                    let vs = memo.embed(&texts, InputKind::Document).map_err(embed_err)?;
+                    for (s, v) in t.sentences.iter().zip(vs) {
+                        units.push(Unit {
+                            id: format!("{}#{}", o.id, s.idx),
+                            source_id: o.id.clone(),
+                            file: o.provenance.file.clone(),
+                            idx: s.idx,
+                            page: s.page,
+                            text: s.text.clone(),
+                            vector: v,
+                        });
+                    }
+                }
+            }
+            let stats = IngestStats {
+                files: 1,
+                bytes: meta.len(),
+                pages: loaded.pages,
+                rows: loaded.rows,
+                objects: objects.len(),
+                sentences: units.len(),
+            };
+            let ids: Vec<String> = objects.iter().map(|o| o.id.clone()).collect();
+            Ok(Prepared::Loaded(Box::new(Loaded {
+                done: IngestedFile { file: name.clone(), source_ids: ids, unchanged: false, warnings: loaded.warnings },
+                objects: objects.into_iter().zip(dvecs).collect(),
+                units,
+                stats,
+            })))
+        })
+    }
+
+    pub async fn sources(&self) -> Result<Vec<SourceSummary>, WorkspaceError> {
+        Ok(self.store.list().await?)
+    }
+
+    pub async fn get(&self, id: &str) -> Result<SourceObject, WorkspaceError> {
+        self.store.get(id).await?.ok_or_else(|| WorkspaceError::NotFound { id: id.to_string() })
+    }
+
+    pub async fn remove(&self, id: &str) -> Result<usize, WorkspaceError> {
+        let n = self.store.remove_ids(&[id.to_string()]).await?;
+        if n == 0 {
+            return Err(WorkspaceError::NotFound { id: id.to_string() });
+        }
+        Ok(n)
+    }
+
+    /// Removes every object of a file; the path may be given as ingested or
+    /// relative to the current directory.
+    pub async fn remove_file(&self, file: &Path) -> Result<usize, WorkspaceError> {
+        let name = absolute(file).display().to_string();
+        let mut n = self.store.remove_file(&name).await?;
+        if n == 0 {
+            n = self.store.remove_file(&file.display().to_string()).await?;
+        }
+        Ok(n)
+    }
+
+    /// Re-runs the refresh SQL of one dynamic object, or of all of them.
+    pub async fn refresh(&self, id: Option<&str>) -> Result<Vec<Refreshed>, WorkspaceError> {
+        let targets: Vec<String> = match id {
+            Some(id) => {
+                let o = self.get(id).await?;
+                if o.kind != SourceKind::Dynamic {
+                    return Err(WorkspaceError::NotDynamic { id: id.to_string() });
+                }
+                vec![id.to_string()]
+            }
+            None => self.store.list().await?.into_iter().filter(|s| s.kind == SourceKind::Dynamic).map(|s| s.id).collect(),
+        };
+        let mut out = Vec::new();
+        for id in targets {
+            out.push(self.refresh_one(&id).await?);
+        }
+        Ok(out)
+    }
+
+    async fn refresh_one(&self, id: &str) -> Result<Refreshed, WorkspaceError> {
+        let mut obj = self.get(id).await?;
+        let (table, schema) = match (&obj.provenance.locator, obj.as_table()) {
+            (crate::source::Locator::SqlTable { table, .. }, Some(t)) => (table.clone(), t.schema.clone()),
+            _ => return Err(WorkspaceError::NotDynamic { id: id.to_string() }),
+        };
+        let file = obj.provenance.file.clone();
+        let fail = |reason: String| WorkspaceError::Refresh { id: id.to_string(), file: file.clone(), reason };
+        let limit = self.limits.sqlite_snapshot_rows;
+        let fresh = tokio::task::block_in_place(|| {
+            let conn = crate::loader::sqlite::open_read_only(Path::new(&file)).map_err(|e| e.to_string())?;
+            crate::loader::sqlite::snapshot(&conn, &table, schema.as_deref(), limit).map_err(|e| e.to_string())
+        })
+        .map_err(fail)?;
+        let rows = fresh.data_rows().len();
+        let changed = obj.as_table() != Some(&fresh);
+        if changed {
+            obj.content = Content::Table(fresh);
+            describe(&mut obj);
+            obj.updated_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+            let v = self.embedder.embed_one(&obj.description, InputKind::Document)?;
+            self.store.update_object(obj, v).await?;
+        }
+        Ok(Refreshed { id: id.to_string(), changed, rows })
+    }
+}
+
+/// A file read and embedded, waiting to be written.
+struct Loaded {
+    done: IngestedFile,
+    objects: Vec<(SourceObject, Vec<f32>)>,
+    units: Vec<Unit>,
+    stats: IngestStats,
+}
+
+enum Prepared {
+    Unchanged(IngestedFile),
+    Loaded(Box<Loaded>),
+}
+
+/// Loaded files gathered for one store commit.
+#[derive(Default)]
+struct Batch {
+    files: Vec<(usize, IngestedFile, IngestStats)>,
+    objects: Vec<(SourceObject, Vec<f32>)>,
+    units: Vec<Unit>,
+}
+
+impl Batch {
+    const MAX_FILES: usize = 64;
+    const MAX_OBJECTS: usize = 2_000;
+    const MAX_UNITS: usize = 50_000;
+
+    fn add(&mut self, index: usize, l: Loaded) {
+        self.files.push((index, l.done, l.stats));
+        self.objects.extend(l.objects);
+        self.units.extend(l.units);
+    }
+    fn is_full(&self) -> bool {
+        self.files.len() >= Self::MAX_FILES || self.objects.len() >= Self::MAX_OBJECTS || self.units.len() >= Self::MAX_UNITS
+    }
+}
+
+enum FileFailure {
+    Load(LoadError),
+    Workspace(WorkspaceError),
+}
+
+impl From<LoadError> for FileFailure {
+    fn from(e: LoadError) -> Self {
+        FileFailure::Load(e)
+    }
+}
+impl From<WorkspaceError> for FileFailure {
+    fn from(e: WorkspaceError) -> Self {
+        FileFailure::Workspace(e)
+    }
+}
+
+fn failed_file(path: &Path, e: &LoadError) -> FailedFile {
+    FailedFile { file: path.display().to_string(), code: e.code().to_string(), error: e.to_string() }
+}
+
+fn is_loop(e: &std::io::Error) -> bool {
+    e.raw_os_error() == Some(40) // ELOOP on Linux
+        || e.to_string().to_lowercase().contains("too many levels of symbolic links")
+}
+
+/// An absolute path without resolving symlinks in the file name.
+pub fn absolute(p: &Path) -> PathBuf {
+    std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
+}

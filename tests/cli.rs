@@ -1,0 +1,124 @@
+//! The `aurag` binary as a user runs it: JSON shapes, exit codes, and the
+//! commands that inspect and edit a workspace.
+
+mod common;
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use common::*;
+use serde_json::Value;
+
+fn aurag(ws: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_aurag")).arg("--workspace").arg(ws).args(args).output().expect("run aurag")
+}
+
+fn json(o: &Output) -> Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+#[test]
+fn ingest_sources_show_remove_round_trip() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path().join("ws");
+    let sample = sample();
+
+    let out = aurag(&ws, &["ingest", sample.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = json(&out);
+    assert_eq!(r["ingested"].as_array().unwrap().len(), 3);
+    assert!(r["failed"].as_array().unwrap().is_empty());
+    for f in r["ingested"].as_array().unwrap() {
+        assert!(f["file"].is_string());
+        assert!(!f["source_ids"].as_array().unwrap().is_empty());
+    }
+
+    let out = aurag(&ws, &["sources", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let list = json(&out);
+    let list = list.as_array().unwrap();
+    for s in list {
+        for k in ["id", "content_type", "kind", "file", "locator", "description", "tags"] {
+            assert!(!s[k].is_null(), "key {k} in {s}");
+        }
+    }
+    let texts = list.iter().filter(|s| s["content_type"] == "text").count();
+    let tables = list.iter().filter(|s| s["content_type"] == "table").count();
+    assert!(texts >= 1, "{texts}");
+    assert_eq!(tables, 3 + 2 + 3, "3 PDF tables, 2 sheets, 3 SQLite tables/views");
+    assert!(list.iter().any(|s| s["locator"]["pages"].is_array()));
+    assert!(list.iter().any(|s| s["locator"]["sheet"] == "Net sales by region"));
+    assert!(list.iter().any(|s| s["locator"]["table"] == "goodwill_by_segment" && s["kind"] == "dynamic"));
+
+    // show: a table's cells with coordinates and typed values.
+    let sheet = list.iter().find(|s| s["locator"]["sheet"] == "Net sales by region").unwrap();
+    let out = aurag(&ws, &["show", sheet["id"].as_str().unwrap(), "--json"]);
+    let shown = json(&out);
+    let cells = shown["table"]["cells"].as_array().unwrap();
+    let b5 = cells.iter().find(|c| c["address"] == "Net sales by region!B5").unwrap();
+    assert_eq!(b5["value"], 479987.0);
+    assert_eq!(b5["type"], "number");
+    assert_eq!(b5["text"], "$479,987");
+    let out = aurag(&ws, &["show", sheet["id"].as_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("$479,987"), "{text}");
+    assert!(text.contains("| A "), "sheet column letters shown: {text}");
+
+    // show: a text object's numbered sentences with pages.
+    let txt = list.iter().find(|s| s["content_type"] == "text" && s["file"].as_str().unwrap().ends_with(".pdf")).unwrap();
+    let out = aurag(&ws, &["show", txt["id"].as_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("[0] (p.1)"), "{text}");
+
+    // refresh re-runs the SQL of dynamic objects.
+    let out = aurag(&ws, &["refresh", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(json(&out)["refreshed"].as_array().unwrap().len(), 3);
+
+    // remove by id, then by file.
+    let out = aurag(&ws, &["remove", sheet["id"].as_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = aurag(&ws, &["remove", "--file", sample.join("operations.db").to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("removed 3 objects"));
+    let left = json(&aurag(&ws, &["sources", "--json"]));
+    assert_eq!(left.as_array().unwrap().len(), list.len() - 4);
+
+    // Unknown id: a clear error and a non-zero exit.
+    let out = aurag(&ws, &["show", "tbl_doesnotexist"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no source object with id 'tbl_doesnotexist'"));
+}
+
+#[test]
+fn partial_failure_exits_2_and_keeps_the_good_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path().join("ws");
+    let good = tmp.path().join("good.md");
+    std::fs::write(&good, "Revenue rose 5% in 2019.\n").unwrap();
+    let bad = bad().join("encrypted.pdf");
+    let out = aurag(&ws, &["ingest", good.to_str().unwrap(), bad.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let r = json(&out);
+    assert_eq!(r["ingested"].as_array().unwrap().len(), 1);
+    let failed = &r["failed"][0];
+    assert!(failed["file"].as_str().unwrap().ends_with("encrypted.pdf"));
+    assert_eq!(failed["code"], "encrypted");
+    assert!(failed["error"].as_str().unwrap().contains("encrypted PDF"));
+    assert_eq!(json(&aurag(&ws, &["sources", "--json"])).as_array().unwrap().len(), 1);
+    // Human output names the failure too.
+    let out = aurag(&ws, &["ingest", bad.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("FAIL"));
+}
+
+#[test]
+fn workspace_comes_from_the_environment() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path().join("env-ws");
+    let f = tmp.path().join("a.txt");
+    std::fs::write(&f, "One sentence here.").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_aurag")).env("AURAG_WORKSPACE", &ws).args(["ingest", f.to_str().unwrap()]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(ws.join("lance").exists());
+}

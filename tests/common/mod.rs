@@ -1,0 +1,35 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use aurag::workspace::IngestReport;
+use aurag::{HashingEmbedder, Workspace};
+
+pub fn repo() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+pub fn sample() -> PathBuf {
+    repo().join("assets/sample")
+}
+
+pub fn bad() -> PathBuf {
+    repo().join("tests/data/bad")
+}
+
+pub async fn workspace(dir: &Path) -> Workspace {
+    Workspace::open(&dir.join("ws"), Arc::new(HashingEmbedder::default())).await.expect("open workspace")
+}
+
+pub async fn ingest(ws: &Workspace, paths: &[PathBuf]) -> IngestReport {
+    ws.ingest(paths, &mut |_| {}).await.expect("ingest runs")
+}
+
+/// Copies a file into `dir` and returns the copy's path.
+pub fn copy_to(dir: &Path, src: &Path) -> PathBuf {
+    let dst = dir.join(src.file_name().unwrap());
+    std::fs::copy(src, &dst).unwrap();
+    dst
+}

@@ -1,0 +1,219 @@
+//! Ingestion of the bundled sample workspace into a real LanceDB store:
+//! every file kind, provenance, typed values that match the files, stable
+//! ids, replacement of changed files, and refresh of dynamic objects.
+
+mod common;
+
+use aurag::source::{CellValue, Content, Locator};
+use aurag::store::Store;
+use aurag::{ContentType, SourceKind};
+use common::*;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sample_workspace_gives_text_and_table_objects_with_provenance() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    let report = ingest(&ws, &[sample()]).await;
+    assert!(report.failed.is_empty(), "{:?}", report.failed);
+    assert_eq!(report.ingested.len(), 3, "{:?}", report.ingested);
+    let sources = ws.sources().await.unwrap();
+
+    // PDF: text objects with pages, and one table per page.
+    let pdf: Vec<_> = sources.iter().filter(|s| s.file.ends_with("annual_report_excerpt.pdf")).collect();
+    let pdf_text: Vec<_> = pdf.iter().filter(|s| s.content_type == ContentType::Text).collect();
+    let pdf_tables: Vec<_> = pdf.iter().filter(|s| s.content_type == ContentType::Table).collect();
+    assert!(!pdf_text.is_empty());
+    assert_eq!(pdf_tables.len(), 3, "one table per page: {pdf_tables:#?}");
+    let mut pages_seen = std::collections::BTreeSet::new();
+    for s in &pdf_text {
+        match &s.locator {
+            Locator::Pages { pages, .. } => pages_seen.extend(pages.iter().copied()),
+            other => panic!("PDF text locator {other:?}"),
+        }
+    }
+    assert_eq!(pages_seen.into_iter().collect::<Vec<_>>(), vec![1, 2, 3]);
+
+    // xlsx: one table per sheet, located by sheet and range.
+    let sheets: Vec<(String, String)> = sources
+        .iter()
+        .filter_map(|s| match &s.locator {
+            Locator::SheetRange { sheet, range } if s.file.ends_with(".xlsx") => Some((sheet.clone(), range.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sheets.len(), 2, "{sheets:?}");
+    assert!(sheets.contains(&("Net sales by region".to_string(), "A3:E9".to_string())), "{sheets:?}");
+    assert!(sheets.iter().any(|(s, _)| s == "Actuarial assumptions"));
+
+    // SQLite: a dynamic object per table and view, with refresh SQL.
+    let mut tables: Vec<(String, String)> = sources
+        .iter()
+        .filter(|s| s.kind == SourceKind::Dynamic)
+        .filter_map(|s| match &s.locator {
+            Locator::SqlTable { table, refresh_sql } => Some((table.clone(), refresh_sql.clone())),
+            _ => None,
+        })
+        .collect();
+    tables.sort();
+    assert_eq!(
+        tables,
+        vec![
+            ("goodwill_by_segment".into(), "SELECT * FROM \"goodwill_by_segment\"".into()),
+            ("segments".into(), "SELECT * FROM \"segments\"".into()),
+            ("total_goodwill_by_period".into(), "SELECT * FROM \"total_goodwill_by_period\"".into()),
+        ]
+    );
+    let gw = sources.iter().find(|s| matches!(&s.locator, Locator::SqlTable { table, .. } if table == "goodwill_by_segment")).unwrap();
+    assert!(gw.description.contains("CREATE TABLE goodwill_by_segment"), "{}", gw.description);
+    assert!(gw.description.contains("12 rows"), "{}", gw.description);
+    assert!(gw.description.contains("Sample rows: (Data Center Group"), "{}", gw.description);
+    assert!(gw.tags.contains(&"table:goodwill_by_segment".to_string()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn table_values_match_the_files() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    ingest(&ws, &[sample()]).await;
+    let sources = ws.sources().await.unwrap();
+
+    // xlsx: typed numbers with their display formats; formula cached values.
+    let id = &sources.iter().find(|s| matches!(&s.locator, Locator::SheetRange { sheet, .. } if sheet == "Net sales by region")).unwrap().id;
+    let obj = ws.get(id).await.unwrap();
+    let t = obj.as_table().unwrap();
+    let at = |addr: &str| {
+        let (r, c) = aurag::source::parse_a1(addr).unwrap();
+        t.cell(r - t.origin.0 as usize, c - t.origin.1 as usize).unwrap().clone()
+    };
+    assert_eq!(at("A5").value, CellValue::Text("APAC".into()));
+    assert_eq!(at("B5").value, CellValue::Number(479987.0));
+    assert_eq!(at("B5").text, "$479,987");
+    assert_eq!(at("B5").format.as_ref().unwrap().currency.as_deref(), Some("$"));
+    assert_eq!(at("C5").value, CellValue::Number(0.4));
+    assert_eq!(at("C5").text, "40.0%");
+    assert_eq!(at("D8").value, CellValue::Number(7081.0));
+    assert_eq!(at("D8").text, "7,081");
+    assert_eq!(at("B9").value, CellValue::Number(1200181.0), "formula gives its cached value");
+    assert_eq!(t.caption.as_deref(), Some("Net sales by region (dollars in thousands)"));
+    assert!(t.columns.iter().any(|c| c == "Fiscal Year 2018 Net Sales"), "merged header named: {:?}", t.columns);
+    let batch = t.record_batch().unwrap();
+    assert_eq!(batch.num_rows(), 5);
+    assert_eq!(batch.schema().field(1).data_type(), &arrow_schema::DataType::Float64);
+
+    // PDF table on page 1: numbers from the layout, with their years.
+    let p1 = sources
+        .iter()
+        .find(|s| s.content_type == ContentType::Table && matches!(&s.locator, Locator::Pages { pages, .. } if pages == &vec![1]))
+        .unwrap();
+    let obj = ws.get(&p1.id).await.unwrap();
+    let t = obj.as_table().unwrap();
+    let row = t.grid.iter().find(|r| r[0].text == "Fixed Price").expect("Fixed Price row");
+    let nums: Vec<f64> = row.iter().filter_map(|c| c.value.as_f64()).collect();
+    assert_eq!(nums, vec![1452.4, 1146.2, 1036.9]);
+    assert!(t.columns.iter().any(|c| c.contains("2019")), "{:?}", t.columns);
+    assert!(p1.description.contains("Years: 2017, 2018, 2019"), "{}", p1.description);
+
+    // PDF text: sentences keep their page.
+    let mut found = None;
+    for s in sources.iter().filter(|s| s.content_type == ContentType::Text) {
+        let obj = ws.get(&s.id).await.unwrap();
+        let Content::Text(tc) = &obj.content else { panic!() };
+        if let Some(sent) = tc.sentences.iter().find(|x| x.text.starts_with("On a cost-plus type contract")) {
+            assert_eq!(sent.page, Some(1));
+            assert!(sent.text.ends_with("determined by the customer."), "{}", sent.text);
+            found = Some((s.clone(), tc.clone()));
+        }
+    }
+    let (txt, tc) = found.expect("the cost-plus sentence");
+
+    // Units: one per sentence, with vectors.
+    let units = ws.store().units(&txt.id).await.unwrap();
+    assert_eq!(units.len(), tc.sentences.len());
+    assert_eq!(units[0].vector.len(), 384);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reingest_is_stable_and_changed_files_replace_their_objects() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    let csv = tmp.path().join("kpis.csv");
+    std::fs::write(&csv, "Metric,2019,2018\nRevenue,\"1,200\",980\nMargin,12.5%,11.0%\n").unwrap();
+    let first = ingest(&ws, &[csv.clone()]).await;
+    let ids1 = first.ingested[0].source_ids.clone();
+    assert_eq!(ids1.len(), 1);
+
+    let again = ingest(&ws, &[csv.clone()]).await;
+    assert!(again.ingested[0].unchanged);
+    assert_eq!(again.ingested[0].source_ids, ids1);
+    assert_eq!(ws.sources().await.unwrap().len(), 1);
+
+    std::fs::write(&csv, "Metric,2019,2018\nRevenue,\"1,300\",980\nMargin,12.5%,11.0%\n").unwrap();
+    let changed = ingest(&ws, &[csv.clone()]).await;
+    assert!(!changed.ingested[0].unchanged);
+    let ids2 = changed.ingested[0].source_ids.clone();
+    assert_ne!(ids1, ids2);
+    let all: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
+    assert_eq!(all, ids2, "old objects replaced, not duplicated");
+    let t = ws.get(&ids2[0]).await.unwrap();
+    assert_eq!(t.as_table().unwrap().cell(1, 1).unwrap().value, CellValue::Number(1300.0));
+
+    // Remove by file and by id.
+    assert_eq!(ws.remove_file(&csv).await.unwrap(), 1);
+    assert!(ws.sources().await.unwrap().is_empty());
+    assert_eq!(ws.store().collect_garbage().await.unwrap(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_is_read_only_and_refresh_sees_new_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let db = copy_to(tmp.path(), &sample().join("operations.db"));
+    let before = (std::fs::read(&db).unwrap(), std::fs::metadata(&db).unwrap().modified().unwrap());
+    let ws = workspace(tmp.path()).await;
+    let r = ingest(&ws, &[db.clone()]).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let after = (std::fs::read(&db).unwrap(), std::fs::metadata(&db).unwrap().modified().unwrap());
+    assert!(before == after, "ingestion must not modify the database");
+
+    let id = ws
+        .sources()
+        .await
+        .unwrap()
+        .into_iter()
+        .find(|s| matches!(&s.locator, Locator::SqlTable { table, .. } if table == "segments"))
+        .unwrap()
+        .id;
+    let unchanged = ws.refresh(Some(&id)).await.unwrap();
+    assert!(!unchanged[0].changed);
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("INSERT INTO segments VALUES ('New segment', 'added after ingestion')", []).unwrap();
+    }
+    let r = ws.refresh(Some(&id)).await.unwrap();
+    assert!(r[0].changed);
+    assert_eq!(r[0].rows, 7);
+    let obj = ws.get(&id).await.unwrap();
+    assert!(obj.as_table().unwrap().grid.iter().any(|row| row[0].text == "New segment"));
+    assert!(obj.description.contains("7 rows"), "{}", obj.description);
+
+    // Static objects cannot be refreshed.
+    let csv = tmp.path().join("a.csv");
+    std::fs::write(&csv, "a,b\n1,2\n").unwrap();
+    let r = ingest(&ws, &[csv]).await;
+    let err = ws.refresh(Some(&r.ingested[0].source_ids[0])).await.unwrap_err();
+    assert_eq!(err.code(), "not_dynamic");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn descriptions_are_searchable_by_vector_and_bm25() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    ingest(&ws, &[sample()]).await;
+    let sources = ws.sources().await.unwrap();
+    let goodwill = sources.iter().find(|s| matches!(&s.locator, Locator::SqlTable { table, .. } if table == "goodwill_by_segment")).unwrap();
+    let hits = ws.store().search_text("goodwill acquisitions transfers", 3).await.unwrap();
+    assert!(hits.iter().any(|h| h.id == goodwill.id), "{hits:?}");
+    let q = ws.embedder().embed_one("goodwill by segment acquisitions", aurag::InputKind::Query).unwrap();
+    let hits = ws.store().search_vector(&q, 5).await.unwrap();
+    assert!(hits.iter().any(|h| h.id == goodwill.id), "{hits:?}");
+    assert!(hits.windows(2).all(|w| w[0].score >= w[1].score));
+}
