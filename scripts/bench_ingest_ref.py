@@ -2,13 +2,12 @@
 """Python reference for `aurag bench ingest`: the same work done the way a
 Python pipeline would do it — pypdf for PDF text, openpyxl for workbooks,
 sqlite3 for databases, csv and plain text — followed by the same embedder
-aurag uses without a model (feature hashing of words, bigrams and character
-trigrams into 384 dims, sha256 buckets) over sentences and descriptions.
+aurag uses without a model (FNV-1a feature hashing of words, bigrams and
+character trigrams into 384 dims) over sentences and descriptions.
 
 Prints one JSON object: {"files","pages","rows","sentences","seconds","peak_rss_mb"}.
 """
 import csv
-import hashlib
 import json
 import math
 import os
@@ -25,8 +24,11 @@ TOKEN = re.compile(r"[0-9]+(?:[.,][0-9]+)*|\w+", re.UNICODE)
 
 
 def bucket(feature):
-    h = hashlib.sha256(feature.encode()).digest()
-    return int.from_bytes(h[:8], "little") % DIM, (1.0 if h[8] & 1 == 0 else -1.0)
+    h = 0xCBF29CE484222325
+    for b in feature.encode():
+        h ^= b
+        h = (h * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h % DIM, (1.0 if h >> 63 == 0 else -1.0)
 
 
 def embed(text):
@@ -49,6 +51,17 @@ def embed(text):
 
 def sentences(text):
     return [s.strip() for s in SENT.split(" ".join(text.split())) if s.strip()]
+
+
+def peak_rss_mb():
+    """VmHWM of this process (ru_maxrss would include the parent's at fork)."""
+    try:
+        for line in open("/proc/self/status"):
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024.0
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
 
 
 def main(paths):
@@ -103,7 +116,7 @@ def main(paths):
         except Exception as e:  # the reference skips what it cannot read
             print(f"skip {f}: {e}", file=sys.stderr)
     stats["seconds"] = time.perf_counter() - t0
-    stats["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+    stats["peak_rss_mb"] = peak_rss_mb()
     print(json.dumps(stats))
 
 

@@ -5,12 +5,10 @@
 //! trait is synchronous and `Send + Sync`: callers on the async runtime run
 //! it under `spawn_blocking`, so inference never stalls the runtime.
 //!
-//! [`HashingEmbedder`] is the deterministic stand-in: feature hashing of
-//! word unigrams, bigrams and character trigrams. It needs no weights, gives
-//! the same vector everywhere, and is good enough for lexical similarity, so
-//! the whole pipeline runs and is testable without a model.
-
-use sha2::{Digest, Sha256};
+//! [`HashingEmbedder`] is the deterministic stand-in: feature hashing (FNV-1a,
+//! 64-bit) of word unigrams, bigrams and character trigrams. It needs no
+//! weights, gives the same vector everywhere, and is good enough for lexical
+//! similarity, so the whole pipeline runs and is testable without a model.
 
 /// Whether a text is a search query or a document being indexed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,16 +56,31 @@ impl Default for HashingEmbedder {
     }
 }
 
-fn bucket(feature: &str, dim: usize) -> (usize, f32) {
-    let h = Sha256::digest(feature.as_bytes());
-    let v = u64::from_le_bytes([h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]]);
-    let sign = if h[8] & 1 == 0 { 1.0 } else { -1.0 };
-    ((v % dim as u64) as usize, sign)
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+
+/// FNV-1a over several byte slices, as if concatenated.
+fn fnv1a(parts: &[&[u8]]) -> u64 {
+    let mut h = FNV_OFFSET;
+    for p in parts {
+        for &b in *p {
+            h ^= b as u64;
+            h = h.wrapping_mul(FNV_PRIME);
+        }
+    }
+    h
+}
+
+/// Bucket and sign of a feature.
+fn bucket(parts: &[&[u8]], dim: usize) -> (usize, f32) {
+    let h = fnv1a(parts);
+    let sign = if h >> 63 == 0 { 1.0 } else { -1.0 };
+    ((h % dim as u64) as usize, sign)
 }
 
 impl Embedder for HashingEmbedder {
     fn id(&self) -> String {
-        format!("hashing-v1-{}", self.dim)
+        format!("hashing-v2-{}", self.dim)
     }
     fn dim(&self) -> usize {
         self.dim
@@ -84,22 +97,31 @@ impl HashingEmbedder {
             .into_iter()
             .filter(|t| !crate::text::is_stopword(t))
             .collect();
-        let mut add = |f: &str, w: f32| {
-            let (i, s) = bucket(f, self.dim);
+        let mut add = |parts: &[&[u8]], w: f32| {
+            let (i, s) = bucket(parts, self.dim);
             v[i] += s * w;
         };
+        let mut padded = Vec::new();
         for t in &toks {
-            add(&format!("w:{t}"), 1.0);
-            let padded: Vec<char> = format!("#{t}#").chars().collect();
+            add(&[b"w:", t.as_bytes()], 1.0);
+            // Character trigrams of "#token#", on chars, not bytes.
+            padded.clear();
+            padded.push('#');
+            padded.extend(t.chars());
+            padded.push('#');
             if padded.len() > 4 {
+                let mut buf = [0u8; 12];
                 for win in padded.windows(3) {
-                    let tri: String = win.iter().collect();
-                    add(&format!("c:{tri}"), 0.25);
+                    let mut n = 0;
+                    for c in win {
+                        n += c.encode_utf8(&mut buf[n..]).len();
+                    }
+                    add(&[b"c:", &buf[..n]], 0.25);
                 }
             }
         }
         for pair in toks.windows(2) {
-            add(&format!("b:{} {}", pair[0], pair[1]), 0.5);
+            add(&[b"b:", pair[0].as_bytes(), b" ", pair[1].as_bytes()], 0.5);
         }
         normalize(&mut v);
         v

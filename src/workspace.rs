@@ -237,8 +237,9 @@ impl<S: Store> Workspace<S> {
     }
 
     /// Ingests files and folders. Each file succeeds or fails on its own; a
-    /// failed file leaves the store untouched. Loaded files are written in
-    /// batches, each batch in one store commit.
+    /// failed file leaves the store untouched. Files are parsed and embedded
+    /// in parallel, a few at a time, and written in batches, each batch in
+    /// one store commit.
     pub async fn ingest(&self, paths: &[PathBuf], progress: &mut (dyn FnMut(Progress) + Send)) -> Result<IngestReport, WorkspaceError> {
         let (files, failed, skipped) = self.plan(paths);
         let mut report = IngestReport { failed, skipped, ..Default::default() };
@@ -246,33 +247,152 @@ impl<S: Store> Workspace<S> {
         progress(Progress::Planned { total });
         self.store.collect_garbage().await?;
         let known = self.store.file_hashes().await?;
+        let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).clamp(1, 8);
         let mut batch = Batch::default();
-        for (index, file) in files.iter().enumerate() {
-            let name = file.display().to_string();
-            progress(Progress::Started { file: name.clone(), index, total });
-            match self.prepare_file(file, known.get(&name)).await {
-                Ok(Prepared::Unchanged(done)) => {
-                    report.ingested.push(done);
-                    progress(Progress::Finished { file: name, index, total, ok: true });
-                }
-                Ok(Prepared::Loaded(p)) => {
-                    batch.add(index, *p);
-                    if batch.is_full() {
-                        self.flush(&mut batch, &mut report, total, progress).await;
+        let indexed: Vec<(usize, &PathBuf)> = files.iter().enumerate().collect();
+        for group in indexed.chunks(workers * 2) {
+            // Read and hash; unchanged files are done here.
+            let mut jobs: Vec<Job> = Vec::new();
+            for &(index, file) in group {
+                let name = file.display().to_string();
+                progress(Progress::Started { file: name.clone(), index, total });
+                match self.read_file(file, known.get(&name)).await {
+                    Ok(Read::Unchanged(done)) => {
+                        report.ingested.push(done);
+                        progress(Progress::Finished { file: name, index, total, ok: true });
+                    }
+                    Ok(Read::Bytes { bytes, hash, size }) => jobs.push(Job { index, path: file.clone(), bytes, hash, size }),
+                    Err(e) => {
+                        report.failed.push(failed_file(file, &e));
+                        progress(Progress::Finished { file: name, index, total, ok: false });
                     }
                 }
-                Err(FileFailure::Load(e)) => {
-                    report.failed.push(failed_file(file, &e));
-                    progress(Progress::Finished { file: name, index, total, ok: false });
-                }
-                Err(FileFailure::Workspace(e)) => {
-                    report.failed.push(FailedFile { file: name.clone(), code: e.code().to_string(), error: format!("{name}: {e}") });
-                    progress(Progress::Finished { file: name, index, total, ok: false });
+            }
+            // Parse and embed in parallel, off the async workers.
+            let results = tokio::task::block_in_place(|| self.load_jobs(&jobs, workers));
+            for (job, result) in jobs.iter().zip(results) {
+                match result {
+                    Ok(l) => {
+                        batch.add(job.index, l);
+                        if batch.is_full() {
+                            self.flush(&mut batch, &mut report, total, progress).await;
+                        }
+                    }
+                    Err(e) => {
+                        report.failed.push(failed_file(&job.path, &e));
+                        progress(Progress::Finished { file: job.path.display().to_string(), index: job.index, total, ok: false });
+                    }
                 }
             }
         }
         self.flush(&mut batch, &mut report, total, progress).await;
         Ok(report)
+    }
+
+    async fn read_file(&self, file: &Path, known_hash: Option<&String>) -> Result<Read, LoadError> {
+        let meta = std::fs::metadata(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
+        if meta.len() > self.limits.max_file_bytes {
+            return Err(LoadError::TooLarge {
+                path: file.to_path_buf(),
+                what: format!("{} bytes", meta.len()),
+                limit: format!("{} bytes per file", self.limits.max_file_bytes),
+            });
+        }
+        let bytes = std::fs::read(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
+        let hash = sha256_hex(&bytes);
+        if known_hash == Some(&hash) {
+            let name = file.display().to_string();
+            let ids = match self.store.list().await {
+                Ok(list) => list.into_iter().filter(|s| s.file == name).map(|s| s.id).collect(),
+                Err(e) => return Err(LoadError::Io { path: file.to_path_buf(), source: std::io::Error::other(e.to_string()) }),
+            };
+            return Ok(Read::Unchanged(IngestedFile { file: name, source_ids: ids, unchanged: true, warnings: vec![] }));
+        }
+        Ok(Read::Bytes { bytes, hash, size: meta.len() })
+    }
+
+    /// Runs `load_file` over jobs on up to `workers` threads; results keep
+    /// the jobs' order.
+    fn load_jobs(&self, jobs: &[Job], workers: usize) -> Vec<Result<Loaded, LoadError>> {
+        if jobs.len() <= 1 || workers <= 1 {
+            return jobs.iter().map(|j| self.load_file(j)).collect();
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let slots: Vec<std::sync::Mutex<Option<Result<Loaded, LoadError>>>> = jobs.iter().map(|_| std::sync::Mutex::new(None)).collect();
+        std::thread::scope(|s| {
+            for _ in 0..workers.min(jobs.len()) {
+                s.spawn(|| loop {
+                    let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    let Some(job) = jobs.get(i) else { break };
+                    let r = self.load_file(job);
+                    *slots[i].lock().unwrap_or_else(|e| e.into_inner()) = Some(r);
+                });
+            }
+        });
+        slots
+            .into_iter()
+            .zip(jobs)
+            .map(|(slot, j)| {
+                slot.into_inner().unwrap_or_else(|e| e.into_inner()).unwrap_or_else(|| {
+                    Err(LoadError::Panicked { path: j.path.clone(), loader: "worker", message: "no result".into() })
+                })
+            })
+            .collect()
+    }
+
+    /// Parses, describes and embeds one file (CPU-bound, synchronous).
+    fn load_file(&self, job: &Job) -> Result<Loaded, LoadError> {
+        let file = job.path.as_path();
+        let head = &job.bytes[..job.bytes.len().min(64)];
+        let loader: &dyn Loader = self
+            .loaders
+            .iter()
+            .find(|l| l.accepts(file, head))
+            .map(|l| l.as_ref())
+            .ok_or_else(|| LoadError::Unsupported { path: file.to_path_buf(), ext: crate::loader::ext_of(file) })?;
+        let memo = Memo::new(self.embedder.as_ref());
+        let ctx = LoadContext { embedder: Some(&memo), chunk: self.chunk, limits: self.limits };
+        let mut loaded = guarded(file, loader.name(), || loader.load(file, &job.bytes, &job.hash, &ctx))?;
+        let mut objects = std::mem::take(&mut loaded.objects);
+        for o in objects.iter_mut() {
+            describe(o);
+        }
+        let embed_err = |e| LoadError::Embed { path: file.to_path_buf(), source: e };
+        let descs: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
+        let dvecs = memo.embed(&descs, InputKind::Document).map_err(embed_err)?;
+        let mut units = Vec::new();
+        for o in &objects {
+            if let Content::Text(t) = &o.content {
+                let texts: Vec<&str> = t.sentences.iter().map(|s| s.text.as_str()).collect();
+                let vs = memo.embed(&texts, InputKind::Document).map_err(embed_err)?;
+                for (s, v) in t.sentences.iter().zip(vs) {
+                    units.push(Unit {
+                        id: format!("{}#{}", o.id, s.idx),
+                        source_id: o.id.clone(),
+                        file: o.provenance.file.clone(),
+                        idx: s.idx,
+                        page: s.page,
+                        text: s.text.clone(),
+                        vector: v,
+                    });
+                }
+            }
+        }
+        let stats = IngestStats {
+            files: 1,
+            bytes: job.size,
+            pages: loaded.pages,
+            rows: loaded.rows,
+            objects: objects.len(),
+            sentences: units.len(),
+        };
+        let ids: Vec<String> = objects.iter().map(|o| o.id.clone()).collect();
+        Ok(Loaded {
+            done: IngestedFile { file: file.display().to_string(), source_ids: ids, unchanged: false, warnings: loaded.warnings },
+            objects: objects.into_iter().zip(dvecs).collect(),
+            units,
+            stats,
+        })
     }
 
     /// Writes a batch of loaded files in one commit and reports each file.
@@ -294,82 +414,6 @@ impl<S: Store> Workspace<S> {
             }
             progress(Progress::Finished { file, index, total, ok: result.is_ok() });
         }
-    }
-
-    async fn prepare_file(&self, file: &Path, known_hash: Option<&String>) -> Result<Prepared, FileFailure> {
-        let name = file.display().to_string();
-        let meta = std::fs::metadata(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
-        if meta.len() > self.limits.max_file_bytes {
-            return Err(LoadError::TooLarge {
-                path: file.to_path_buf(),
-                what: format!("{} bytes", meta.len()),
-                limit: format!("{} bytes per file", self.limits.max_file_bytes),
-            }
-            .into());
-        }
-        let bytes = std::fs::read(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
-        let hash = sha256_hex(&bytes);
-        if known_hash == Some(&hash) {
-            let ids = self.store.list().await.map_err(WorkspaceError::from)?.into_iter().filter(|s| s.file == name).map(|s| s.id).collect();
-            return Ok(Prepared::Unchanged(IngestedFile { file: name, source_ids: ids, unchanged: true, warnings: vec![] }));
-        }
-        let head = &bytes[..bytes.len().min(64)];
-        let loader: &dyn Loader = self
-            .loaders
-            .iter()
-            .find(|l| l.accepts(file, head))
-            .map(|l| l.as_ref())
-            .ok_or_else(|| LoadError::Unsupported { path: file.to_path_buf(), ext: crate::loader::ext_of(file) })?;
-        let embedder = self.embedder.as_ref();
-        let ctx_limits = self.limits;
-        let chunk = self.chunk;
-        // Parsing and embedding are CPU-bound: keep them off the async
-        // runtime's worker threads.
-        tokio::task::block_in_place(|| -> Result<Prepared, FileFailure> {
-            let memo = Memo::new(embedder);
-            let ctx = LoadContext { embedder: Some(&memo), chunk, limits: ctx_limits };
-            let mut loaded = guarded(file, loader.name(), || loader.load(file, &bytes, &hash, &ctx))?;
-            let mut objects = std::mem::take(&mut loaded.objects);
-            for o in objects.iter_mut() {
-                describe(o);
-            }
-            let embed_err = |e| LoadError::Embed { path: file.to_path_buf(), source: e };
-            let descs: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
-            let dvecs = memo.embed(&descs, InputKind::Document).map_err(embed_err)?;
-            let mut units = Vec::new();
-            for o in &objects {
-                if let Content::Text(t) = &o.content {
-                    let texts: Vec<&str> = t.sentences.iter().map(|s| s.text.as_str()).collect();
-                    let vs = memo.embed(&texts, InputKind::Document).map_err(embed_err)?;
-                    for (s, v) in t.sentences.iter().zip(vs) {
-                        units.push(Unit {
-                            id: format!("{}#{}", o.id, s.idx),
-                            source_id: o.id.clone(),
-                            file: o.provenance.file.clone(),
-                            idx: s.idx,
-                            page: s.page,
-                            text: s.text.clone(),
-                            vector: v,
-                        });
-                    }
-                }
-            }
-            let stats = IngestStats {
-                files: 1,
-                bytes: meta.len(),
-                pages: loaded.pages,
-                rows: loaded.rows,
-                objects: objects.len(),
-                sentences: units.len(),
-            };
-            let ids: Vec<String> = objects.iter().map(|o| o.id.clone()).collect();
-            Ok(Prepared::Loaded(Box::new(Loaded {
-                done: IngestedFile { file: name.clone(), source_ids: ids, unchanged: false, warnings: loaded.warnings },
-                objects: objects.into_iter().zip(dvecs).collect(),
-                units,
-                stats,
-            })))
-        })
     }
 
     pub async fn sources(&self) -> Result<Vec<SourceSummary>, WorkspaceError> {
@@ -453,9 +497,19 @@ struct Loaded {
     stats: IngestStats,
 }
 
-enum Prepared {
+/// A file read from disk, before parsing.
+enum Read {
     Unchanged(IngestedFile),
-    Loaded(Box<Loaded>),
+    Bytes { bytes: Vec<u8>, hash: String, size: u64 },
+}
+
+/// One file to parse and embed.
+struct Job {
+    index: usize,
+    path: PathBuf,
+    bytes: Vec<u8>,
+    hash: String,
+    size: u64,
 }
 
 /// Loaded files gathered for one store commit.
@@ -478,22 +532,6 @@ impl Batch {
     }
     fn is_full(&self) -> bool {
         self.files.len() >= Self::MAX_FILES || self.objects.len() >= Self::MAX_OBJECTS || self.units.len() >= Self::MAX_UNITS
-    }
-}
-
-enum FileFailure {
-    Load(LoadError),
-    Workspace(WorkspaceError),
-}
-
-impl From<LoadError> for FileFailure {
-    fn from(e: LoadError) -> Self {
-        FileFailure::Load(e)
-    }
-}
-impl From<WorkspaceError> for FileFailure {
-    fn from(e: WorkspaceError) -> Self {
-        FileFailure::Workspace(e)
     }
 }
 
