@@ -6,7 +6,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 . scripts/env.sh
-cargo build --bin aurag
+# Build exactly what the test suite builds (same packages, same features), so
+# the demo and the tests share one set of compiled dependencies.
+cargo test --workspace --no-run
 AURAG="$CARGO_TARGET_DIR/debug/aurag"
 export AURAG_WORKSPACE="${AURAG_WORKSPACE:-$HOME/.cache/aurag/sample-workspace}"
 rm -rf "$AURAG_WORKSPACE"

@@ -53,7 +53,7 @@ pub fn find_regions(grid: &[Vec<Cell>]) -> Vec<Region> {
 fn is_year_cell(c: &Cell) -> bool {
     match &c.value {
         CellValue::Number(v) => {
-            v.fract() == 0.0 && (1900.0..=2099.0).contains(v) && c.format.as_ref().map_or(true, |f| !f.thousands && f.currency.is_none())
+            v.fract() == 0.0 && (1900.0..=2099.0).contains(v) && c.format.as_ref().is_none_or(|f| !f.thousands && f.currency.is_none())
         }
         CellValue::Text(t) => crate::text::years(t).len() == 1 && t.trim().len() <= 12,
         _ => false,

@@ -131,10 +131,7 @@ fn is_sentence_period(text: &str, dot: usize, after: usize) -> bool {
         }
     }
     // The next sentence should not start with a lowercase letter.
-    match text[after..].trim_start().chars().next() {
-        Some(c) if c.is_lowercase() => false,
-        _ => true,
-    }
+    !matches!(text[after..].trim_start().chars().next(), Some(c) if c.is_lowercase())
 }
 
 const STOPWORDS: &[&str] = &[

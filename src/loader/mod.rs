@@ -48,17 +48,12 @@ impl Default for Limits {
 }
 
 /// What a loader may use besides the file.
+#[derive(Default)]
 pub struct LoadContext<'a> {
     /// Used for semantic chunking; `None` gives size-bounded chunks.
     pub embedder: Option<&'a dyn Embedder>,
     pub chunk: ChunkConfig,
     pub limits: Limits,
-}
-
-impl Default for LoadContext<'_> {
-    fn default() -> Self {
-        LoadContext { embedder: None, chunk: ChunkConfig::default(), limits: Limits::default() }
-    }
 }
 
 /// A file's objects plus notes on anything skipped inside it.

@@ -240,35 +240,43 @@ fn split_tables(lines: &[Line]) -> (String, Vec<crate::source::TableContent>) {
             i += 1;
             continue;
         }
+        let close = |a: &Line, b: &Line| (a.y - b.y).abs() < 2.5 * a.size.max(b.size);
+        let short = |l: &Line| l.segments.iter().all(|s| s.text.len() < 60) && !l.text().ends_with('.');
         let mut j = i;
-        while j + 1 < n && is_table_row(&lines[j + 1]) {
-            j += 1;
+        loop {
+            if j + 1 < n && is_table_row(&lines[j + 1]) {
+                j += 1;
+            } else if j + 2 < n
+                && lines[j + 1].segments.len() == 1
+                && short(&lines[j + 1])
+                && close(&lines[j], &lines[j + 1])
+                && close(&lines[j + 1], &lines[j + 2])
+                && is_table_row(&lines[j + 2])
+            {
+                // A section label inside the table ("Industrial Solutions:").
+                j += 2;
+            } else {
+                break;
+            }
         }
         if j > i {
-            // Header lines directly above: several segments, or one segment
-            // indented from the table's left edge (a spanning header).
-            let left = lines[i..=j].iter().map(|l| l.segments[0].x0).fold(f64::INFINITY, f64::min);
+            // Header lines, section labels and titles set close above.
             let mut start = i;
             while start > 0 {
                 let prev = &lines[start - 1];
-                let close = (prev.y - lines[start].y).abs() < 2.5 * prev.size.max(lines[start].size);
-                let short = prev.segments.iter().all(|s| s.text.len() < 60) && !prev.text().ends_with('.');
-                if close && short && (prev.segments.len() >= 2 || (prev.segments.len() == 1 && prev.segments[0].x0 > left + 10.0)) {
-                    start -= 1;
-                } else {
+                if in_table[start - 1] || !close(prev, &lines[start]) || !short(prev) {
                     break;
                 }
+                start -= 1;
             }
             blocks.push((start, j));
-            for k in start..=j {
-                in_table[k] = true;
-            }
+            in_table[start..=j].iter_mut().for_each(|x| *x = true);
         }
         i = j + 1;
     }
     let mut tables = Vec::new();
     for (s, e) in blocks {
-        let caption = if s > 0 && !in_table[s - 1] { caption_above(lines, s) } else { None };
+        let caption = if s > 0 && !in_table[s - 1] { caption_above(lines, &in_table, s) } else { None };
         if let Some(t) = grid_from_block(&lines[s..=e]) {
             let mut tables_here = crate::table::tables_from_grid(&t, (0, 0));
             for tc in tables_here.iter_mut() {
@@ -309,13 +317,13 @@ fn split_tables(lines: &[Line]) -> (String, Vec<crate::source::TableContent>) {
 /// The caption of a table starting at line `s`: the lead-in sentence right
 /// above it when it ends with a colon ("... were as follows:"), else a short
 /// title line without a final period.
-fn caption_above(lines: &[Line], s: usize) -> Option<String> {
+fn caption_above(lines: &[Line], in_table: &[bool], s: usize) -> Option<String> {
     let mut k = s;
     let mut para: Vec<String> = Vec::new();
     while k > 0 {
         let prev = &lines[k - 1];
         let below = &lines[k];
-        if (prev.y - below.y).abs() > 3.0 * prev.size.max(below.size) || para.len() >= 6 {
+        if (prev.y - below.y).abs() > 3.0 * prev.size.max(below.size) || para.len() >= 6 || in_table.get(k - 1).copied().unwrap_or(false) {
             break;
         }
         para.push(prev.text());

@@ -24,6 +24,9 @@ const CFB_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
 /// Sparse cells of one sheet: row → (col → cell).
 type Sparse = BTreeMap<u32, BTreeMap<u32, Cell>>;
 
+/// A dense block of a sheet: its origin (row, col) and its cells.
+type Block = ((u32, u32), Vec<Vec<Cell>>);
+
 impl Loader for SheetLoader {
     fn name(&self) -> &'static str {
         "spreadsheet"
@@ -192,10 +195,10 @@ fn read_sheet(
 }
 
 /// Splits sparse rows into blocks at blank rows and makes each dense.
-fn dense_blocks(sparse: &Sparse, ctx: &LoadContext, path: &Path, sheet: &str) -> Result<Vec<((u32, u32), Vec<Vec<Cell>>)>, LoadError> {
+fn dense_blocks(sparse: &Sparse, ctx: &LoadContext, path: &Path, sheet: &str) -> Result<Vec<Block>, LoadError> {
     let mut blocks = Vec::new();
     let mut cur: Vec<u32> = Vec::new();
-    let flush = |cur: &mut Vec<u32>, blocks: &mut Vec<((u32, u32), Vec<Vec<Cell>>)>| -> Result<(), LoadError> {
+    let flush = |cur: &mut Vec<u32>, blocks: &mut Vec<Block>| -> Result<(), LoadError> {
         if cur.is_empty() {
             return Ok(());
         }

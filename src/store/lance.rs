@@ -175,7 +175,7 @@ impl LanceStore {
 
     fn sources_batch(&self, objects: &[(SourceObject, Vec<f32>)]) -> Result<RecordBatch, StoreError> {
         let enc = |id: &str, r: serde_json::Result<String>| r.map_err(|e| StoreError::Corrupt { id: id.to_string(), reason: e.to_string() });
-        let mut cols: Vec<Vec<String>> = vec![Vec::with_capacity(objects.len()); 11];
+        let mut cols: Vec<Vec<String>> = (0..11).map(|_| Vec::with_capacity(objects.len())).collect();
         for (o, _) in objects {
             cols[0].push(o.id.clone());
             cols[1].push(o.provenance.file.clone());

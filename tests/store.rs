@@ -1,0 +1,161 @@
+//! The `Store` contract, run against the LanceDB store and the in-memory
+//! test double alike, plus the LanceDB store's version and embedder checks.
+
+use std::sync::Arc;
+
+use aurag::source::{Cell, Content, Locator, Provenance, Sentence, SourceObject, TableContent, TextContent};
+use aurag::store::{LanceStore, MemoryStore, Store, StoreError, Unit};
+use aurag::{Embedder, HashingEmbedder, InputKind, SourceKind};
+
+fn text_obj(file: &str, hash: &str, chunk: u32, sentences: &[&str]) -> SourceObject {
+    let sentences = sentences
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: Some(1), offset: 0 })
+        .collect();
+    let prov = Provenance { file: file.into(), file_hash: hash.into(), locator: Locator::Pages { pages: vec![1], chunk } };
+    let mut o = SourceObject::new(SourceKind::Static, prov, Content::Text(TextContent { sentences }));
+    aurag::describe::describe(&mut o);
+    o
+}
+
+fn table_obj(file: &str, hash: &str, caption: &str) -> SourceObject {
+    let t = TableContent {
+        caption: Some(caption.into()),
+        header_rows: 1,
+        columns: vec!["Item".into(), "2019".into()],
+        grid: vec![vec![Cell::text("Item"), Cell::text("2019")], vec![Cell::text("Revenue"), aurag::text::cell_from_text("$1,200")]],
+        origin: (0, 0),
+        truncated_from: None,
+        schema: None,
+    };
+    let prov = Provenance { file: file.into(), file_hash: hash.into(), locator: Locator::SheetRange { sheet: "S".into(), range: "A1:B2".into() } };
+    let mut o = SourceObject::new(SourceKind::Static, prov, Content::Table(t));
+    aurag::describe::describe(&mut o);
+    o
+}
+
+fn with_vectors(e: &dyn Embedder, objs: Vec<SourceObject>) -> (Vec<(SourceObject, Vec<f32>)>, Vec<Unit>) {
+    let mut units = Vec::new();
+    let mut out = Vec::new();
+    for o in objs {
+        if let Content::Text(t) = &o.content {
+            for s in &t.sentences {
+                units.push(Unit {
+                    id: format!("{}#{}", o.id, s.idx),
+                    source_id: o.id.clone(),
+                    file: o.provenance.file.clone(),
+                    idx: s.idx,
+                    page: s.page,
+                    text: s.text.clone(),
+                    vector: e.embed_one(&s.text, InputKind::Document).unwrap(),
+                });
+            }
+        }
+        let v = e.embed_one(&o.description, InputKind::Document).unwrap();
+        out.push((o, v));
+    }
+    (out, units)
+}
+
+async fn contract<S: Store>(store: &S) {
+    let e = HashingEmbedder::default();
+    let a1 = text_obj("/a.pdf", "ha1", 0, &["Goodwill was not impaired in 2019.", "Impairment tests run yearly."]);
+    let a2 = table_obj("/a.pdf", "ha1", "Revenue by segment");
+    let b1 = table_obj("/b.xlsx", "hb1", "Headcount by region");
+    let (objs, units) = with_vectors(&e, vec![a1.clone(), a2.clone(), b1.clone()]);
+    store.replace_files(&["/a.pdf".into(), "/b.xlsx".into()], objs, units).await.unwrap();
+
+    let list = store.list().await.unwrap();
+    assert_eq!(list.len(), 3);
+    let hashes = store.file_hashes().await.unwrap();
+    assert_eq!(hashes["/a.pdf"], "ha1");
+    assert_eq!(store.get(&a1.id).await.unwrap().unwrap(), a1);
+    assert!(store.get("nope").await.unwrap().is_none());
+    let units = store.units(&a1.id).await.unwrap();
+    assert_eq!(units.iter().map(|u| u.idx).collect::<Vec<_>>(), vec![0, 1]);
+    assert_eq!(units[1].text, "Impairment tests run yearly.");
+
+    let q = e.embed_one("headcount region", InputKind::Query).unwrap();
+    assert_eq!(store.search_vector(&q, 1).await.unwrap()[0].id, b1.id);
+    let hits = store.search_text("headcount", 3).await.unwrap();
+    assert_eq!(hits.first().map(|h| h.id.clone()), Some(b1.id.clone()), "{hits:?}");
+
+    // Replacing a file swaps its objects and drops the old units.
+    let a3 = text_obj("/a.pdf", "ha2", 0, &["Goodwill was impaired in 2020."]);
+    let (objs, units) = with_vectors(&e, vec![a3.clone()]);
+    store.replace_files(&["/a.pdf".into()], objs, units).await.unwrap();
+    let ids: Vec<String> = store.list().await.unwrap().into_iter().map(|s| s.id).collect();
+    assert_eq!(ids.len(), 2);
+    assert!(ids.contains(&a3.id) && ids.contains(&b1.id));
+    assert!(store.units(&a1.id).await.unwrap().is_empty());
+    assert_eq!(store.collect_garbage().await.unwrap(), 0);
+
+    // Update in place, then remove.
+    let mut b1u = b1.clone();
+    b1u.description = "Headcount by country".into();
+    store.update_object(b1u.clone(), e.embed_one(&b1u.description, InputKind::Document).unwrap()).await.unwrap();
+    assert_eq!(store.get(&b1.id).await.unwrap().unwrap().description, "Headcount by country");
+    assert_eq!(store.remove_ids(std::slice::from_ref(&b1.id)).await.unwrap(), 1);
+    assert_eq!(store.remove_file("/a.pdf").await.unwrap(), 1);
+    assert!(store.list().await.unwrap().is_empty());
+    assert!(store.units(&a3.id).await.unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn memory_store_meets_the_contract() {
+    let e = HashingEmbedder::default();
+    contract(&MemoryStore::new(&e.id(), e.dim())).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lance_store_meets_the_contract_and_persists() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = HashingEmbedder::default();
+    let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    contract(&store).await;
+    // Data survives a reopen.
+    let o = table_obj("/c.csv", "hc", "Persisted");
+    let (objs, units) = with_vectors(&e, vec![o.clone()]);
+    store.replace_files(&["/c.csv".into()], objs, units).await.unwrap();
+    drop(store);
+    let again = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    assert_eq!(again.get(&o.id).await.unwrap().unwrap(), o);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lance_store_refuses_other_embedders_and_schema_versions() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = HashingEmbedder::default();
+    drop(LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap());
+    let other = HashingEmbedder::new(128);
+    match LanceStore::open(tmp.path(), &other.id(), other.dim()).await {
+        Err(StoreError::EmbedderMismatch { found, requested, .. }) => {
+            assert_eq!(found, e.id());
+            assert_eq!(requested, other.id());
+        }
+        Err(e) => panic!("unexpected error {e}"),
+        Ok(_) => panic!("a mismatched embedder must be refused"),
+    }
+
+    // A workspace written by a future schema version is refused with the reason.
+    let conn = lancedb::connect(tmp.path().join("lance").to_str().unwrap()).execute().await.unwrap();
+    conn.drop_table("meta", &[]).await.unwrap();
+    let schema = Arc::new(arrow_schema::Schema::new(vec![
+        arrow_schema::Field::new("key", arrow_schema::DataType::Utf8, false),
+        arrow_schema::Field::new("value", arrow_schema::DataType::Utf8, false),
+    ]));
+    let batch = arrow_array::RecordBatch::try_new(
+        schema,
+        vec![
+            Arc::new(arrow_array::StringArray::from(vec!["schema_version", "embedder", "dim"])),
+            Arc::new(arrow_array::StringArray::from(vec!["99".to_string(), e.id(), "384".to_string()])),
+        ],
+    )
+    .unwrap();
+    conn.create_table("meta", batch).execute().await.unwrap();
+    let err = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.err().expect("refused");
+    assert_eq!(err.code(), "schema_version");
+    assert!(err.to_string().contains("schema version 99"), "{err}");
+    assert!(err.to_string().contains("upgrade aurag"), "{err}");
+}
