@@ -5,7 +5,10 @@ sqlite3 for databases, csv and plain text — followed by the same embedder
 aurag uses without a model (FNV-1a feature hashing of words, bigrams and
 character trigrams into 384 dims) over sentences and descriptions.
 
-Prints one JSON object: {"files","pages","rows","sentences","seconds","peak_rss_mb"}.
+With `--model DIR` the embedder is sentence-transformers on that model
+directory instead (the same model aurag runs), when it is installed.
+
+Prints one JSON object: {"files","pages","rows","sentences","seconds","peak_rss_mb","embedder"}.
 """
 import csv
 import json
@@ -68,6 +71,18 @@ def main(paths):
     from pypdf import PdfReader
     import openpyxl
 
+    embed_all = lambda texts: [embed(t) for t in texts]
+    embedder = "hashing"
+    if paths[:1] == ["--model"]:
+        from sentence_transformers import SentenceTransformer, models
+
+        word = models.Transformer(paths[1], max_seq_length=256)
+        pool = models.Pooling(word.get_word_embedding_dimension(), pooling_mode="mean")
+        st = SentenceTransformer(modules=[word, pool, models.Normalize()], device="cpu")
+        embed_all = lambda texts: st.encode(texts, batch_size=32) if texts else []
+        embedder = "sentence-transformers:" + paths[1]
+        paths = paths[2:]
+
     files = []
     for p in paths:
         if os.path.isdir(p):
@@ -109,14 +124,14 @@ def main(paths):
                 texts += sentences(open(f, encoding="utf-8").read())
             else:
                 continue
-            for s in texts + descs:
-                embed(s)
+            embed_all(texts + descs)
             stats["sentences"] += len(texts)
             stats["files"] += 1
         except Exception as e:  # the reference skips what it cannot read
             print(f"skip {f}: {e}", file=sys.stderr)
     stats["seconds"] = time.perf_counter() - t0
     stats["peak_rss_mb"] = peak_rss_mb()
+    stats["embedder"] = embedder
     print(json.dumps(stats))
 
 

