@@ -8,7 +8,7 @@ bash scripts/setup.sh
 . scripts/env.sh
 # Build exactly what the test suite builds (same packages, same features), so
 # the demo and the tests share one set of compiled dependencies.
-cargo test --workspace --no-run
+cargo test --workspace --no-run 2>&1 | tail -n 1
 AURAG="$CARGO_TARGET_DIR/debug/aurag"
 # The default embedder, all-MiniLM-L6-v2 (hub, or its PyPI wheel); without it
 # aurag falls back to its built-in hashing embedder.
