@@ -15,15 +15,11 @@ pub fn peak_rss_bytes() -> Option<u64> {
         .map(|kb| kb * 1024)
 }
 
-/// Throughput of one ingestion run.
+/// Throughput of one ingestion run: the run's counters plus rates.
 #[derive(Debug, Clone, Serialize)]
 pub struct IngestFigures {
-    pub files: usize,
-    pub bytes: u64,
-    pub pages: usize,
-    pub rows: usize,
-    pub objects: usize,
-    pub sentences: usize,
+    #[serde(flatten)]
+    pub stats: crate::workspace::IngestStats,
     pub failed: usize,
     pub seconds: f64,
     pub files_per_s: f64,
@@ -37,12 +33,7 @@ impl IngestFigures {
         let s = &r.stats;
         let per = |n: usize| if seconds > 0.0 { n as f64 / seconds } else { 0.0 };
         IngestFigures {
-            files: s.files,
-            bytes: s.bytes,
-            pages: s.pages,
-            rows: s.rows,
-            objects: s.objects,
-            sentences: s.sentences,
+            stats: s.clone(),
             failed: r.failed.len(),
             seconds,
             files_per_s: per(s.files),

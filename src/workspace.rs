@@ -365,17 +365,7 @@ impl<S: Store> Workspace<S> {
             if let Content::Text(t) = &o.content {
                 let texts: Vec<&str> = t.sentences.iter().map(|s| s.text.as_str()).collect();
                 let vs = memo.embed(&texts, InputKind::Document).map_err(embed_err)?;
-                for (s, v) in t.sentences.iter().zip(vs) {
-                    units.push(Unit {
-                        id: format!("{}#{}", o.id, s.idx),
-                        source_id: o.id.clone(),
-                        file: o.provenance.file.clone(),
-                        idx: s.idx,
-                        page: s.page,
-                        text: s.text.clone(),
-                        vector: v,
-                    });
-                }
+                units.extend(t.sentences.iter().zip(vs).map(|(s, v)| Unit::of_sentence(o, s, v)));
             }
         }
         let stats = IngestStats {

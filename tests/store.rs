@@ -41,15 +41,7 @@ fn with_vectors(e: &dyn Embedder, objs: Vec<SourceObject>) -> (Vec<(SourceObject
     for o in objs {
         if let Content::Text(t) = &o.content {
             for s in &t.sentences {
-                units.push(Unit {
-                    id: format!("{}#{}", o.id, s.idx),
-                    source_id: o.id.clone(),
-                    file: o.provenance.file.clone(),
-                    idx: s.idx,
-                    page: s.page,
-                    text: s.text.clone(),
-                    vector: e.embed_one(&s.text, InputKind::Document).unwrap(),
-                });
+                units.push(Unit::of_sentence(&o, s, e.embed_one(&s.text, InputKind::Document).unwrap()));
             }
         }
         let v = e.embed_one(&o.description, InputKind::Document).unwrap();

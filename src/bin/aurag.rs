@@ -381,10 +381,10 @@ async fn bench_ingest(paths: &[PathBuf], json_out: bool, no_reference: bool, emb
         println!("embedder: {embedder_id}");
         println!(
             "aurag:   {} files, {} pages, {} rows, {} objects in {:.2}s  →  {:.1} files/s, {:.1} pages/s, {:.0} rows/s, peak RSS {} MB",
-            ours.files,
-            ours.pages,
-            ours.rows,
-            ours.objects,
+            ours.stats.files,
+            ours.stats.pages,
+            ours.stats.rows,
+            ours.stats.objects,
             ours.seconds,
             ours.files_per_s,
             ours.pages_per_s,

@@ -75,46 +75,13 @@ impl Loader for SheetLoader {
         let mut objects = Vec::new();
         let mut warnings = Vec::new();
         let mut rows = 0;
-        let mut n = 0u32;
         for name in names {
             let sparse = read_sheet(&mut book, &name, ctx, path)?;
-            let mut title: Option<String> = None;
-            for (origin, grid) in dense_blocks(&sparse, ctx, path, &name)? {
-                if let Some(t) = crate::table::lone_title(&grid) {
-                    title = Some(t);
-                    continue;
-                }
-                for mut t in crate::table::tables_from_grid(&grid, origin) {
-                    if t.caption.is_none() {
-                        t.caption = title.take();
-                    }
-                    if t.data_rows().len() > ctx.limits.max_table_rows {
-                        return Err(LoadError::TooLarge {
-                            path: p,
-                            what: format!("sheet '{name}' has {} rows", t.data_rows().len()),
-                            limit: format!("{} rows per table", ctx.limits.max_table_rows),
-                        });
-                    }
-                    rows += t.data_rows().len();
-                    let (h, w) = (t.n_rows(), t.n_cols());
-                    let range = format!("{}:{}", t.a1(0, 0), t.a1(h.saturating_sub(1), w.saturating_sub(1)));
-                    let prov = Provenance {
-                        file: path.display().to_string(),
-                        file_hash: file_hash.to_string(),
-                        locator: Locator::SheetRange { sheet: name.clone(), range },
-                    };
-                    let mut obj = SourceObject::new(SourceKind::Static, prov, Content::Table(t));
-                    if let Content::Table(t) = &mut obj.content {
-                        if t.caption.is_none() {
-                            t.caption = Some(name.clone());
-                        }
-                    }
-                    objects.push(obj);
-                    n += 1;
-                }
-            }
+            let (objs, r) = sheet_objects(&sparse, ctx, path, file_hash, &name, true)?;
+            objects.extend(objs);
+            rows += r;
         }
-        if n == 0 {
+        if objects.is_empty() {
             warnings.push("no non-empty sheet".to_string());
         }
         Ok(Loaded { objects, warnings, pages: 0, rows })
@@ -192,6 +159,49 @@ fn read_sheet(
         }
     }
     Ok(sparse)
+}
+
+/// Table objects of one sheet (or CSV): blocks at blank rows, a lone title
+/// cell captions the table below it, each table located by sheet and range.
+/// Returns the objects and their data-row count.
+fn sheet_objects(
+    sparse: &Sparse,
+    ctx: &LoadContext,
+    path: &Path,
+    file_hash: &str,
+    sheet: &str,
+    sheet_name_as_caption: bool,
+) -> Result<(Vec<SourceObject>, usize), LoadError> {
+    let mut objects = Vec::new();
+    let mut rows = 0;
+    let mut title: Option<String> = None;
+    for (origin, grid) in dense_blocks(sparse, ctx, path, sheet)? {
+        if let Some(t) = crate::table::lone_title(&grid) {
+            title = Some(t);
+            continue;
+        }
+        for mut t in crate::table::tables_from_grid(&grid, origin) {
+            if t.data_rows().len() > ctx.limits.max_table_rows {
+                return Err(LoadError::TooLarge {
+                    path: path.to_path_buf(),
+                    what: format!("sheet '{sheet}' has {} rows", t.data_rows().len()),
+                    limit: format!("{} rows per table", ctx.limits.max_table_rows),
+                });
+            }
+            if t.caption.is_none() {
+                t.caption = title.take().or_else(|| sheet_name_as_caption.then(|| sheet.to_string()));
+            }
+            rows += t.data_rows().len();
+            let range = format!("{}:{}", t.a1(0, 0), t.a1(t.n_rows().saturating_sub(1), t.n_cols().saturating_sub(1)));
+            let prov = Provenance {
+                file: path.display().to_string(),
+                file_hash: file_hash.to_string(),
+                locator: Locator::SheetRange { sheet: sheet.to_string(), range },
+            };
+            objects.push(SourceObject::new(SourceKind::Static, prov, Content::Table(t)));
+        }
+    }
+    Ok((objects, rows))
 }
 
 /// Splits sparse rows into blocks at blank rows and makes each dense.
@@ -419,28 +429,7 @@ impl Loader for CsvLoader {
             }
         }
         let sheet = path.file_stem().and_then(|s| s.to_str()).unwrap_or("csv").to_string();
-        let mut objects = Vec::new();
-        let mut rows = 0;
-        let mut title: Option<String> = None;
-        for (origin, grid) in dense_blocks(&sparse, ctx, path, &sheet)? {
-            if let Some(t) = crate::table::lone_title(&grid) {
-                title = Some(t);
-                continue;
-            }
-            for mut t in crate::table::tables_from_grid(&grid, origin) {
-                if t.caption.is_none() {
-                    t.caption = title.take();
-                }
-                rows += t.data_rows().len();
-                let range = format!("{}:{}", t.a1(0, 0), t.a1(t.n_rows().saturating_sub(1), t.n_cols().saturating_sub(1)));
-                let prov = Provenance {
-                    file: path.display().to_string(),
-                    file_hash: file_hash.to_string(),
-                    locator: Locator::SheetRange { sheet: sheet.clone(), range },
-                };
-                objects.push(SourceObject::new(SourceKind::Static, prov, Content::Table(t)));
-            }
-        }
+        let (objects, rows) = sheet_objects(&sparse, ctx, path, file_hash, &sheet, false)?;
         Ok(Loaded { objects, warnings: Vec::new(), pages: 0, rows })
     }
 }

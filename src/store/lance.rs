@@ -106,14 +106,7 @@ impl LanceStore {
         let names: HashSet<String> = conn.table_names().execute().await.map_err(open_err)?.into_iter().collect();
         let info = if names.contains("meta") {
             let meta = conn.open_table("meta").execute().await.map_err(open_err)?;
-            let batches: Vec<RecordBatch> = meta
-                .query()
-                .execute()
-                .await
-                .map_err(table_err("meta"))?
-                .try_collect()
-                .await
-                .map_err(table_err("meta"))?;
+            let batches = collect("meta", meta.query()).await?;
             let mut kv = HashMap::new();
             for b in &batches {
                 let (k, v) = (col(b, "key")?, col(b, "value")?);
@@ -224,7 +217,7 @@ impl LanceStore {
         if let Some(l) = limit {
             q = q.limit(l);
         }
-        q.execute().await.map_err(table_err("sources"))?.try_collect().await.map_err(table_err("sources"))
+        collect("sources", q).await
     }
 
     async fn ensure_fts(&self) -> Result<(), StoreError> {
@@ -269,6 +262,32 @@ fn summaries(batches: &[RecordBatch]) -> Result<Vec<SourceSummary>, StoreError> 
             });
         }
     }
+    Ok(out)
+}
+
+/// Runs a query and gathers its batches.
+async fn collect(table: &'static str, q: impl ExecutableQuery) -> Result<Vec<RecordBatch>, StoreError> {
+    q.execute().await.map_err(table_err(table))?.try_collect().await.map_err(table_err(table))
+}
+
+/// Hits from `id` and a float score column (f32 or f64), best first.
+fn hits(batches: &[RecordBatch], score_col: &str, to_score: impl Fn(f64) -> f64) -> Result<Vec<Hit>, StoreError> {
+    let mut out = Vec::new();
+    for b in batches {
+        let ids = col(b, "id")?;
+        let c = b.column_by_name(score_col);
+        for i in 0..b.num_rows() {
+            let raw = c.and_then(|c| {
+                c.as_any()
+                    .downcast_ref::<Float32Array>()
+                    .map(|a| a.value(i) as f64)
+                    .or_else(|| c.as_any().downcast_ref::<Float64Array>().map(|a| a.value(i)))
+            });
+            let score = raw.map(&to_score).unwrap_or(0.0) as f32;
+            out.push(Hit { id: ids.value(i).to_string(), score });
+        }
+    }
+    out.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
     Ok(out)
 }
 
@@ -370,33 +389,17 @@ impl Store for LanceStore {
     }
 
     async fn search_vector(&self, vector: &[f32], k: usize) -> Result<Vec<Hit>, StoreError> {
-        let batches: Vec<RecordBatch> = self
+        let q = self
             .sources
             .vector_search(vector)
             .map_err(table_err("sources"))?
             .column("vector")
             .distance_type(DistanceType::Cosine)
             .select(Select::columns(&["id"]))
-            .limit(k)
-            .execute()
-            .await
-            .map_err(table_err("sources"))?
-            .try_collect()
-            .await
-            .map_err(table_err("sources"))?;
-        let mut hits = Vec::new();
-        for b in &batches {
-            let ids = col(b, "id")?;
-            let d = b.column_by_name("_distance");
-            for i in 0..b.num_rows() {
-                let dist = d
-                    .and_then(|d| d.as_any().downcast_ref::<Float32Array>().map(|a| a.value(i) as f64).or_else(|| d.as_any().downcast_ref::<Float64Array>().map(|a| a.value(i))))
-                    .unwrap_or(1.0);
-                hits.push(Hit { id: ids.value(i).to_string(), score: 1.0 - dist as f32 });
-            }
-        }
-        hits.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
-        Ok(hits)
+            .limit(k);
+        let batches = collect("sources", q).await?;
+        // Cosine distance → similarity.
+        hits(&batches, "_distance", |d| 1.0 - d)
     }
 
     async fn search_text(&self, query: &str, k: usize) -> Result<Vec<Hit>, StoreError> {
@@ -404,42 +407,13 @@ impl Store for LanceStore {
             return Ok(Vec::new());
         }
         self.ensure_fts().await?;
-        let batches: Vec<RecordBatch> = self
-            .sources
-            .query()
-            .full_text_search(FullTextSearchQuery::new(query.to_string()))
-            .select(Select::columns(&["id"]))
-            .limit(k)
-            .execute()
-            .await
-            .map_err(table_err("sources"))?
-            .try_collect()
-            .await
-            .map_err(table_err("sources"))?;
-        let mut hits = Vec::new();
-        for b in &batches {
-            let ids = col(b, "id")?;
-            let s = b.column_by_name("_score");
-            for i in 0..b.num_rows() {
-                let score = s.and_then(|s| s.as_any().downcast_ref::<Float32Array>().map(|a| a.value(i))).unwrap_or(0.0);
-                hits.push(Hit { id: ids.value(i).to_string(), score });
-            }
-        }
-        hits.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
-        Ok(hits)
+        let q = self.sources.query().full_text_search(FullTextSearchQuery::new(query.to_string())).select(Select::columns(&["id"])).limit(k);
+        let batches = collect("sources", q).await?;
+        hits(&batches, "_score", |s| s)
     }
 
     async fn units(&self, source_id: &str) -> Result<Vec<Unit>, StoreError> {
-        let batches: Vec<RecordBatch> = self
-            .units
-            .query()
-            .only_if(format!("source_id = {}", lit(source_id)))
-            .execute()
-            .await
-            .map_err(table_err("units"))?
-            .try_collect()
-            .await
-            .map_err(table_err("units"))?;
+        let batches = collect("units", self.units.query().only_if(format!("source_id = {}", lit(source_id)))).await?;
         let mut out = Vec::new();
         for b in &batches {
             let (id, sid, file, text) = (col(b, "id")?, col(b, "source_id")?, col(b, "file")?, col(b, "text")?);
@@ -481,16 +455,7 @@ impl Store for LanceStore {
             }
             s
         };
-        let batches: Vec<RecordBatch> = self
-            .units
-            .query()
-            .select(Select::columns(&["source_id"]))
-            .execute()
-            .await
-            .map_err(table_err("units"))?
-            .try_collect()
-            .await
-            .map_err(table_err("units"))?;
+        let batches = collect("units", self.units.query().select(Select::columns(&["source_id"]))).await?;
         let mut dead = HashSet::new();
         for b in &batches {
             let c = col(b, "source_id")?;

@@ -37,6 +37,21 @@ pub struct Unit {
     pub vector: Vec<f32>,
 }
 
+impl Unit {
+    /// The unit of one sentence of a text object.
+    pub fn of_sentence(object: &SourceObject, s: &crate::source::Sentence, vector: Vec<f32>) -> Unit {
+        Unit {
+            id: format!("{}#{}", object.id, s.idx),
+            source_id: object.id.clone(),
+            file: object.provenance.file.clone(),
+            idx: s.idx,
+            page: s.page,
+            text: s.text.clone(),
+            vector,
+        }
+    }
+}
+
 /// An object as listed: everything but the content.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SourceSummary {
