@@ -246,7 +246,11 @@ impl<S: Store> Workspace<S> {
         let total = files.len();
         progress(Progress::Planned { total });
         self.store.collect_garbage().await?;
-        let known = self.store.file_hashes().await?;
+        // file → (hash, object ids), read once for the whole run.
+        let mut known: std::collections::HashMap<String, (String, Vec<String>)> = std::collections::HashMap::new();
+        for o in self.store.list().await? {
+            known.entry(o.file).or_insert_with(|| (o.file_hash, Vec::new())).1.push(o.id);
+        }
         let workers = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).clamp(1, 8);
         let mut batch = Batch::default();
         let indexed: Vec<(usize, &PathBuf)> = files.iter().enumerate().collect();
@@ -256,7 +260,7 @@ impl<S: Store> Workspace<S> {
             for &(index, file) in group {
                 let name = file.display().to_string();
                 progress(Progress::Started { file: name.clone(), index, total });
-                match self.read_file(file, known.get(&name)).await {
+                match self.read_file(file, known.get(&name)) {
                     Ok(Read::Unchanged(done)) => {
                         report.ingested.push(done);
                         progress(Progress::Finished { file: name, index, total, ok: true });
@@ -289,7 +293,7 @@ impl<S: Store> Workspace<S> {
         Ok(report)
     }
 
-    async fn read_file(&self, file: &Path, known_hash: Option<&String>) -> Result<Read, LoadError> {
+    fn read_file(&self, file: &Path, known: Option<&(String, Vec<String>)>) -> Result<Read, LoadError> {
         let meta = std::fs::metadata(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
         if meta.len() > self.limits.max_file_bytes {
             return Err(LoadError::TooLarge {
@@ -300,13 +304,9 @@ impl<S: Store> Workspace<S> {
         }
         let bytes = std::fs::read(file).map_err(|source| LoadError::Io { path: file.to_path_buf(), source })?;
         let hash = sha256_hex(&bytes);
-        if known_hash == Some(&hash) {
+        if let Some((_, ids)) = known.filter(|k| k.0 == hash) {
             let name = file.display().to_string();
-            let ids = match self.store.list().await {
-                Ok(list) => list.into_iter().filter(|s| s.file == name).map(|s| s.id).collect(),
-                Err(e) => return Err(LoadError::Io { path: file.to_path_buf(), source: std::io::Error::other(e.to_string()) }),
-            };
-            return Ok(Read::Unchanged(IngestedFile { file: name, source_ids: ids, unchanged: true, warnings: vec![] }));
+            return Ok(Read::Unchanged(IngestedFile { file: name, source_ids: ids.clone(), unchanged: true, warnings: vec![] }));
         }
         Ok(Read::Bytes { bytes, hash, size: meta.len() })
     }
