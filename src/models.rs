@@ -92,6 +92,20 @@ pub struct ModelSpec {
     pub document_prefix: Option<String>,
 }
 
+impl ModelSpec {
+    /// Embedder settings from the manifest entry; `max_tokens` overrides it.
+    pub fn bert_options(&self, max_tokens: Option<usize>, batch_size: usize) -> crate::embed::bert::BertOptions {
+        crate::embed::bert::BertOptions {
+            name: self.name.clone(),
+            pooling: self.pooling.unwrap_or(crate::embed::bert::Pooling::Mean),
+            query_prefix: self.query_prefix.clone().unwrap_or_default(),
+            document_prefix: self.document_prefix.clone().unwrap_or_default(),
+            max_tokens: max_tokens.or(self.max_tokens),
+            batch_size,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Manifest {
     #[serde(rename = "model")]

@@ -15,7 +15,7 @@ use serde_json::json;
 use aurag::bench::IngestFigures;
 use aurag::render;
 use aurag::workspace::{IngestReport, Progress};
-use aurag::embed::bert::{BertEmbedder, BertOptions, Pooling};
+use aurag::embed::bert::BertEmbedder;
 use aurag::models::{self, Manifest, PullEvent};
 use aurag::{Embedder, HashingEmbedder, InputKind, Workspace};
 
@@ -227,14 +227,7 @@ async fn load_embedder(name: &str, device_name: &str, max_tokens: Option<usize>)
         return Err(models::ModelError::NotInstalled { name: chosen.name.clone(), dir }.into());
     }
     let dev = device(device_name)?;
-    let opts = BertOptions {
-        name: chosen.name.clone(),
-        pooling: chosen.pooling.unwrap_or(Pooling::Mean),
-        query_prefix: chosen.query_prefix.clone().unwrap_or_default(),
-        document_prefix: chosen.document_prefix.clone().unwrap_or_default(),
-        max_tokens: max_tokens.or(chosen.max_tokens),
-        batch_size: 32,
-    };
+    let opts = chosen.bert_options(max_tokens, 32);
     let path = dir.join(&chosen.name);
     let e = tokio::task::spawn_blocking(move || BertEmbedder::load(&path, opts, &dev)).await??;
     Ok(Arc::new(e))
@@ -530,14 +523,7 @@ async fn bench_embed(name: &str, device_name: &str, texts: Option<PathBuf>, batc
         return Err(models::ModelError::NotInstalled { name: spec.name.clone(), dir }.into());
     }
     let dev = device(device_name)?;
-    let opts = BertOptions {
-        name: spec.name.clone(),
-        pooling: spec.pooling.unwrap_or(Pooling::Mean),
-        query_prefix: String::new(),
-        document_prefix: String::new(),
-        max_tokens: Some(max_tokens),
-        batch_size: batch,
-    };
+    let opts = spec.bert_options(Some(max_tokens), batch);
     let model_dir = dir.join(&spec.name);
     let md = model_dir.clone();
     let (n, tokens, secs) = tokio::task::spawn_blocking(move || -> Result<(usize, usize, f64)> {
