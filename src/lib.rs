@@ -7,6 +7,7 @@
 //! [`embed`] → [`store`]; ARCHITECTURE.md draws it.
 
 pub mod action;
+pub mod agent;
 pub mod bench;
 pub mod chunk;
 pub mod describe;
@@ -20,6 +21,7 @@ pub mod reader;
 pub mod render;
 pub mod rerank;
 pub mod source;
+pub mod sql;
 pub mod store;
 pub mod table;
 #[doc(hidden)]

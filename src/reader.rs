@@ -131,7 +131,7 @@ fn best_cell(it: &Intent, obj: &SourceObject, t: &TableContent) -> Option<Extrac
 
 /// The first number in a sentence that is not a year, with its currency
 /// sign and a following scale word ("$1.2 million").
-fn number_span(sentence: &str) -> Option<String> {
+pub(crate) fn number_span(sentence: &str) -> Option<String> {
     let words: Vec<&str> = sentence.split_whitespace().collect();
     for (i, w) in words.iter().enumerate() {
         let core = w.trim_matches(|c: char| !c.is_ascii_digit() && c != '$' && c != '%' && c != '.' && c != ',' && c != '-');

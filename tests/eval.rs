@@ -13,9 +13,8 @@ use std::process::Command;
 use aurag::action::{Coord, EvidenceKey, RetrievalAction, Selection};
 use aurag::eval::metrics::PredictedAnswer;
 use aurag::eval::tatqa::Dataset;
-use aurag::eval::{self, EvalError, Method, MethodOutput, PoolIndex, RunOptions};
+use aurag::eval::{self, EvalError, Method, MethodAnswer, MethodOutput, PoolIndex, RunOptions};
 use aurag::guide::Guide;
-use aurag::reader::Extracted;
 use aurag::HashingEmbedder;
 use common::repo;
 use serde_json::Value;
@@ -81,14 +80,25 @@ fn cli_prints_every_metric_and_writes_records() {
 }
 
 #[test]
-fn cli_refuses_the_agent_for_now_and_bad_arguments() {
+fn cli_runs_the_agent_beside_the_baseline_and_refuses_bad_arguments() {
     let data = fixture();
     let run = |args: &[&str]| {
         Command::new(env!("CARGO_BIN_EXE_aurag")).args(["--embedder", "hashing", "eval", "tatqa", "--data", data.to_str().unwrap()]).args(args).output().unwrap()
     };
-    let out = run(&["--method", "agent"]);
+    let out = run(&["--guides", data.to_str().unwrap(), "--pool", "all", "--method", "baseline,agent", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let reports: Vec<Value> = String::from_utf8_lossy(&out.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(reports.len(), 2);
+    let (base, agent) = (&reports[0], &reports[1]);
+    assert_eq!(agent["method"], "agent");
+    assert_eq!(agent["questions"], 36);
+    assert!(agent["settings"]["selector"].as_str().unwrap().starts_with("hybrid"));
+    // Typed actions select cells and sentences, not whole objects.
+    assert!(agent["actions"]["precision"].as_f64().unwrap() > 4.0 * base["actions"]["precision"].as_f64().unwrap(), "{agent}\n{base}");
+    assert!(agent["source"]["f1"].as_f64().unwrap() > base["source"]["f1"].as_f64().unwrap(), "{agent}\n{base}");
+    let out = run(&["--method", "magic"]);
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not available yet"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("magic"));
     let out = run(&["--pool", "lots"]);
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pool"));
@@ -124,11 +134,10 @@ impl Method for Oracle<'_> {
         }
         let mut actions: Vec<RetrievalAction> = cells.into_iter().map(|(source, c)| RetrievalAction::SelectCoordinates { source, selection: Selection::Cells(c) }).collect();
         actions.extend(sents.into_iter().map(|(source, idxs)| RetrievalAction::SelectSentenceIdxs { source, idxs }));
-        let evidence = q.gold_evidence.iter().next().cloned().unwrap_or(EvidenceKey::Sentence { source: String::new(), idx: 0 });
         Ok(MethodOutput {
             retrieved: q.gold_objects.iter().map(|o| (o.clone(), 1.0)).collect(),
             actions,
-            answer: Some(Extracted { answer: PredictedAnswer { spans: q.gold.spans.clone(), scale: q.gold.scale.clone() }, text: String::new(), evidence, score: 1.0 }),
+            answer: Some(MethodAnswer { answer: PredictedAnswer { spans: q.gold.spans.clone(), scale: q.gold.scale.clone() }, text: String::new() }),
             trace: Value::Null,
         })
     }

@@ -630,14 +630,16 @@ fn eval_tatqa(
     embedder: Arc<dyn Embedder>,
     dev: &candle_core::Device,
 ) -> Result<i32> {
-    use aurag::eval::{self, baseline::Baseline, tatqa::Dataset, EvalError};
+    use aurag::agent::{thinktank::ThinkTank, Agent};
+    use aurag::eval::{self, agent::AgentMethod, baseline::Baseline, tatqa::Dataset, EvalError};
+    let reranker_name = reranker;
     use aurag::rerank::{cross::CrossEncoder, LexicalReranker, Reranker};
     let pools: Vec<Option<usize>> = pools.split(',').map(eval::parse_pool).collect::<Result<_, _>>()?;
     let methods: Vec<String> = methods.split(',').map(|m| m.trim().to_string()).collect();
     for m in &methods {
         match m.as_str() {
             "baseline" => {}
-            "agent" => return Err(EvalError::MethodUnavailable(m.clone()).into()),
+            "agent" => {}
             other => return Err(EvalError::UnknownMethod(other.to_string()).into()),
         }
     }
@@ -667,8 +669,18 @@ fn eval_tatqa(
     let mut reports = Vec::new();
     for m in &methods {
         for &pool in &pools {
-            // Only the baseline exists until the agent lands (checked above).
-            let method = Baseline::new(embedder.as_ref(), reranker.as_ref());
+            let baseline;
+            let agent;
+            let method: &dyn eval::Method = if m == "agent" {
+                // The structural scorer reranks unless a cross-encoder was given.
+                let cross = (reranker_name != "lexical").then_some(reranker.as_ref());
+                let tank = ThinkTank::embed(guides.clone(), embedder.as_ref())?;
+                agent = AgentMethod { agent: Agent::deterministic(embedder.as_ref(), cross), tank };
+                &agent
+            } else {
+                baseline = Baseline::new(embedder.as_ref(), reranker.as_ref());
+                &baseline
+            };
             let pb = progress_bar();
             pb.set_message(format!("{m} / {}", pool.map(|n| n.to_string()).unwrap_or_else(|| "all".into())));
             let tick = |done: usize, total: usize| {
@@ -676,7 +688,7 @@ fn eval_tatqa(
                 pb.set_position(done as u64);
             };
             let opts = eval::RunOptions { pool, seed, guides: &guides, out: out.clone(), progress: Some(&tick) };
-            let report = eval::run(&dataset, &method, embedder.as_ref(), &opts)?;
+            let report = eval::run(&dataset, method, embedder.as_ref(), &opts)?;
             pb.finish_and_clear();
             if json_out {
                 println!("{}", serde_json::to_string(&report)?);

@@ -69,10 +69,10 @@ impl Method for Baseline<'_> {
     fn run(&self, question: &str, pool: &PoolIndex, _guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
         let qv = self.embedder.embed_one(question, InputKind::Query)?;
         let dense = pool.nearest(&qv, self.dense_k);
-        let passages: Vec<String> = dense.iter().map(|&(i, _)| passage(pool.objects[i])).collect();
+        let passages: Vec<String> = dense.iter().map(|&(i, _)| passage(&pool.objects[i])).collect();
         let refs: Vec<&str> = passages.iter().map(String::as_str).collect();
         let ranked = self.reranker.rank(question, &refs)?;
-        let kept: Vec<(&SourceObject, f32)> = ranked.iter().take(self.keep).map(|&(j, s)| (pool.objects[dense[j].0], s)).collect();
+        let kept: Vec<(&SourceObject, f32)> = ranked.iter().take(self.keep).map(|&(j, s)| (&pool.objects[dense[j].0], s)).collect();
         let actions: Vec<RetrievalAction> = kept.iter().map(|(o, _)| RetrievalAction::whole(o)).collect();
         let objs: Vec<&SourceObject> = kept.iter().map(|(o, _)| *o).collect();
         let answer = reader::extract(question, &objs);
@@ -81,6 +81,6 @@ impl Method for Baseline<'_> {
             "reranked": ranked.iter().map(|&(j, s)| serde_json::json!({"id": pool.objects[dense[j].0].id, "score": s})).collect::<Vec<_>>(),
             "answer_evidence": answer.as_ref().map(|a| &a.evidence),
         });
-        Ok(MethodOutput { retrieved: kept.iter().map(|(o, s)| (o.id.clone(), *s)).collect(), actions, answer, trace })
+        Ok(MethodOutput { retrieved: kept.iter().map(|(o, s)| (o.id.clone(), *s)).collect(), actions, answer: answer.map(Into::into), trace })
     }
 }

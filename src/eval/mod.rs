@@ -10,11 +10,12 @@
 //! question with models warm. Methods never see the gold, and guides of a
 //! question's own context are withheld from it (leave-one-context-out).
 
+pub mod agent;
 pub mod baseline;
 pub mod metrics;
 pub mod tatqa;
 
-use std::collections::{BTreeSet, HashMap, HashSet};
+use std::collections::{BTreeSet, HashSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -22,7 +23,8 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::action::{EvidenceKey, RetrievalAction};
-use crate::embed::{EmbedError, Embedder, InputKind};
+use crate::agent::catalog::Catalog;
+use crate::embed::{EmbedError, Embedder};
 use crate::guide::Guide;
 use crate::reader::Extracted;
 use crate::rerank::RerankError;
@@ -40,14 +42,14 @@ pub enum EvalError {
     Write { path: String, reason: String },
     #[error("unknown pool size '{0}': use 30, 90, 270, all or a number of objects")]
     Pool(String),
-    #[error("method '{0}' is not available yet: the agent lands with the agent issue; use --method baseline")]
-    MethodUnavailable(String),
     #[error("unknown method '{0}': use baseline or agent")]
     UnknownMethod(String),
     #[error(transparent)]
     Embed(#[from] EmbedError),
     #[error(transparent)]
     Rerank(#[from] RerankError),
+    #[error("agent: {reason}")]
+    Agent { code: &'static str, reason: String },
 }
 
 impl EvalError {
@@ -57,10 +59,10 @@ impl EvalError {
             EvalError::Format { .. } => "eval_format",
             EvalError::Write { .. } => "eval_write",
             EvalError::Pool(_) => "eval_pool",
-            EvalError::MethodUnavailable(_) => "eval_method_unavailable",
             EvalError::UnknownMethod(_) => "eval_unknown_method",
             EvalError::Embed(_) => "embed",
             EvalError::Rerank(e) => e.code(),
+            EvalError::Agent { code, .. } => code,
         }
     }
 }
@@ -73,29 +75,20 @@ pub fn parse_pool(s: &str) -> Result<Option<usize>, EvalError> {
     }
 }
 
-/// The objects a method may search, with their description vectors.
-pub struct PoolIndex<'a> {
-    pub objects: Vec<&'a SourceObject>,
-    pub vectors: Vec<Vec<f32>>,
-    by_id: HashMap<&'a str, usize>,
+/// The objects a method may search: the agent's in-memory catalog, so the
+/// evaluation runs the agent on exactly the structure the app uses.
+pub type PoolIndex = crate::agent::catalog::MemoryCatalog;
+
+/// A method's answer: TAT-QA spans and scale, and the text shown.
+#[derive(Debug, Clone, Serialize)]
+pub struct MethodAnswer {
+    pub answer: PredictedAnswer,
+    pub text: String,
 }
 
-impl<'a> PoolIndex<'a> {
-    pub fn build(objects: Vec<&'a SourceObject>, embedder: &dyn Embedder) -> Result<Self, EvalError> {
-        let texts: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
-        let vectors = embedder.embed(&texts, InputKind::Document)?;
-        let by_id = objects.iter().enumerate().map(|(i, o)| (o.id.as_str(), i)).collect();
-        Ok(PoolIndex { objects, vectors, by_id })
-    }
-    pub fn get(&self, id: &str) -> Option<&'a SourceObject> {
-        self.by_id.get(id).map(|&i| self.objects[i])
-    }
-    /// Indices of the `k` descriptions nearest to `query`, best first.
-    pub fn nearest(&self, query: &[f32], k: usize) -> Vec<(usize, f32)> {
-        let mut scored: Vec<(usize, f32)> = self.vectors.iter().enumerate().map(|(i, v)| (i, crate::embed::cosine(query, v))).collect();
-        scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        scored.truncate(k);
-        scored
+impl From<Extracted> for MethodAnswer {
+    fn from(e: Extracted) -> Self {
+        MethodAnswer { answer: e.answer, text: e.text }
     }
 }
 
@@ -106,7 +99,7 @@ pub struct MethodOutput {
     pub retrieved: Vec<(String, f32)>,
     pub actions: Vec<RetrievalAction>,
     /// `None` means the method answered "unknown".
-    pub answer: Option<Extracted>,
+    pub answer: Option<MethodAnswer>,
     pub trace: serde_json::Value,
 }
 
@@ -188,7 +181,7 @@ fn answer_text(a: &PredictedAnswer) -> String {
 pub fn run(data: &Dataset, method: &dyn Method, embedder: &dyn Embedder, opts: &RunOptions) -> Result<Report, EvalError> {
     let (contexts, questions) = data.pool(opts.pool, opts.seed);
     let objects: Vec<&SourceObject> = contexts.iter().flat_map(|c| c.objects()).collect();
-    let index = PoolIndex::build(objects, embedder)?;
+    let index = PoolIndex::embed(objects.into_iter().cloned().collect(), embedder)?;
     let mut out = match &opts.out {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| EvalError::Write { path: dir.display().to_string(), reason: e.to_string() })?;

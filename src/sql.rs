@@ -1,0 +1,241 @@
+//! The SQL sandbox: the only way any SQL — the agent's, a model's or an
+//! analyst's — touches a SQLite source.
+//!
+//! Defence in depth, because the query text is untrusted:
+//! - the file is opened with `SQLITE_OPEN_READ_ONLY` (no URI parsing);
+//! - exactly one statement: trailing statements are refused, and the
+//!   statement must be read-only by SQLite's own verdict;
+//! - an authorizer allows reads, `SELECT`, recursive CTEs and plain
+//!   functions only; it denies writes, schema changes, `ATTACH`/`DETACH`,
+//!   transactions, every `PRAGMA` but a few read-only introspection ones,
+//!   and `load_extension`;
+//! - a progress handler stops the statement past a time limit, a row cap
+//!   bounds the result and a length limit bounds any single value.
+//!
+//! [`plan_query`] is the deterministic policy's SQL writer: a `SELECT` over
+//! a table's schema from the question's intent, the OmniRetrieval way.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+use rusqlite::hooks::{AuthAction, AuthContext, Authorization};
+use rusqlite::limits::Limit;
+use rusqlite::types::ValueRef;
+use rusqlite::{Connection, OpenFlags};
+use serde::Serialize;
+
+use crate::agent::intent::Intent;
+use crate::loader::sqlite::quote_ident;
+use crate::source::{CellValue, Locator, SourceObject};
+
+#[derive(Debug, Clone)]
+pub struct SqlLimits {
+    pub max_rows: usize,
+    pub timeout: Duration,
+    pub max_sql_chars: usize,
+    /// Longest string or blob any expression may build, in bytes.
+    pub max_value_bytes: i32,
+}
+
+impl Default for SqlLimits {
+    fn default() -> Self {
+        SqlLimits { max_rows: 200, timeout: Duration::from_secs(2), max_sql_chars: 10_000, max_value_bytes: 1_000_000 }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum SqlError {
+    #[error("cannot open {path} read-only: {reason}")]
+    Open { path: String, reason: String },
+    #[error("the query is empty")]
+    Empty,
+    #[error("the query is {len} characters; the limit is {max}")]
+    TooLong { len: usize, max: usize },
+    #[error("only one statement is allowed; found more after: {rest}")]
+    MultipleStatements { rest: String },
+    #[error("only read-only SELECT queries are allowed: {reason}")]
+    NotReadOnly { reason: String },
+    #[error("refused by the sandbox: {what}")]
+    Denied { what: String },
+    #[error("stopped after {ms} ms (time limit)")]
+    Timeout { ms: u128 },
+    #[error("query failed: {reason}")]
+    Failed { reason: String },
+    #[error("source {object} is not a SQLite table")]
+    NotSql { object: String },
+}
+
+impl SqlError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            SqlError::Open { .. } => "sql_open",
+            SqlError::Empty => "sql_empty",
+            SqlError::TooLong { .. } => "sql_too_long",
+            SqlError::MultipleStatements { .. } => "sql_multiple_statements",
+            SqlError::NotReadOnly { .. } => "sql_not_read_only",
+            SqlError::Denied { .. } => "sql_denied",
+            SqlError::Timeout { .. } => "sql_timeout",
+            SqlError::Failed { .. } => "sql_failed",
+            SqlError::NotSql { .. } => "sql_not_sql_source",
+        }
+    }
+}
+
+/// A query's result, values as displayed text.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SqlRows {
+    pub columns: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    /// More rows existed than the cap allowed.
+    pub truncated: bool,
+}
+
+const INTROSPECTION_PRAGMAS: &[&str] = &["table_info", "table_xinfo", "index_list", "index_info", "foreign_key_list"];
+const DENIED_FUNCTIONS: &[&str] = &["load_extension", "fts3_tokenizer", "readfile", "writefile", "edit", "sqlite_offset"];
+
+fn authorize(ctx: AuthContext<'_>, denied: &std::sync::Mutex<Option<String>>) -> Authorization {
+    let verdict = match ctx.action {
+        AuthAction::Select | AuthAction::Read { .. } | AuthAction::Recursive => None,
+        AuthAction::Function { function_name } => {
+            let f = function_name.to_ascii_lowercase();
+            DENIED_FUNCTIONS.contains(&f.as_str()).then(|| format!("function {function_name}()"))
+        }
+        AuthAction::Pragma { pragma_name, pragma_value } => {
+            let ok = pragma_value.is_none() && INTROSPECTION_PRAGMAS.contains(&pragma_name.to_ascii_lowercase().as_str());
+            (!ok).then(|| format!("PRAGMA {pragma_name}"))
+        }
+        AuthAction::Attach { .. } => Some("ATTACH".into()),
+        AuthAction::Detach { .. } => Some("DETACH".into()),
+        AuthAction::Insert { table_name } => Some(format!("INSERT into {table_name}")),
+        AuthAction::Update { table_name, .. } => Some(format!("UPDATE of {table_name}")),
+        AuthAction::Delete { table_name } => Some(format!("DELETE from {table_name}")),
+        AuthAction::Transaction { .. } | AuthAction::Savepoint { .. } => Some("transactions".into()),
+        other => Some(format!("{other:?}")),
+    };
+    match verdict {
+        None => Authorization::Allow,
+        Some(what) => {
+            if let Ok(mut d) = denied.lock() {
+                d.get_or_insert(what);
+            }
+            Authorization::Deny
+        }
+    }
+}
+
+fn show(v: ValueRef<'_>) -> String {
+    match v {
+        ValueRef::Null => String::new(),
+        ValueRef::Integer(i) => i.to_string(),
+        ValueRef::Real(f) => f.to_string(),
+        ValueRef::Text(t) => crate::text::truncate_chars(&String::from_utf8_lossy(t), 2000),
+        ValueRef::Blob(b) => format!("<blob {} bytes>", b.len()),
+    }
+}
+
+/// Runs one read-only query against the database at `db`.
+pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRows, SqlError> {
+    let q = query.trim();
+    if q.is_empty() {
+        return Err(SqlError::Empty);
+    }
+    if q.chars().count() > limits.max_sql_chars {
+        return Err(SqlError::TooLong { len: q.chars().count(), max: limits.max_sql_chars });
+    }
+    let open_err = |e: rusqlite::Error| SqlError::Open { path: db.display().to_string(), reason: e.to_string() };
+    let mut conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(open_err)?;
+    conn.busy_timeout(Duration::from_millis(500)).map_err(open_err)?;
+    let _ = conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, limits.max_value_bytes);
+    let _ = conn.set_limit(Limit::SQLITE_LIMIT_SQL_LENGTH, limits.max_sql_chars as i32 * 4);
+    let _ = conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, 0);
+    let denied = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
+    let d2 = denied.clone();
+    conn.authorizer(Some(move |ctx: AuthContext<'_>| authorize(ctx, &d2))).map_err(open_err)?;
+    let start = Instant::now();
+    let timeout = limits.timeout;
+    conn.progress_handler(1000, Some(move || start.elapsed() > timeout)).map_err(open_err)?;
+
+    let fail = |e: rusqlite::Error, denied: &std::sync::Mutex<Option<String>>| -> SqlError {
+        if let Some(what) = denied.lock().ok().and_then(|d| d.clone()) {
+            return SqlError::Denied { what };
+        }
+        match e {
+            rusqlite::Error::MultipleStatement => SqlError::MultipleStatements { rest: String::new() },
+            rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::OperationInterrupted => SqlError::Timeout { ms: start.elapsed().as_millis() },
+            rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::AuthorizationForStatementDenied => SqlError::Denied { what: "statement".into() },
+            rusqlite::Error::SqliteFailure(f, Some(m)) if f.code == rusqlite::ErrorCode::ReadOnly => SqlError::NotReadOnly { reason: m },
+            other => SqlError::Failed { reason: other.to_string() },
+        }
+    };
+    let mut stmt = conn.prepare(q).map_err(|e| fail(e, &denied))?;
+    if !stmt.readonly() {
+        return Err(SqlError::NotReadOnly { reason: "the statement would write".into() });
+    }
+    let columns: Vec<String> = stmt.column_names().into_iter().map(str::to_string).collect();
+    let n = columns.len();
+    let mut rows = Vec::new();
+    let mut truncated = false;
+    let mut cursor = stmt.query([]).map_err(|e| fail(e, &denied))?;
+    loop {
+        match cursor.next() {
+            Ok(Some(row)) => {
+                if rows.len() == limits.max_rows {
+                    truncated = true;
+                    break;
+                }
+                rows.push((0..n).map(|i| row.get_ref(i).map(show).unwrap_or_default()).collect());
+            }
+            Ok(None) => break,
+            Err(e) => return Err(fail(e, &denied)),
+        }
+    }
+    Ok(SqlRows { columns, rows, truncated })
+}
+
+fn like(term: &str) -> String {
+    format!("'%{}%'", term.replace('\'', "''").replace(['%', '_'], ""))
+}
+
+/// The deterministic policy's query for a SQLite table object: the rows
+/// whose text columns mention a question term, restricted to the question's
+/// years where the table has a year column; every column is returned so the
+/// answer step can match headers. `None` when the object is not a SQLite
+/// table or no column or value relates to the question.
+pub fn plan_query(intent: &Intent, obj: &SourceObject) -> Option<String> {
+    let Locator::SqlTable { table, .. } = &obj.provenance.locator else { return None };
+    let t = obj.as_table()?;
+    let data = t.data_rows();
+    let is_text = |c: usize| data.iter().any(|r| matches!(r.get(c).map(|x| &x.value), Some(CellValue::Text(_))));
+    let text_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| is_text(c)).collect();
+    let year_col = (0..t.columns.len()).find(|&c| {
+        let name = t.columns[c].to_lowercase();
+        name == "year" || name == "fiscal_year" || name == "fy" || name.ends_with("_year")
+    });
+    let col_names: Vec<String> = t.columns.iter().map(|c| c.to_lowercase()).collect();
+    let mut conds = Vec::new();
+    let terms: Vec<&String> = intent.terms.iter().filter(|term| !col_names.iter().any(|c| c.contains(term.as_str()))).collect();
+    let mut term_conds = Vec::new();
+    for term in &terms {
+        for &c in &text_cols {
+            term_conds.push(format!("{} LIKE {}", quote_ident(&t.columns[c]), like(term)));
+        }
+    }
+    if !term_conds.is_empty() {
+        conds.push(format!("({})", term_conds.join(" OR ")));
+    }
+    if let (Some(c), false) = (year_col, intent.years.is_empty()) {
+        let ys: Vec<String> = intent.years.iter().map(|y| y.to_string()).collect();
+        conds.push(format!("CAST({} AS TEXT) IN ({})", quote_ident(&t.columns[c]), ys.iter().map(|y| format!("'{y}'")).collect::<Vec<_>>().join(", ")));
+    }
+    let names_a_column = intent.terms.iter().any(|term| col_names.iter().any(|c| c.contains(term.as_str())));
+    if conds.is_empty() && !names_a_column {
+        return None;
+    }
+    let mut q = format!("SELECT * FROM {}", quote_ident(table));
+    if !conds.is_empty() {
+        q.push_str(" WHERE ");
+        q.push_str(&conds.join(" AND "));
+    }
+    q.push_str(" LIMIT 50");
+    Some(q)
+}
