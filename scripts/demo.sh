@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Quickstart, command one: set everything up, build, and run the pipeline
 # headless on the bundled sample workspace (assets/sample): ingest a PDF, an
-# xlsx and a SQLite database, list the source objects, show a table.
+# xlsx and a SQLite database, list the source objects, show a table, and ask
+# the agent five questions with cited answers.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -22,3 +23,14 @@ echo; echo "== aurag sources"
 id=$("$AURAG" sources --json | python3 -c "import json,sys; print(next(s['id'] for s in json.load(sys.stdin) if s['locator'].get('sheet')=='Net sales by region'))")
 echo; echo "== aurag show $id"
 "$AURAG" show "$id"
+# The agent on the sample workspace: a table question, a text question, a
+# SQLite question (SQL action), an arithmetic question and one the files
+# cannot answer.
+for q in "What were total sales in 2018?" \
+         "What do Other contract types represent?" \
+         "What was the closing goodwill of Mobileye in 2019?" \
+         "What was the percentage change in total sales from 2018 to 2019?" \
+         "Who is the chief executive officer of the company?"; do
+  echo; echo "== aurag ask \"$q\""
+  "$AURAG" ask "$q"
+done

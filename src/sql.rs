@@ -100,8 +100,10 @@ fn authorize(ctx: AuthContext<'_>, denied: &std::sync::Mutex<Option<String>>) ->
             let f = function_name.to_ascii_lowercase();
             DENIED_FUNCTIONS.contains(&f.as_str()).then(|| format!("function {function_name}()"))
         }
-        AuthAction::Pragma { pragma_name, pragma_value } => {
-            let ok = pragma_value.is_none() && INTROSPECTION_PRAGMAS.contains(&pragma_name.to_ascii_lowercase().as_str());
+        AuthAction::Pragma { pragma_name, .. } => {
+            // Introspection pragmas only read (their argument is a table or
+            // index name); every other pragma may change state.
+            let ok = INTROSPECTION_PRAGMAS.contains(&pragma_name.to_ascii_lowercase().as_str());
             (!ok).then(|| format!("PRAGMA {pragma_name}"))
         }
         AuthAction::Attach { .. } => Some("ATTACH".into()),

@@ -11,10 +11,17 @@
 use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::action::RetrievalAction;
+use crate::agent::catalog::MemoryCatalog;
+use crate::agent::extract::{execute, ActionResult};
+use crate::agent::thinktank::GuideRetriever;
+use crate::agent::{Agent, RefreshNote, Refresher, Run};
 use crate::chunk::ChunkConfig;
+use crate::sql::SqlLimits;
 use crate::describe::describe;
 use crate::embed::{Embedder, InputKind, Memo};
 use crate::loader::{default_loaders, guarded, LoadContext, LoadError, Limits, Loader};
@@ -37,6 +44,10 @@ pub enum WorkspaceError {
     Io { path: PathBuf, source: std::io::Error },
     #[error("background task failed: {0}")]
     Task(String),
+    #[error("{reason}")]
+    Agent { code: &'static str, reason: String },
+    #[error("bad action: {0}")]
+    BadAction(String),
 }
 
 impl WorkspaceError {
@@ -49,6 +60,8 @@ impl WorkspaceError {
             WorkspaceError::Embed(_) => "embed",
             WorkspaceError::Io { .. } => "io",
             WorkspaceError::Task(_) => "internal",
+            WorkspaceError::Agent { code, .. } => code,
+            WorkspaceError::BadAction(_) => "bad_action",
         }
     }
 }
@@ -452,6 +465,34 @@ impl<S: Store> Workspace<S> {
         Ok(out)
     }
 
+    /// The agent's catalog: every object with its stored description vector.
+    pub async fn catalog(&self) -> Result<MemoryCatalog, WorkspaceError> {
+        let snap = self.store.snapshot().await?;
+        let (objects, vectors) = snap.into_iter().unzip();
+        Ok(MemoryCatalog::new(objects, vectors))
+    }
+
+    /// Answers a question over the workspace with `agent`. Dynamic objects
+    /// the agent selects are refreshed first when older than `staleness`.
+    /// Must run on a multi-threaded runtime (the agent's CPU work runs in
+    /// place, off the async workers' queue).
+    pub async fn ask(&self, agent: &Agent<'_>, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<Run, WorkspaceError> {
+        let catalog = self.catalog().await?;
+        let handle = tokio::runtime::Handle::current();
+        let refresher = StaleRefresher { ws: self, handle, staleness };
+        tokio::task::block_in_place(|| agent.ask(question, &catalog, guides, &|_| true, Some(&refresher)))
+            .map_err(|e| WorkspaceError::Agent { code: e.code(), reason: e.to_string() })
+    }
+
+    /// Runs one retrieval action by hand, through the code path the agent uses.
+    pub async fn act(&self, action: &RetrievalAction, limits: &SqlLimits) -> Result<ActionResult, WorkspaceError> {
+        let obj = self.get(action.source()).await?;
+        if matches!(action, RetrievalAction::Sql { .. }) && obj.kind != SourceKind::Dynamic {
+            return Err(WorkspaceError::BadAction(format!("{} is not a SQLite table; SQL runs on dynamic objects only", obj.id)));
+        }
+        Ok(tokio::task::block_in_place(|| execute(action, &obj, limits)))
+    }
+
     async fn refresh_one(&self, id: &str) -> Result<Refreshed, WorkspaceError> {
         let mut obj = self.get(id).await?;
         let (table, schema) = match (&obj.provenance.locator, obj.as_table()) {
@@ -476,6 +517,26 @@ impl<S: Store> Workspace<S> {
             self.store.update_object(obj, v).await?;
         }
         Ok(Refreshed { id: id.to_string(), changed, rows })
+    }
+}
+
+/// Refreshes a selected dynamic object when it is older than `staleness`.
+struct StaleRefresher<'w, S: Store> {
+    ws: &'w Workspace<S>,
+    handle: tokio::runtime::Handle,
+    staleness: Duration,
+}
+
+impl<S: Store> Refresher for StaleRefresher<'_, S> {
+    fn refresh_if_stale(&self, obj: &SourceObject) -> Result<Option<(SourceObject, RefreshNote)>, String> {
+        let age = chrono::DateTime::parse_from_rfc3339(&obj.updated_at).map(|t| chrono::Utc::now().signed_duration_since(t)).ok();
+        let stale = age.is_none_or(|a| a.to_std().unwrap_or_default() >= self.staleness);
+        if !stale {
+            return Ok(None);
+        }
+        let r = self.handle.block_on(self.ws.refresh_one(&obj.id)).map_err(|e| e.to_string())?;
+        let fresh = self.handle.block_on(self.ws.get(&obj.id)).map_err(|e| e.to_string())?;
+        Ok(Some((fresh, RefreshNote { id: r.id, rows: r.rows, changed: r.changed })))
     }
 }
 

@@ -93,7 +93,12 @@ pub fn execute(action: &RetrievalAction, obj: &SourceObject, limits: &SqlLimits)
                 let year_col = rows.columns.iter().position(|c| c.eq_ignore_ascii_case("year") || c.to_lowercase().ends_with("_year"));
                 for (i, row) in rows.rows.iter().enumerate() {
                     let label = row.iter().filter(|v| crate::text::parse_number(v).is_none() && !v.is_empty()).cloned().collect::<Vec<_>>().join(" / ");
-                    let year = year_col.and_then(|c| row.get(c)).and_then(|v| crate::text::years(v).first().copied());
+                    // The row's period: its year column, else the latest year
+                    // in its date-like values ("Dec 28, 2019").
+                    let year = year_col
+                        .and_then(|c| row.get(c))
+                        .and_then(|v| crate::text::years(v).first().copied())
+                        .or_else(|| row.iter().filter(|v| crate::text::parse_number(v).is_none()).flat_map(|v| crate::text::years(v)).max());
                     for (c, v) in row.iter().enumerate() {
                         if v.is_empty() || Some(c) == year_col {
                             continue;
@@ -160,6 +165,7 @@ pub fn evidence_of(obj: &SourceObject, key: &EvidenceKey) -> Option<Evidence> {
             let header = t.columns.get(*col as usize).cloned().unwrap_or_default();
             let sheet = match &obj.provenance.locator {
                 Locator::SheetRange { sheet, .. } => format!("{sheet}!"),
+                Locator::Pages { pages, .. } => format!("page {} table ", pages.first().copied().unwrap_or(1)),
                 _ => String::new(),
             };
             Some(Evidence {

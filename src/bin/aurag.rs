@@ -69,6 +69,34 @@ enum Cmd {
         #[arg(long)]
         file: Option<PathBuf>,
     },
+    /// Ask a question; the answer cites the sentences, cells or SQL rows it
+    /// was read from, or says "unknown".
+    Ask {
+        /// The question (or use --questions).
+        #[arg(required_unless_present = "questions")]
+        question: Option<String>,
+        /// JSONL file of {"id","question"}: one JSON answer per line, models loaded once.
+        #[arg(long, conflicts_with = "question")]
+        questions: Option<PathBuf>,
+        /// A cross-encoder directory to rerank candidates (else the structural scorer).
+        #[arg(long)]
+        reranker: Option<PathBuf>,
+        /// Guides (JSON array of guides, or a TAT-QA file) for the Think Tank.
+        #[arg(long)]
+        guides: Option<PathBuf>,
+        /// Refresh selected dynamic (SQLite) objects older than this many seconds.
+        #[arg(long, default_value_t = 300)]
+        staleness: u64,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Run one retrieval action by hand (the agent's and the app's code path).
+    Act {
+        #[command(subcommand)]
+        what: ActCmd,
+        #[arg(long, global = true)]
+        json: bool,
+    },
     /// Benchmarks that print figures.
     Bench {
         #[command(subcommand)]
@@ -94,6 +122,16 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+}
+
+#[derive(Subcommand)]
+enum ActCmd {
+    /// SelectSentenceIdxs: sentence indices as `aurag show` numbers them, e.g. 1,2,5.
+    Sentences { id: String, idxs: String },
+    /// SelectCoordinates: an A1 range of the sheet (B4:D4), or table coordinates r,c;r,c.
+    Cells { id: String, range: String },
+    /// Sql: one read-only SELECT on a SQLite table object, in the sandbox.
+    Sql { id: String, query: String },
 }
 
 #[derive(Subcommand)]
@@ -345,6 +383,40 @@ async fn run(cli: Cli) -> Result<i32> {
                                 aurag::text::truncate_chars(&s.description, 160)
                             );
                         }
+                    }
+                    Ok(0)
+                }
+                Cmd::Ask { question, questions, reranker, guides, staleness, json: json_out } => {
+                    ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device).await
+                }
+                Cmd::Act { what, json: json_out } => {
+                    let action = match what {
+                        ActCmd::Sentences { id, idxs } => {
+                            let idxs = idxs.split(',').map(|x| x.trim().parse::<u32>()).collect::<Result<Vec<_>, _>>().context("sentence indices are numbers separated by commas")?;
+                            aurag::action::RetrievalAction::SelectSentenceIdxs { source: id, idxs }
+                        }
+                        ActCmd::Cells { id, range } => {
+                            let obj = ws.get(&id).await?;
+                            let selection = aurag::action::Selection::Cells(cells_of(&obj, &range)?);
+                            aurag::action::RetrievalAction::SelectCoordinates { source: id, selection }
+                        }
+                        ActCmd::Sql { id, query } => aurag::action::RetrievalAction::Sql { source: id, query },
+                    };
+                    let result = ws.act(&action, &aurag::sql::SqlLimits::default()).await?;
+                    if json_out {
+                        println!("{}", serde_json::to_string_pretty(&result)?);
+                    } else {
+                        println!("{}", serde_json::to_string(&result.action)?);
+                        for e in &result.evidence {
+                            println!("  {}  {}", e.locator, if e.label.is_empty() { e.text.clone() } else { format!("{} | {}: {}", e.label, e.header, e.text) });
+                        }
+                        if result.evidence.is_empty() {
+                            println!("  (nothing selected)");
+                        }
+                    }
+                    if let Some(err) = &result.error {
+                        eprintln!("error: {err}");
+                        return Ok(1);
                     }
                     Ok(0)
                 }
@@ -701,6 +773,120 @@ fn eval_tatqa(
         if let Some(r) = reports.first() {
             println!("\nsettings: {}; seed {}; {} guides", r.settings, r.seed, r.guides);
         }
+    }
+    Ok(0)
+}
+
+/// Table coordinates from an A1 range of the source (`B4:D4`, sheet prefix
+/// allowed) or from explicit `row,col;row,col` table coordinates.
+fn cells_of(obj: &aurag::SourceObject, range: &str) -> Result<Vec<aurag::action::Coord>> {
+    use aurag::action::Coord;
+    let t = obj.as_table().with_context(|| format!("{} is not a table", obj.id))?;
+    if range.contains(',') && !range.contains(':') {
+        return range
+            .split(';')
+            .map(|p| {
+                let (r, c) = p.split_once(',').context("coordinates are row,col;row,col")?;
+                Ok(Coord { row: r.trim().parse()?, col: c.trim().parse()? })
+            })
+            .collect();
+    }
+    let ((r0, c0), (r1, c1)) = aurag::source::parse_range(range).with_context(|| format!("'{range}' is not an A1 range"))?;
+    let (or, oc) = (t.origin.0 as usize, t.origin.1 as usize);
+    if r0 < or || c0 < oc {
+        anyhow::bail!("{range} starts outside the table, which begins at {}", t.a1(0, 0));
+    }
+    let mut out = Vec::new();
+    for r in r0..=r1.min(or + t.n_rows().saturating_sub(1)) {
+        for c in c0..=c1.min(oc + t.n_cols().saturating_sub(1)) {
+            out.push(Coord { row: (r - or) as u32, col: (c - oc) as u32 });
+        }
+    }
+    Ok(out)
+}
+
+#[derive(serde::Deserialize)]
+struct QuestionLine {
+    #[serde(default)]
+    id: serde_json::Value,
+    question: String,
+}
+
+fn answer_json(run: &aurag::agent::Run) -> serde_json::Value {
+    json!({
+        "answer": run.answer.text,
+        "unknown": run.answer.unknown,
+        "citations": run.answer.citations.iter().map(|c| json!({"source_id": c.source_id, "file": c.file, "locator": c.locator, "text": c.text})).collect::<Vec<_>>(),
+        "computation": run.answer.computation,
+        "actions": run.actions.iter().map(|a| &a.action).collect::<Vec<_>>(),
+        "trace": run.trace,
+    })
+}
+
+fn print_answer(run: &aurag::agent::Run) {
+    println!("{}", run.answer.text);
+    if let Some(c) = &run.answer.computation {
+        println!("  = {}", c.formula);
+    }
+    for (i, c) in run.answer.citations.iter().enumerate() {
+        println!("  [{}] {}  {}\n      {}", i + 1, c.file, c.locator, c.text);
+    }
+    if run.answer.unknown && !run.answer.reason.is_empty() {
+        println!("  ({})", run.answer.reason);
+    }
+    let ms: f64 = run.trace.iter().map(|s| s.ms).sum();
+    let steps: Vec<String> = run.trace.iter().map(|s| serde_json::to_value(&s.step).ok().and_then(|v| v["step"].as_str().map(str::to_string)).unwrap_or_default()).collect();
+    println!("  trace: {} ({ms:.1} ms); --json for every step", steps.join(" → "));
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<PathBuf>, reranker: Option<PathBuf>, guides: Option<PathBuf>, staleness: u64, json_out: bool, device_name: &str) -> Result<i32> {
+    use aurag::agent::{thinktank::ThinkTank, Agent};
+    let embedder = ws.embedder().clone();
+    let cross = match reranker {
+        Some(dir) => {
+            let dev = device(device_name)?;
+            let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("cross-encoder").to_string();
+            Some(tokio::task::spawn_blocking(move || aurag::rerank::cross::CrossEncoder::load(&dir, &name, None, &dev)).await??)
+        }
+        None => None,
+    };
+    let tank = match guides {
+        Some(path) => {
+            let g = aurag::eval::load_guides(&path)?;
+            let e = embedder.clone();
+            Some(tokio::task::spawn_blocking(move || ThinkTank::embed(g, e.as_ref())).await??)
+        }
+        None => None,
+    };
+    let agent = Agent::deterministic(embedder.as_ref(), cross.as_ref().map(|c| c as &dyn aurag::Reranker));
+    let staleness = std::time::Duration::from_secs(staleness);
+    let tank_ref = tank.as_ref().map(|t| t as &dyn aurag::agent::thinktank::GuideRetriever);
+    match (question, questions) {
+        (Some(q), _) => {
+            let run = ws.ask(&agent, &q, tank_ref, staleness).await?;
+            if json_out {
+                println!("{}", serde_json::to_string_pretty(&answer_json(&run))?);
+            } else {
+                print_answer(&run);
+            }
+        }
+        (None, Some(file)) => {
+            let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+                let q: QuestionLine = serde_json::from_str(line).with_context(|| format!("{}:{}: expected {{\"id\", \"question\"}}", file.display(), n + 1))?;
+                let run = ws.ask(&agent, &q.question, tank_ref, staleness).await?;
+                let mut v = answer_json(&run);
+                v["id"] = q.id;
+                if json_out {
+                    println!("{}", serde_json::to_string(&v)?);
+                } else {
+                    println!("{}: {}", v["id"], q.question);
+                    print_answer(&run);
+                }
+            }
+        }
+        (None, None) => unreachable!("clap requires a question or --questions"),
     }
     Ok(0)
 }

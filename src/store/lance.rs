@@ -345,6 +345,40 @@ impl Store for LanceStore {
         Ok(v)
     }
 
+    async fn snapshot(&self) -> Result<Vec<(SourceObject, Vec<f32>)>, StoreError> {
+        let batches = self.query_sources(None, None, None).await?;
+        let mut out = Vec::new();
+        for b in &batches {
+            let sums = summaries(std::slice::from_ref(b))?;
+            let content = col(b, "content")?;
+            let vecs = b
+                .column_by_name("vector")
+                .and_then(|c| c.as_any().downcast_ref::<arrow_array::FixedSizeListArray>())
+                .ok_or_else(|| StoreError::Corrupt { id: "vector".into(), reason: "missing or mistyped column".into() })?;
+            for (i, s) in sums.into_iter().enumerate() {
+                let content = serde_json::from_str(content.value(i)).map_err(|e| StoreError::Corrupt { id: s.id.clone(), reason: e.to_string() })?;
+                let v = vecs.value(i);
+                let v = v.as_any().downcast_ref::<arrow_array::Float32Array>().map(|a| a.values().to_vec()).unwrap_or_default();
+                out.push((
+                    SourceObject {
+                        id: s.id,
+                        content_type: s.content_type,
+                        kind: s.kind,
+                        tags: s.tags,
+                        description: s.description,
+                        provenance: Provenance { file: s.file, file_hash: s.file_hash, locator: s.locator },
+                        content,
+                        created_at: s.created_at,
+                        updated_at: s.updated_at,
+                    },
+                    v,
+                ));
+            }
+        }
+        out.sort_by(|a, b| (&a.0.provenance.file, a.0.provenance.locator.key()).cmp(&(&b.0.provenance.file, b.0.provenance.locator.key())));
+        Ok(out)
+    }
+
     async fn get(&self, id: &str) -> Result<Option<SourceObject>, StoreError> {
         let mut cols: Vec<&str> = SUMMARY_COLUMNS.to_vec();
         cols.push("content");

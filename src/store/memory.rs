@@ -53,6 +53,10 @@ impl Store for MemoryStore {
         Ok(self.lock().objects.values().map(|(o, _)| (o.provenance.file.clone(), o.provenance.file_hash.clone())).collect())
     }
 
+    async fn snapshot(&self) -> Result<Vec<(SourceObject, Vec<f32>)>, StoreError> {
+        Ok(self.lock().objects.values().cloned().collect())
+    }
+
     async fn list(&self) -> Result<Vec<SourceSummary>, StoreError> {
         let s = self.lock();
         let mut v: Vec<SourceSummary> = s.objects.values().map(|(o, _)| SourceSummary::from(o)).collect();
