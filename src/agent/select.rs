@@ -137,8 +137,8 @@ impl ThresholdJudge {
             for src in &hit.guide.sources {
                 let Some(obj) = input.catalog.get(&src.object_id) else { continue };
                 // The guide's dense similarity to its own source is not
-                // stored; judge it on structure plus the question's own
-                // average description similarity (0.5 × 0.3).
+                // stored; score it on structure plus a typical question–
+                // description cosine (0.3).
                 scores.push(support_score(support(&w, &intent, obj), 0.3));
             }
         }
