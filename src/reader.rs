@@ -12,6 +12,7 @@
 use std::collections::HashSet;
 
 use crate::action::EvidenceKey;
+use crate::agent::intent::{comparison, Comparison};
 use crate::eval::metrics::PredictedAnswer;
 use crate::source::{CellValue, SourceObject, TableContent};
 use crate::text::{is_stopword, tokenize, years};
@@ -177,45 +178,9 @@ fn best_sentence(it: &Intent, obj: &SourceObject) -> Option<Extracted> {
     best
 }
 
-/// How a "which year" question compares a row's values across years.
-#[derive(Debug, Clone, Copy, PartialEq)]
-enum YearPick {
-    Max,
-    Min,
-    Below(f64),
-    Above(f64),
-}
-
-fn year_pick(question: &str) -> Option<YearPick> {
-    let q = question.to_lowercase();
-    if !(q.contains("which year") || q.contains("which years") || q.contains("what year")) {
-        return None;
-    }
-    let threshold = || {
-        let after = q.split(" than ").nth(1)?;
-        let n = crate::eval::tatqa::numbers_in(after).into_iter().next()?;
-        // A threshold with a scale word ("100 million") is compared in full
-        // units; a bare one in the table's own unit.
-        let scale = if after.contains("billion") { 1e9 } else if after.contains("million") { 1e6 } else if after.contains("thousand") { 1e3 } else { 0.0 };
-        Some(if scale > 0.0 { -(n * scale) } else { n })
-    };
-    let has = |ws: &[&str]| ws.iter().any(|w| q.split(|c: char| !c.is_alphanumeric()).any(|t| t == *w));
-    if has(&["less", "lower", "below", "under", "fewer"]) && q.contains(" than ") {
-        threshold().map(YearPick::Below)
-    } else if has(&["more", "greater", "higher", "above", "exceed", "exceeded", "over"]) && q.contains(" than ") {
-        threshold().map(YearPick::Above)
-    } else if has(&["lowest", "smallest", "least", "lower", "smaller", "less", "fewer", "minimum"]) {
-        Some(YearPick::Min)
-    } else if has(&["largest", "highest", "most", "larger", "higher", "greater", "more", "bigger", "biggest", "maximum", "greatest"]) {
-        Some(YearPick::Max)
-    } else {
-        None
-    }
-}
-
 /// "In which year was X larger?": compare the best-matching row's values
 /// across the columns whose header holds a year; the answer is the year.
-fn compare_years(it: &Intent, pick: YearPick, obj: &SourceObject, t: &TableContent) -> Option<Extracted> {
+fn compare_years(it: &Intent, pick: Comparison, obj: &SourceObject, t: &TableContent) -> Option<Extracted> {
     let year_cols: Vec<(usize, String)> = t.columns.iter().enumerate().skip(1).filter_map(|(c, h)| years(h).first().map(|y| (c, y.to_string()))).collect();
     if year_cols.len() < 2 {
         return None;
@@ -236,14 +201,14 @@ fn compare_years(it: &Intent, pick: YearPick, obj: &SourceObject, t: &TableConte
     let (score, r) = best?;
     let vals: Vec<(usize, &String, f64)> = year_cols.iter().filter_map(|(c, y)| t.grid[r].get(*c).and_then(|x| x.value.as_f64()).map(|v| (*c, y, v))).collect();
     let scale = crate::eval::metrics::scale_to_num(table_scale(t));
-    // Negative thresholds mark full units (see `year_pick`).
+    // Negative thresholds mark full units (see `agent::intent::comparison`).
     let full = |v: f64, x: f64| if x < 0.0 { (v * scale, -x) } else { (v, x) };
     let chosen: Vec<&(usize, &String, f64)> = match pick {
-        YearPick::Max => vals.iter().max_by(|a, b| a.2.total_cmp(&b.2)).into_iter().collect(),
-        YearPick::Min => vals.iter().min_by(|a, b| a.2.total_cmp(&b.2)).into_iter().collect(),
+        Comparison::Max => vals.iter().max_by(|a, b| a.2.total_cmp(&b.2)).into_iter().collect(),
+        Comparison::Min => vals.iter().min_by(|a, b| a.2.total_cmp(&b.2)).into_iter().collect(),
         // Thresholds may be stated in full ("10,000,000") or in the table's unit.
-        YearPick::Below(x) => vals.iter().filter(|v| { let (a, b) = full(v.2, x); a < b }).collect(),
-        YearPick::Above(x) => vals.iter().filter(|v| { let (a, b) = full(v.2, x); a > b }).collect(),
+        Comparison::Below(x) => vals.iter().filter(|v| { let (a, b) = full(v.2, x); a < b }).collect(),
+        Comparison::Above(x) => vals.iter().filter(|v| { let (a, b) = full(v.2, x); a > b }).collect(),
     };
     let first = chosen.first()?;
     let spans: Vec<String> = chosen.iter().map(|v| v.1.clone()).collect();
@@ -261,7 +226,11 @@ pub fn extract(question: &str, objects: &[&SourceObject]) -> Option<Extracted> {
     if it.terms.is_empty() && it.years.is_empty() {
         return None;
     }
-    if let Some(pick) = year_pick(question) {
+    let q = question.to_lowercase();
+    // The reader compares across year columns only ("which period" questions
+    // go to the agent, whose evidence carries periods).
+    let asks_year = q.contains("which year") || q.contains("what year");
+    if let Some(pick) = comparison(&q).filter(|_| asks_year) {
         let compared = objects.iter().filter_map(|o| compare_years(&it, pick, o, o.as_table()?)).max_by(|a, b| a.score.total_cmp(&b.score));
         if compared.is_some() {
             return compared;

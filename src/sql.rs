@@ -51,8 +51,8 @@ pub enum SqlError {
     Empty,
     #[error("the query is {len} characters; the limit is {max}")]
     TooLong { len: usize, max: usize },
-    #[error("only one statement is allowed; found more after: {rest}")]
-    MultipleStatements { rest: String },
+    #[error("only one statement is allowed")]
+    MultipleStatements,
     #[error("only read-only SELECT queries are allowed: {reason}")]
     NotReadOnly { reason: String },
     #[error("refused by the sandbox: {what}")]
@@ -71,7 +71,7 @@ impl SqlError {
             SqlError::Open { .. } => "sql_open",
             SqlError::Empty => "sql_empty",
             SqlError::TooLong { .. } => "sql_too_long",
-            SqlError::MultipleStatements { .. } => "sql_multiple_statements",
+            SqlError::MultipleStatements => "sql_multiple_statements",
             SqlError::NotReadOnly { .. } => "sql_not_read_only",
             SqlError::Denied { .. } => "sql_denied",
             SqlError::Timeout { .. } => "sql_timeout",
@@ -162,7 +162,7 @@ pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRow
             return SqlError::Denied { what };
         }
         match e {
-            rusqlite::Error::MultipleStatement => SqlError::MultipleStatements { rest: String::new() },
+            rusqlite::Error::MultipleStatement => SqlError::MultipleStatements,
             rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::OperationInterrupted => SqlError::Timeout { ms: start.elapsed().as_millis() },
             rusqlite::Error::SqliteFailure(f, _) if f.code == rusqlite::ErrorCode::AuthorizationForStatementDenied => SqlError::Denied { what: "statement".into() },
             rusqlite::Error::SqliteFailure(f, Some(m)) if f.code == rusqlite::ErrorCode::ReadOnly => SqlError::NotReadOnly { reason: m },
@@ -173,7 +173,7 @@ pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRow
     if !stmt.readonly() {
         return Err(SqlError::NotReadOnly { reason: "the statement would write".into() });
     }
-    let columns: Vec<String> = stmt.column_names().into_iter().map(str::to_string).collect();
+    let columns: Vec<String> = stmt.column_names().map(str::to_string).collect();
     let n = columns.len();
     let mut rows = Vec::new();
     let mut truncated = false;

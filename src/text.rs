@@ -303,6 +303,29 @@ pub fn parse_number(text: &str) -> Option<(f64, NumberFormat)> {
     Some((v, fmt))
 }
 
+/// Numbers written in a string ("(1,496.5-1,202.9)/1,202.9" → three).
+pub fn numbers_in(s: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    let c: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < c.len() {
+        if c[i].is_ascii_digit() {
+            let mut k = i;
+            while k < c.len() && (c[k].is_ascii_digit() || ((c[k] == ',' || c[k] == '.') && c.get(k + 1).is_some_and(|d| d.is_ascii_digit()))) {
+                k += 1;
+            }
+            let t: String = c[i..k].iter().filter(|&&x| x != ',').collect();
+            if let Ok(v) = t.parse::<f64>() {
+                out.push(v);
+            }
+            i = k;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
 /// Builds a typed cell from displayed text: numbers become `Number` with their
 /// format; dashes used for "nil" in reports stay text.
 pub fn cell_from_text(text: &str) -> Cell {

@@ -478,9 +478,15 @@ impl<S: Store> Workspace<S> {
     /// place, off the async workers' queue).
     pub async fn ask(&self, agent: &Agent<'_>, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<Run, WorkspaceError> {
         let catalog = self.catalog().await?;
+        self.ask_in(&catalog, agent, question, guides, staleness).await
+    }
+
+    /// [`ask`](Self::ask) over a catalog already read from this workspace:
+    /// a batch of questions reads the store and builds the index once.
+    pub async fn ask_in(&self, catalog: &MemoryCatalog, agent: &Agent<'_>, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<Run, WorkspaceError> {
         let handle = tokio::runtime::Handle::current();
         let refresher = StaleRefresher { ws: self, handle, staleness };
-        tokio::task::block_in_place(|| agent.ask(question, &catalog, guides, &|_| true, Some(&refresher)))
+        tokio::task::block_in_place(|| agent.ask(question, catalog, guides, &|_| true, Some(&refresher)))
             .map_err(|e| WorkspaceError::Agent { code: e.code(), reason: e.to_string() })
     }
 

@@ -74,7 +74,7 @@ fn hostile_queries_are_refused_or_stopped_and_the_file_is_untouched() {
         assert!(
             matches!(
                 e,
-                SqlError::Denied { .. } | SqlError::NotReadOnly { .. } | SqlError::MultipleStatements { .. } | SqlError::Timeout { .. } | SqlError::Failed { .. } | SqlError::Empty | SqlError::TooLong { .. }
+                SqlError::Denied { .. } | SqlError::NotReadOnly { .. } | SqlError::MultipleStatements | SqlError::Timeout { .. } | SqlError::Failed { .. } | SqlError::Empty | SqlError::TooLong { .. }
             ),
             "{q:?}: {e:?}"
         );

@@ -116,6 +116,37 @@ pub fn searchable_text(obj: &SourceObject) -> String {
     s
 }
 
+const PASSAGE_CHARS: usize = 2000;
+
+/// What the reranker reads of an object: its description, then its rows
+/// verbalized (`label | header: value; ...`) or its sentences.
+pub fn passage(obj: &SourceObject) -> String {
+    let mut s = obj.description.clone();
+    match &obj.content {
+        Content::Table(t) => {
+            for row in t.data_rows() {
+                let label = row.first().map(|c| c.text.trim()).unwrap_or("");
+                let cells: Vec<String> = row
+                    .iter()
+                    .enumerate()
+                    .skip(1)
+                    .filter(|(_, c)| !c.text.trim().is_empty())
+                    .map(|(i, c)| format!("{}: {}", t.columns.get(i).map(String::as_str).unwrap_or(""), c.text.trim()))
+                    .collect();
+                s.push_str(&format!("\n{label} | {}", cells.join("; ")));
+                if s.len() > PASSAGE_CHARS {
+                    break;
+                }
+            }
+        }
+        Content::Text(t) => {
+            s.push('\n');
+            s.push_str(&t.full_text());
+        }
+    }
+    crate::text::truncate_chars(&s, PASSAGE_CHARS)
+}
+
 /// The group an object shares with its siblings: its file, plus the page
 /// for paginated files and the sheet for workbooks.
 pub fn group_key(obj: &SourceObject) -> String {

@@ -86,8 +86,8 @@ pub fn execute(action: &RetrievalAction, obj: &SourceObject, limits: &SqlLimits)
                 }
             }
         }
-        RetrievalAction::Sql { query, .. } => match sql_source(obj).and_then(|(db, table)| crate::sql::run_readonly(&db, query, limits).map(|r| (r, table))) {
-            Ok((rows, _table)) => {
+        RetrievalAction::Sql { query, .. } => match sql_source(obj).and_then(|db| crate::sql::run_readonly(&db, query, limits)) {
+            Ok(rows) => {
                 // One evidence record per returned value: the row's text
                 // values are its label, the column name its header.
                 let year_col = rows.columns.iter().position(|c| c.eq_ignore_ascii_case("year") || c.to_lowercase().ends_with("_year"));
@@ -127,9 +127,10 @@ pub fn execute(action: &RetrievalAction, obj: &SourceObject, limits: &SqlLimits)
     ActionResult { action: action.clone(), evidence, error }
 }
 
-fn sql_source(obj: &SourceObject) -> Result<(std::path::PathBuf, String), SqlError> {
+/// The database file of a SQLite table object.
+fn sql_source(obj: &SourceObject) -> Result<std::path::PathBuf, SqlError> {
     match &obj.provenance.locator {
-        Locator::SqlTable { table, .. } => Ok((std::path::PathBuf::from(&obj.provenance.file), table.clone())),
+        Locator::SqlTable { .. } => Ok(std::path::PathBuf::from(&obj.provenance.file)),
         _ => Err(SqlError::NotSql { object: obj.id.clone() }),
     }
 }
@@ -328,7 +329,7 @@ impl ExtractionPolicy for RulePolicy {
                 if !matches!(input.intent.answer_type, AnswerType::Span) {
                     for (i, s) in scored.iter_mut() {
                         let text = &t.sentences[*i as usize].text;
-                        if crate::eval::tatqa::numbers_in(text).iter().any(|n| !(1900.0..2100.0).contains(n)) {
+                        if crate::text::numbers_in(text).iter().any(|n| !(1900.0..2100.0).contains(n)) {
                             *s += 0.1;
                         }
                     }

@@ -155,13 +155,15 @@ fn operation(q: &str) -> Option<Operation> {
     None
 }
 
-fn comparison(q: &str) -> Option<Comparison> {
+/// The comparison a lowercased "which year …" question asks for. Thresholds
+/// with a scale word ("100 million") are negative: compare in full units.
+pub fn comparison(q: &str) -> Option<Comparison> {
     if !(q.contains("which year") || q.contains("which years") || q.contains("what year") || q.contains("which period")) {
         return None;
     }
     let threshold = || {
         let after = q.split(" than ").nth(1)?;
-        let n = crate::eval::tatqa::numbers_in(after).into_iter().next()?;
+        let n = crate::text::numbers_in(after).into_iter().next()?;
         // Scale words mean full units; the table's unit otherwise (negative = full units).
         let scale = if after.contains("billion") { 1e9 } else if after.contains("million") { 1e6 } else if after.contains("thousand") { 1e3 } else { 0.0 };
         Some(if scale > 0.0 { -(n * scale) } else { n })

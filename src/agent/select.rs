@@ -94,8 +94,10 @@ pub trait RelevanceJudge: Send + Sync {
     fn id(&self) -> String;
     /// The threshold in force for this question (for the trace).
     fn threshold(&self, input: &SelectInput) -> f32;
-    /// Marks every candidate relevant or not, with a reason.
-    fn judge(&self, input: &SelectInput, candidates: &mut [Candidate]) -> Result<(), AgentError>;
+    /// Marks every candidate relevant or not, with a reason; `threshold` is
+    /// this judge's own [`threshold`](Self::threshold) for the question,
+    /// computed once per question rather than once per trial.
+    fn judge(&self, input: &SelectInput, threshold: f32, candidates: &mut [Candidate]) -> Result<(), AgentError>;
 }
 
 /// Score of a candidate under the structural scorer: what the judge reads.
@@ -159,8 +161,7 @@ impl RelevanceJudge for ThresholdJudge {
     fn threshold(&self, input: &SelectInput) -> f32 {
         self.calibrate(input).unwrap_or(self.default_threshold)
     }
-    fn judge(&self, input: &SelectInput, candidates: &mut [Candidate]) -> Result<(), AgentError> {
-        let th = self.threshold(input);
+    fn judge(&self, _input: &SelectInput, th: f32, candidates: &mut [Candidate]) -> Result<(), AgentError> {
         for c in candidates.iter_mut() {
             c.relevant = c.score >= th;
             c.reason = if c.relevant {
@@ -226,9 +227,10 @@ impl<'m> HybridSelector<'m> {
         let dense = input.catalog.dense(input.query, window);
         let lexical = input.catalog.lexical(input.question, window);
         let max_lex = lexical.first().map(|h| h.score).unwrap_or(0.0).max(1e-6);
-        let mut by_id: HashMap<String, (f32, f32)> = HashMap::new();
+        // id → (dense score if in the dense top-w, normalized BM25)
+        let mut by_id: HashMap<String, (Option<f32>, f32)> = HashMap::new();
         for h in &dense {
-            by_id.entry(h.id.clone()).or_default().0 = h.score;
+            by_id.entry(h.id.clone()).or_default().0 = Some(h.score);
         }
         for h in &lexical {
             by_id.entry(h.id.clone()).or_default().1 = h.score / max_lex;
@@ -243,7 +245,7 @@ impl<'m> HybridSelector<'m> {
         for id in ids {
             let Some(obj) = input.catalog.get(id) else { continue };
             let (d, l) = by_id[id];
-            let d = if dense.iter().any(|h| &h.id == id) { d } else { dense_floor };
+            let d = d.unwrap_or(dense_floor);
             let structural = support(&w, input.intent, obj);
             out.push(Candidate {
                 id: id.clone(),
@@ -271,7 +273,7 @@ impl<'m> HybridSelector<'m> {
             c.score += b;
         }
         if let Some(r) = self.reranker {
-            let passages: Vec<String> = out.iter().filter_map(|c| input.catalog.get(&c.id)).map(crate::eval::baseline::passage).collect();
+            let passages: Vec<String> = out.iter().filter_map(|c| input.catalog.get(&c.id)).map(super::catalog::passage).collect();
             let refs: Vec<&str> = passages.iter().map(String::as_str).collect();
             let scores = r.score(input.question, &refs).map_err(AgentError::Rerank)?;
             let (lo, hi) = scores.iter().fold((f32::MAX, f32::MIN), |(a, b), &s| (a.min(s), b.max(s)));
@@ -340,7 +342,7 @@ impl SourceSelector for HybridSelector<'_> {
         let mut window = self.window;
         for _ in 0..self.trials.max(1) {
             let mut cands = self.candidates(input, window)?;
-            self.judge.judge(input, &mut cands)?;
+            self.judge.judge(input, threshold, &mut cands)?;
             let chosen = self.choose(input, &cands, prior);
             trials.push(Trial { window, candidates: cands });
             if !chosen.is_empty() {

@@ -873,9 +873,10 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
         }
         (None, Some(file)) => {
             let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+            let catalog = ws.catalog().await?;
             for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let q: QuestionLine = serde_json::from_str(line).with_context(|| format!("{}:{}: expected {{\"id\", \"question\"}}", file.display(), n + 1))?;
-                let run = ws.ask(&agent, &q.question, tank_ref, staleness).await?;
+                let run = ws.ask_in(&catalog, &agent, &q.question, tank_ref, staleness).await?;
                 let mut v = answer_json(&run);
                 v["id"] = q.id;
                 if json_out {

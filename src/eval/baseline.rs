@@ -11,7 +11,8 @@ use crate::embed::{Embedder, InputKind};
 use crate::guide::Guide;
 use crate::reader;
 use crate::rerank::Reranker;
-use crate::source::{Content, SourceObject};
+use crate::agent::catalog::passage;
+use crate::source::SourceObject;
 
 pub struct Baseline<'a> {
     pub embedder: &'a dyn Embedder,
@@ -24,37 +25,6 @@ impl<'a> Baseline<'a> {
     pub fn new(embedder: &'a dyn Embedder, reranker: &'a dyn Reranker) -> Self {
         Baseline { embedder, reranker, dense_k: 20, keep: 3 }
     }
-}
-
-const PASSAGE_CHARS: usize = 2000;
-
-/// What the reranker reads of an object: its description, then its rows
-/// verbalized (`label | header: value; ...`) or its sentences.
-pub fn passage(obj: &SourceObject) -> String {
-    let mut s = obj.description.clone();
-    match &obj.content {
-        Content::Table(t) => {
-            for row in t.data_rows() {
-                let label = row.first().map(|c| c.text.trim()).unwrap_or("");
-                let cells: Vec<String> = row
-                    .iter()
-                    .enumerate()
-                    .skip(1)
-                    .filter(|(_, c)| !c.text.trim().is_empty())
-                    .map(|(i, c)| format!("{}: {}", t.columns.get(i).map(String::as_str).unwrap_or(""), c.text.trim()))
-                    .collect();
-                s.push_str(&format!("\n{label} | {}", cells.join("; ")));
-                if s.len() > PASSAGE_CHARS {
-                    break;
-                }
-            }
-        }
-        Content::Text(t) => {
-            s.push('\n');
-            s.push_str(&t.full_text());
-        }
-    }
-    crate::text::truncate_chars(&s, PASSAGE_CHARS)
 }
 
 impl Method for Baseline<'_> {

@@ -22,6 +22,7 @@ use crate::describe::describe;
 use crate::guide::{Guide, GuideSource};
 use crate::source::{Content, ContentType, Locator, Provenance, Sentence, SourceKind, SourceObject, TableContent, TextContent};
 use crate::table::{column_names, detect_header_rows};
+pub use crate::text::numbers_in;
 use crate::text::{cell_from_text, parse_number, split_sentences};
 
 #[derive(Debug, Deserialize)]
@@ -128,29 +129,6 @@ fn gold_spans(answer: &serde_json::Value, answer_type: &str) -> Vec<String> {
         serde_json::Value::Number(n) if answer_type == "count" => vec![n.as_f64().map(|f| (f as i64).to_string()).unwrap_or_else(|| n.to_string())],
         other => vec![other.to_string()],
     }
-}
-
-/// Numbers written in a string ("(1,496.5-1,202.9)/1,202.9" → three).
-pub fn numbers_in(s: &str) -> Vec<f64> {
-    let mut out = Vec::new();
-    let c: Vec<char> = s.chars().collect();
-    let mut i = 0;
-    while i < c.len() {
-        if c[i].is_ascii_digit() {
-            let mut k = i;
-            while k < c.len() && (c[k].is_ascii_digit() || ((c[k] == ',' || c[k] == '.') && c.get(k + 1).is_some_and(|d| d.is_ascii_digit()))) {
-                k += 1;
-            }
-            let t: String = c[i..k].iter().filter(|&&x| x != ',').collect();
-            if let Ok(v) = t.parse::<f64>() {
-                out.push(v);
-            }
-            i = k;
-        } else {
-            i += 1;
-        }
-    }
-    out
 }
 
 fn same_number(a: f64, b: f64) -> bool {

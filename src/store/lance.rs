@@ -238,6 +238,22 @@ impl LanceStore {
     }
 }
 
+/// A stored row back into an object: its summary columns and content JSON.
+fn object_of(s: SourceSummary, content: &str) -> Result<SourceObject, StoreError> {
+    let content = serde_json::from_str(content).map_err(|e| StoreError::Corrupt { id: s.id.clone(), reason: e.to_string() })?;
+    Ok(SourceObject {
+        id: s.id,
+        content_type: s.content_type,
+        kind: s.kind,
+        tags: s.tags,
+        description: s.description,
+        provenance: Provenance { file: s.file, file_hash: s.file_hash, locator: s.locator },
+        content,
+        created_at: s.created_at,
+        updated_at: s.updated_at,
+    })
+}
+
 fn summaries(batches: &[RecordBatch]) -> Result<Vec<SourceSummary>, StoreError> {
     let mut out = Vec::new();
     for b in batches {
@@ -356,23 +372,9 @@ impl Store for LanceStore {
                 .and_then(|c| c.as_any().downcast_ref::<arrow_array::FixedSizeListArray>())
                 .ok_or_else(|| StoreError::Corrupt { id: "vector".into(), reason: "missing or mistyped column".into() })?;
             for (i, s) in sums.into_iter().enumerate() {
-                let content = serde_json::from_str(content.value(i)).map_err(|e| StoreError::Corrupt { id: s.id.clone(), reason: e.to_string() })?;
                 let v = vecs.value(i);
                 let v = v.as_any().downcast_ref::<arrow_array::Float32Array>().map(|a| a.values().to_vec()).unwrap_or_default();
-                out.push((
-                    SourceObject {
-                        id: s.id,
-                        content_type: s.content_type,
-                        kind: s.kind,
-                        tags: s.tags,
-                        description: s.description,
-                        provenance: Provenance { file: s.file, file_hash: s.file_hash, locator: s.locator },
-                        content,
-                        created_at: s.created_at,
-                        updated_at: s.updated_at,
-                    },
-                    v,
-                ));
+                out.push((object_of(s, content.value(i))?, v));
             }
         }
         out.sort_by(|a, b| (&a.0.provenance.file, a.0.provenance.locator.key()).cmp(&(&b.0.provenance.file, b.0.provenance.locator.key())));
@@ -385,18 +387,7 @@ impl Store for LanceStore {
         let batches = self.query_sources(Some(format!("id = {}", lit(id))), Some(&cols), Some(1)).await?;
         let Some(b) = batches.iter().find(|b| b.num_rows() > 0) else { return Ok(None) };
         let s = summaries(std::slice::from_ref(b))?.remove(0);
-        let content = serde_json::from_str(col(b, "content")?.value(0)).map_err(|e| StoreError::Corrupt { id: id.to_string(), reason: e.to_string() })?;
-        Ok(Some(SourceObject {
-            id: s.id,
-            content_type: s.content_type,
-            kind: s.kind,
-            tags: s.tags,
-            description: s.description,
-            provenance: Provenance { file: s.file, file_hash: s.file_hash, locator: s.locator },
-            content,
-            created_at: s.created_at,
-            updated_at: s.updated_at,
-        }))
+        Ok(Some(object_of(s, col(b, "content")?.value(0))?))
     }
 
     async fn update_object(&self, object: SourceObject, vector: Vec<f32>) -> Result<(), StoreError> {
