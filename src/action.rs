@@ -9,7 +9,22 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::source::{a1, SourceObject};
+use crate::source::{a1, parse_range, SourceObject};
+
+/// A hand-written action that does not parse against its object.
+#[derive(Debug, thiserror::Error)]
+pub enum ActionError {
+    #[error("'{spec}' is not an action: write `sentences ID 1,2`, `cells ID B4:D4` (or `r,c;r,c`) or `sql ID SELECT ...`")]
+    Syntax { spec: String },
+    #[error("sentence indices '{idxs}' are not numbers separated by commas")]
+    Indices { idxs: String },
+    #[error("{id} is not a table, so it has no cells")]
+    NotTable { id: String },
+    #[error("'{range}' is neither an A1 range (B4:D4) nor coordinates (r,c;r,c)")]
+    Range { range: String },
+    #[error("{range} starts outside table {id}, which begins at {start}")]
+    OutsideTable { id: String, range: String, start: String },
+}
 
 /// A cell coordinate inside a table object: `grid[row][col]`, 0-based,
 /// header rows included.
@@ -48,6 +63,32 @@ pub enum EvidenceKey {
 }
 
 impl RetrievalAction {
+    /// Parses a hand-written action (`sentences ID 1,2`, `cells ID B4:D4`,
+    /// `sql ID SELECT ...`) against its object, which the caller fetched by
+    /// the id in `spec`: the route of `aurag act`, `aurag guides record` and
+    /// the app's recording mode.
+    pub fn parse(spec: &str, obj: &SourceObject) -> Result<RetrievalAction, ActionError> {
+        let syntax = || ActionError::Syntax { spec: spec.to_string() };
+        let (kind, rest) = spec.trim().split_once(char::is_whitespace).ok_or_else(syntax)?;
+        let (_, arg) = rest.trim().split_once(char::is_whitespace).ok_or_else(syntax)?;
+        Self::of_kind(kind, obj, arg.trim())
+    }
+
+    /// An action of `kind` (`sentences`, `cells` or `sql`) on `obj` with its
+    /// argument written as in [`parse`](Self::parse).
+    pub fn of_kind(kind: &str, obj: &SourceObject, arg: &str) -> Result<RetrievalAction, ActionError> {
+        let source = obj.id.clone();
+        Ok(match kind {
+            "sentences" | "sentence" => {
+                let idxs = arg.split(',').map(|x| x.trim().parse::<u32>()).collect::<Result<Vec<_>, _>>().map_err(|_| ActionError::Indices { idxs: arg.to_string() })?;
+                RetrievalAction::SelectSentenceIdxs { source, idxs }
+            }
+            "cells" | "cell" => RetrievalAction::SelectCoordinates { source, selection: Selection::Cells(cells_of(obj, arg)?) },
+            "sql" => RetrievalAction::Sql { source, query: arg.to_string() },
+            _ => return Err(ActionError::Syntax { spec: format!("{kind} {} {arg}", obj.id) }),
+        })
+    }
+
     pub fn source(&self) -> &str {
         match self {
             RetrievalAction::SelectSentenceIdxs { source, .. }
@@ -110,4 +151,32 @@ impl RetrievalAction {
             })
             .collect()
     }
+}
+
+/// The cells of `obj` that `range` names: an A1 range of the sheet
+/// (`B4:D4`, clipped to the table) or table coordinates (`r,c;r,c`).
+pub fn cells_of(obj: &SourceObject, range: &str) -> Result<Vec<Coord>, ActionError> {
+    let t = obj.as_table().ok_or_else(|| ActionError::NotTable { id: obj.id.clone() })?;
+    let bad = || ActionError::Range { range: range.to_string() };
+    if range.contains(',') && !range.contains(':') {
+        return range
+            .split(';')
+            .map(|p| {
+                let (r, c) = p.split_once(',').ok_or_else(bad)?;
+                Ok(Coord { row: r.trim().parse().map_err(|_| bad())?, col: c.trim().parse().map_err(|_| bad())? })
+            })
+            .collect();
+    }
+    let ((r0, c0), (r1, c1)) = parse_range(range).ok_or_else(bad)?;
+    let (or, oc) = (t.origin.0 as usize, t.origin.1 as usize);
+    if r0 < or || c0 < oc {
+        return Err(ActionError::OutsideTable { id: obj.id.clone(), range: range.to_string(), start: t.a1(0, 0) });
+    }
+    let mut out = Vec::new();
+    for r in r0..=r1.min(or + t.n_rows().saturating_sub(1)) {
+        for c in c0..=c1.min(oc + t.n_cols().saturating_sub(1)) {
+            out.push(Coord { row: (r - or) as u32, col: (c - oc) as u32 });
+        }
+    }
+    Ok(out)
 }

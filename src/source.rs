@@ -387,7 +387,7 @@ impl SourceObject {
             Content::Table(_) => ContentType::Table,
         };
         let id = object_id(&provenance.file_hash, &provenance.locator.key(), content_type);
-        let now = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+        let now = now_rfc3339();
         SourceObject {
             id,
             content_type,
@@ -443,6 +443,12 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
     hex::encode(Sha256::digest(bytes))
 }
 
+/// The current time as RFC 3339 in UTC with milliseconds: every timestamp
+/// the workspace writes.
+pub fn now_rfc3339() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -495,3 +501,4 @@ mod tests {
         assert_eq!(b.schema().field(2).name(), "2019 (2)");
     }
 }
+

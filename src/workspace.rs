@@ -18,7 +18,8 @@ use serde::Serialize;
 use crate::action::RetrievalAction;
 use crate::agent::catalog::MemoryCatalog;
 use crate::agent::extract::{execute, ActionResult};
-use crate::agent::thinktank::GuideRetriever;
+use crate::agent::thinktank::{GuideRetriever, ThinkTank};
+use crate::guide::{Guide, GuideSource};
 use crate::agent::{Agent, RefreshNote, Refresher, Run};
 use crate::chunk::ChunkConfig;
 use crate::sql::SqlLimits;
@@ -48,6 +49,8 @@ pub enum WorkspaceError {
     Agent { code: &'static str, reason: String },
     #[error("bad action: {0}")]
     BadAction(String),
+    #[error("bad guide: {0}")]
+    BadGuide(String),
 }
 
 impl WorkspaceError {
@@ -62,6 +65,7 @@ impl WorkspaceError {
             WorkspaceError::Task(_) => "internal",
             WorkspaceError::Agent { code, .. } => code,
             WorkspaceError::BadAction(_) => "bad_action",
+            WorkspaceError::BadGuide(_) => "bad_guide",
         }
     }
 }
@@ -490,6 +494,104 @@ impl<S: Store> Workspace<S> {
             .map_err(|e| WorkspaceError::Agent { code: e.code(), reason: e.to_string() })
     }
 
+    /// Adds (or replaces, by id) extraction guides in the workspace's Think
+    /// Tank, embedding their questions. Guides without an id get one from
+    /// their question; a guide without a question is refused, and nothing
+    /// is stored then.
+    pub async fn add_guides(&self, mut guides: Vec<Guide>) -> Result<Vec<String>, WorkspaceError> {
+        for (i, g) in guides.iter_mut().enumerate() {
+            if g.question.trim().is_empty() {
+                return Err(WorkspaceError::BadGuide(format!("guide {} (#{}) has no question", if g.id.is_empty() { "without id" } else { &g.id }, i + 1)));
+            }
+            if g.id.trim().is_empty() {
+                g.id = format!("g-{}", &sha256_hex(g.question.as_bytes())[..12]);
+            }
+        }
+        let questions: Vec<&str> = guides.iter().map(|g| g.question.as_str()).collect();
+        let vectors = tokio::task::block_in_place(|| self.embedder.embed(&questions, InputKind::Query))?;
+        let ids = guides.iter().map(|g| g.id.clone()).collect();
+        self.store.put_guides(guides.into_iter().zip(vectors).collect()).await?;
+        Ok(ids)
+    }
+
+    /// Every stored guide, ordered by id.
+    pub async fn guides(&self) -> Result<Vec<Guide>, WorkspaceError> {
+        Ok(self.store.guides().await?.into_iter().map(|(g, _)| g).collect())
+    }
+
+    pub async fn guide(&self, id: &str) -> Result<Guide, WorkspaceError> {
+        self.store.guides().await?.into_iter().map(|(g, _)| g).find(|g| g.id == id).ok_or_else(|| WorkspaceError::NotFound { id: id.to_string() })
+    }
+
+    pub async fn remove_guides(&self, ids: &[String]) -> Result<usize, WorkspaceError> {
+        Ok(self.store.remove_guides(ids).await?)
+    }
+
+    /// The Think Tank over the stored guides and their stored vectors.
+    pub async fn think_tank(&self) -> Result<ThinkTank, WorkspaceError> {
+        let (guides, vectors) = self.store.guides().await?.into_iter().unzip();
+        Ok(ThinkTank::new(guides, vectors))
+    }
+
+    /// Records an analyst's session as a guide: runs each action through
+    /// [`act`](Self::act) (so a recording sees exactly what the agent
+    /// would) and keeps, per object, its actions and what they retrieved.
+    /// The guide is returned, not stored; [`add_guides`](Self::add_guides)
+    /// stores it.
+    pub async fn record_guide(&self, question: &str, actions: &[RetrievalAction], answer: Option<String>, author: &str, limits: &SqlLimits) -> Result<Guide, WorkspaceError> {
+        if actions.is_empty() {
+            return Err(WorkspaceError::BadGuide("a recorded guide needs at least one action".into()));
+        }
+        let mut sources: Vec<GuideSource> = Vec::new();
+        for action in actions {
+            let result = self.act(action, limits).await?;
+            if let Some(e) = result.error {
+                return Err(WorkspaceError::BadAction(format!("{}: {e}", action.source())));
+            }
+            let obj = self.get(action.source()).await?;
+            let contexts = match action {
+                // One context per returned row: `col: value; col: value`.
+                RetrievalAction::Sql { .. } => {
+                    let mut rows: Vec<(String, Vec<String>)> = Vec::new();
+                    for e in &result.evidence {
+                        let row = e.locator.split(',').next().unwrap_or_default().to_string();
+                        let part = format!("{}: {}", e.header, e.text);
+                        match rows.last_mut() {
+                            Some((r, parts)) if *r == row => parts.push(part),
+                            _ => rows.push((row, vec![part])),
+                        }
+                    }
+                    rows.into_iter().map(|(_, parts)| parts.join("; ")).collect()
+                }
+                _ => action.contexts(&obj),
+            };
+            let contexts = contexts.into_iter();
+            match sources.iter_mut().find(|s| s.object_id == obj.id) {
+                Some(s) => {
+                    s.actions.push(action.clone());
+                    s.contexts.extend(contexts);
+                }
+                None => sources.push(GuideSource {
+                    object_id: obj.id.clone(),
+                    content_type: obj.content_type,
+                    description: obj.description.clone(),
+                    actions: vec![action.clone()],
+                    contexts: contexts.collect(),
+                }),
+            }
+        }
+        Ok(Guide {
+            id: String::new(),
+            question: question.trim().to_string(),
+            sources,
+            negatives: Vec::new(),
+            answer,
+            author: author.to_string(),
+            context: None,
+            created_at: crate::source::now_rfc3339(),
+        })
+    }
+
     /// Runs one retrieval action by hand, through the code path the agent uses.
     pub async fn act(&self, action: &RetrievalAction, limits: &SqlLimits) -> Result<ActionResult, WorkspaceError> {
         let obj = self.get(action.source()).await?;
@@ -518,7 +620,7 @@ impl<S: Store> Workspace<S> {
         if changed {
             obj.content = Content::Table(fresh);
             describe(&mut obj);
-            obj.updated_at = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Millis, true);
+            obj.updated_at = crate::source::now_rfc3339();
             let v = self.embedder.embed_one(&obj.description, InputKind::Document)?;
             self.store.update_object(obj, v).await?;
         }

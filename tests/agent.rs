@@ -12,7 +12,7 @@ use aurag::action::RetrievalAction;
 use aurag::agent::extract::{ExtractInput, ExtractionPolicy};
 use aurag::agent::{Agent, AgentError, Run, Step};
 use aurag::{HashingEmbedder, Workspace};
-use common::{ingest, sample, workspace};
+use common::{ingest, repo, sample, workspace};
 use serde_json::Value;
 
 const FRESH: Duration = Duration::from_secs(3600);
@@ -229,4 +229,79 @@ fn cli_ask_prints_json_answers_and_act_runs_actions_by_hand() {
     let out = aurag(&ws).args(["act", "sql", &sheet, "SELECT 1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not a SQLite table"));
+}
+
+#[test]
+fn cli_guides_record_list_export_import_remove_and_ask_uses_the_think_tank() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path().join("ws");
+    let run = |args: &[&str]| {
+        let out = aurag(&ws).args(args).output().unwrap();
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).to_string(), String::from_utf8_lossy(&out.stderr).to_string())
+    };
+    let out = aurag(&ws).arg("ingest").arg(sample()).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let (_, list, _) = run(&["guides", "list", "--json"]);
+    assert_eq!(serde_json::from_str::<Value>(&list).unwrap(), serde_json::json!([]));
+
+    let sources: Value = serde_json::from_str(&run(&["sources", "--json"]).1).unwrap();
+    let find = |pred: &dyn Fn(&Value) -> bool| sources.as_array().unwrap().iter().find(|s| pred(s)).unwrap()["id"].as_str().unwrap().to_string();
+    let sheet = find(&|s| s["locator"]["sheet"] == "Net sales by region");
+    let table = find(&|s| s["locator"]["table"] == "goodwill_by_segment");
+
+    // Recording runs each action the way `act` does and keeps what it got.
+    let q = "What were net sales in the Americas in fiscal 2018?";
+    let (code, out, err) = run(&["guides", "record", q, "--act", &format!("cells {sheet} B7"), "--act", &format!("sql {table} SELECT segment, closing_musd FROM goodwill_by_segment WHERE segment = 'Mobileye'"), "--answer", "259,105", "--author", "ana"]);
+    assert_eq!(code, Some(0), "{err}");
+    let g: Value = serde_json::from_str(&out).unwrap();
+    let id = g["id"].as_str().unwrap().to_string();
+    assert_eq!(g["author"], "ana");
+    assert_eq!(g["sources"][0]["contexts"][0], "Americas | Fiscal Year 2018 Net Sales: 259,105 (B7)");
+    assert_eq!(g["sources"][1]["actions"][0]["action"], "Sql");
+    assert!(g["sources"][1]["contexts"][0].as_str().unwrap().starts_with("segment: Mobileye; closing_musd:"), "{g}");
+
+    // A hostile action is refused and nothing is recorded.
+    let (code, _, err) = run(&["guides", "record", "x", "--act", &format!("sql {table} DELETE FROM goodwill_by_segment")]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("refused"), "{err}");
+    let (_, list, _) = run(&["guides", "list", "--json"]);
+    let list: Value = serde_json::from_str(&list).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), 1);
+    assert_eq!(list[0]["sources"], serde_json::json!([sheet, table]));
+
+    // The agent retrieves the stored guide from the workspace's Think Tank.
+    let (code, out, err) = run(&["ask", "What were net sales in the Americas in 2018?", "--json"]);
+    assert_eq!(code, Some(0), "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let guides = v["trace"].as_array().unwrap().iter().find(|s| s["step"] == "guides").unwrap();
+    assert_eq!(guides["retrieved"][0]["id"], id.as_str(), "{guides}");
+
+    // Export, remove, import back; show; add one; remove unknown ids → exit 1.
+    let file = tmp.path().join("guides.json");
+    assert_eq!(run(&["guides", "export", file.to_str().unwrap()]).0, Some(0));
+    assert_eq!(run(&["guides", "remove", &id]).0, Some(0));
+    assert_eq!(run(&["guides", "list", "--json"]).1.trim(), "[]");
+    let (code, out, err) = run(&["guides", "import", file.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("imported 1 guides"));
+    let shown: Value = serde_json::from_str(&run(&["guides", "show", &id]).1).unwrap();
+    assert_eq!(shown, g);
+    let one = tmp.path().join("one.json");
+    std::fs::write(&one, r#"{"id": "hand-1", "question": "How much goodwill did Mobileye carry?", "sources": []}"#).unwrap();
+    assert_eq!(run(&["guides", "add", one.to_str().unwrap()]).0, Some(0));
+    assert_eq!(run(&["guides", "add", file.to_str().unwrap()]).0, Some(0), "an array of one guide is one guide");
+    std::fs::write(&one, "{\"question\": 5}").unwrap();
+    let (code, _, err) = run(&["guides", "add", one.to_str().unwrap()]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("docs/guides.md"), "{err}");
+    assert_eq!(run(&["guides", "remove", "hand-1", "nope"]).0, Some(1));
+
+    // TAT-QA gold → guides, one per question.
+    let data = repo().join("tests/data/tatqa_mapped.json");
+    let n = aurag::eval::tatqa::Dataset::parse(&std::fs::read(&data).unwrap(), "tatqa_mapped.json").unwrap().questions.len();
+    let (code, out, err) = run(&["guides", "import-tatqa", data.to_str().unwrap()]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains(&format!("imported {n} guides")), "{out}");
+    let list: Value = serde_json::from_str(&run(&["guides", "list", "--json"]).1).unwrap();
+    assert_eq!(list.as_array().unwrap().len(), n + 1);
 }

@@ -3,7 +3,9 @@
 
 use std::sync::Arc;
 
-use aurag::source::{Cell, Content, Locator, Provenance, Sentence, SourceObject, TableContent, TextContent};
+use aurag::action::{Coord, RetrievalAction, Selection};
+use aurag::guide::{Guide, GuideSource};
+use aurag::source::{Cell, Content, ContentType, Locator, Provenance, Sentence, SourceObject, TableContent, TextContent};
 use aurag::store::{LanceStore, MemoryStore, Store, StoreError, Unit};
 use aurag::{Embedder, HashingEmbedder, InputKind, SourceKind};
 
@@ -92,6 +94,48 @@ async fn contract<S: Store>(store: &S) {
     assert_eq!(store.remove_file("/a.pdf").await.unwrap(), 1);
     assert!(store.list().await.unwrap().is_empty());
     assert!(store.units(&a3.id).await.unwrap().is_empty());
+
+    guides_contract(store, &e).await;
+}
+
+fn guide(id: &str, question: &str) -> Guide {
+    Guide {
+        id: id.into(),
+        question: question.into(),
+        sources: vec![GuideSource {
+            object_id: "tbl_1".into(),
+            content_type: ContentType::Table,
+            description: "Revenue by segment".into(),
+            actions: vec![RetrievalAction::SelectCoordinates { source: "tbl_1".into(), selection: Selection::Cells(vec![Coord { row: 1, col: 2 }]) }],
+            contexts: vec!["Cloud | 2019: 12 (C2)".into()],
+        }],
+        negatives: vec![],
+        answer: Some("12".into()),
+        author: "tester".into(),
+        context: Some("ctx-1".into()),
+        created_at: "2026-11-21T00:00:00.000Z".into(),
+    }
+}
+
+/// Guides: stored with their vectors, replaced by id, listed by id, removed.
+async fn guides_contract<S: Store>(store: &S, e: &HashingEmbedder) {
+    assert!(store.guides().await.unwrap().is_empty());
+    let g1 = guide("g1", "What was cloud revenue in 2019?");
+    let g2 = guide("g2", "How many employees were there?");
+    let v = |g: &Guide| e.embed_one(&g.question, InputKind::Query).unwrap();
+    store.put_guides(vec![(g2.clone(), v(&g2)), (g1.clone(), v(&g1))]).await.unwrap();
+    let got = store.guides().await.unwrap();
+    assert_eq!(got.iter().map(|(g, _)| g.id.as_str()).collect::<Vec<_>>(), ["g1", "g2"]);
+    assert_eq!(got[0].0, g1);
+    assert_eq!(got[0].1, v(&g1));
+    let mut g1b = g1.clone();
+    g1b.question = "What was cloud revenue in 2018?".into();
+    store.put_guides(vec![(g1b.clone(), v(&g1b))]).await.unwrap();
+    let got = store.guides().await.unwrap();
+    assert_eq!(got.len(), 2);
+    assert_eq!(got[0].0.question, g1b.question);
+    assert_eq!(store.remove_guides(&["g2".into(), "nope".into()]).await.unwrap(), 1);
+    assert_eq!(store.guides().await.unwrap().len(), 1);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -113,6 +157,8 @@ async fn lance_store_meets_the_contract_and_persists() {
     drop(store);
     let again = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
     assert_eq!(again.get(&o.id).await.unwrap().unwrap(), o);
+    // So do guides.
+    assert_eq!(again.guides().await.unwrap().iter().map(|(g, _)| g.id.as_str()).collect::<Vec<_>>(), ["g1"]);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

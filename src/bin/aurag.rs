@@ -90,6 +90,12 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// The Think Tank's extraction guides: list, show, add, import, export,
+    /// remove, import from TAT-QA, record from actions.
+    Guides {
+        #[command(subcommand)]
+        what: GuidesCmd,
+    },
     /// Run one retrieval action by hand (the agent's and the app's code path).
     Act {
         #[command(subcommand)]
@@ -132,6 +138,48 @@ enum ActCmd {
     Cells { id: String, range: String },
     /// Sql: one read-only SELECT on a SQLite table object, in the sandbox.
     Sql { id: String, query: String },
+}
+
+#[derive(Subcommand)]
+enum GuidesCmd {
+    /// Every guide: id, author, sources, question.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// One guide in full (JSON).
+    Show { id: String },
+    /// Add one guide from a JSON file (format: docs/guides.md).
+    Add { file: PathBuf },
+    /// Add guides from a JSON array or JSON-lines file; same ids are replaced.
+    Import { file: PathBuf },
+    /// Write every guide to FILE as a JSON array (`-` for stdout).
+    Export { file: PathBuf },
+    /// Remove guides by id.
+    Remove {
+        #[arg(required = true)]
+        ids: Vec<String>,
+    },
+    /// Build guides from a TAT-QA-format file's gold evidence, as the
+    /// evaluation harness does, and add them.
+    ImportTatqa { file: PathBuf },
+    /// Turn a sequence of hand-run actions into a guide: each --act is run
+    /// as `aurag act` runs it, and what it retrieved is kept.
+    Record {
+        /// The question the actions answer.
+        question: String,
+        /// An action: `sentences ID 1,2`, `cells ID B4:D4` or `sql ID SELECT ...`; repeatable.
+        #[arg(long = "act", required = true)]
+        acts: Vec<String>,
+        /// The answer the evidence supports.
+        #[arg(long)]
+        answer: Option<String>,
+        #[arg(long, env = "USER", default_value = "analyst")]
+        author: String,
+        /// Print the guide without storing it.
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -390,18 +438,13 @@ async fn run(cli: Cli) -> Result<i32> {
                     ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device).await
                 }
                 Cmd::Act { what, json: json_out } => {
-                    let action = match what {
-                        ActCmd::Sentences { id, idxs } => {
-                            let idxs = idxs.split(',').map(|x| x.trim().parse::<u32>()).collect::<Result<Vec<_>, _>>().context("sentence indices are numbers separated by commas")?;
-                            aurag::action::RetrievalAction::SelectSentenceIdxs { source: id, idxs }
-                        }
-                        ActCmd::Cells { id, range } => {
-                            let obj = ws.get(&id).await?;
-                            let selection = aurag::action::Selection::Cells(cells_of(&obj, &range)?);
-                            aurag::action::RetrievalAction::SelectCoordinates { source: id, selection }
-                        }
-                        ActCmd::Sql { id, query } => aurag::action::RetrievalAction::Sql { source: id, query },
+                    let (kind, id, arg) = match what {
+                        ActCmd::Sentences { id, idxs } => ("sentences", id, idxs),
+                        ActCmd::Cells { id, range } => ("cells", id, range),
+                        ActCmd::Sql { id, query } => ("sql", id, query),
                     };
+                    let obj = ws.get(&id).await?;
+                    let action = aurag::action::RetrievalAction::of_kind(kind, &obj, &arg)?;
                     let result = ws.act(&action, &aurag::sql::SqlLimits::default()).await?;
                     if json_out {
                         println!("{}", serde_json::to_string_pretty(&result)?);
@@ -420,6 +463,7 @@ async fn run(cli: Cli) -> Result<i32> {
                     }
                     Ok(0)
                 }
+                Cmd::Guides { what } => guides_cmd(&ws, what).await,
                 Cmd::Show { id, json: json_out } => {
                     let obj = ws.get(&id).await?;
                     if json_out {
@@ -779,30 +823,75 @@ fn eval_tatqa(
 
 /// Table coordinates from an A1 range of the source (`B4:D4`, sheet prefix
 /// allowed) or from explicit `row,col;row,col` table coordinates.
-fn cells_of(obj: &aurag::SourceObject, range: &str) -> Result<Vec<aurag::action::Coord>> {
-    use aurag::action::Coord;
-    let t = obj.as_table().with_context(|| format!("{} is not a table", obj.id))?;
-    if range.contains(',') && !range.contains(':') {
-        return range
-            .split(';')
-            .map(|p| {
-                let (r, c) = p.split_once(',').context("coordinates are row,col;row,col")?;
-                Ok(Coord { row: r.trim().parse()?, col: c.trim().parse()? })
-            })
-            .collect();
-    }
-    let ((r0, c0), (r1, c1)) = aurag::source::parse_range(range).with_context(|| format!("'{range}' is not an A1 range"))?;
-    let (or, oc) = (t.origin.0 as usize, t.origin.1 as usize);
-    if r0 < or || c0 < oc {
-        anyhow::bail!("{range} starts outside the table, which begins at {}", t.a1(0, 0));
-    }
-    let mut out = Vec::new();
-    for r in r0..=r1.min(or + t.n_rows().saturating_sub(1)) {
-        for c in c0..=c1.min(oc + t.n_cols().saturating_sub(1)) {
-            out.push(Coord { row: (r - or) as u32, col: (c - oc) as u32 });
+async fn guides_cmd(ws: &Workspace, what: GuidesCmd) -> Result<i32> {
+    use aurag::guide::parse_guides;
+    let read = |f: &std::path::Path| -> Result<Vec<aurag::guide::Guide>> {
+        let bytes = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+        Ok(parse_guides(&bytes, &f.display().to_string())?)
+    };
+    match what {
+        GuidesCmd::List { json: json_out } => {
+            let guides = ws.guides().await?;
+            if json_out {
+                let v: Vec<_> = guides
+                    .iter()
+                    .map(|g| json!({"id": g.id, "question": g.question, "author": g.author, "sources": g.sources.iter().map(|s| &s.object_id).collect::<Vec<_>>(), "created_at": g.created_at}))
+                    .collect();
+                println!("{}", serde_json::to_string_pretty(&v)?);
+            } else if guides.is_empty() {
+                println!("no guides yet: `aurag guides record`, `aurag guides import FILE` or `aurag guides import-tatqa FILE`");
+            } else {
+                for g in &guides {
+                    let kinds: Vec<&str> = g.sources.iter().map(|s| s.content_type.as_str()).collect();
+                    println!("{}  {:<10} [{}]  {}", g.id, aurag::text::truncate_chars(&g.author, 10), kinds.join("+"), g.question);
+                }
+                println!("{} guides", guides.len());
+            }
+        }
+        GuidesCmd::Show { id } => println!("{}", serde_json::to_string_pretty(&ws.guide(&id).await?)?),
+        GuidesCmd::Add { file } => {
+            let guides = read(&file)?;
+            if guides.len() != 1 {
+                anyhow::bail!("{} holds {} guides; `add` takes one, `import` takes many", file.display(), guides.len());
+            }
+            println!("added {}", ws.add_guides(guides).await?.join(", "));
+        }
+        GuidesCmd::Import { file } => println!("imported {} guides", ws.add_guides(read(&file)?).await?.len()),
+        GuidesCmd::ImportTatqa { file } => {
+            let bytes = std::fs::read(&file).with_context(|| format!("reading {}", file.display()))?;
+            let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("tatqa");
+            let data = aurag::eval::tatqa::Dataset::parse(&bytes, name).map_err(|reason| anyhow::anyhow!("{}: {reason}", file.display()))?;
+            println!("imported {} guides from {} questions", ws.add_guides(data.guides()).await?.len(), data.questions.len());
+        }
+        GuidesCmd::Export { file } => {
+            let text = serde_json::to_string_pretty(&ws.guides().await?)?;
+            if file.as_os_str() == "-" {
+                println!("{text}");
+            } else {
+                std::fs::write(&file, text + "\n").with_context(|| format!("writing {}", file.display()))?;
+                eprintln!("wrote {}", file.display());
+            }
+        }
+        GuidesCmd::Remove { ids } => {
+            let n = ws.remove_guides(&ids).await?;
+            println!("removed {n} guides");
+            return Ok(if n == ids.len() { 0 } else { 1 });
+        }
+        GuidesCmd::Record { question, acts, answer, author, dry_run } => {
+            let mut actions = Vec::new();
+            for spec in &acts {
+                let id = spec.split_whitespace().nth(1).with_context(|| format!("'{spec}': expected KIND ID ARG"))?;
+                let obj = ws.get(id).await?;
+                actions.push(aurag::action::RetrievalAction::parse(spec, &obj)?);
+            }
+            let mut guide = ws.record_guide(&question, &actions, answer, &author, &aurag::sql::SqlLimits::default()).await?;
+            if !dry_run {
+                guide.id = ws.add_guides(vec![guide.clone()]).await?.remove(0);
+            }
+            println!("{}", serde_json::to_string_pretty(&guide)?);
         }
     }
-    Ok(out)
+    Ok(0)
 }
 
 #[derive(serde::Deserialize)]
@@ -851,14 +940,17 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
         }
         None => None,
     };
+    // The workspace's Think Tank, plus the guides of --guides for this run.
     let tank = match guides {
         Some(path) => {
-            let g = aurag::eval::load_guides(&path)?;
+            let mut g = ws.guides().await?;
+            g.extend(aurag::eval::load_guides(&path)?);
             let e = embedder.clone();
-            Some(tokio::task::spawn_blocking(move || ThinkTank::embed(g, e.as_ref())).await??)
+            tokio::task::spawn_blocking(move || ThinkTank::embed(g, e.as_ref())).await??
         }
-        None => None,
+        None => ws.think_tank().await?,
     };
+    let tank = (!tank.guides().is_empty()).then_some(tank);
     let agent = Agent::deterministic(embedder.as_ref(), cross.as_ref().map(|c| c as &dyn aurag::Reranker));
     let staleness = std::time::Duration::from_secs(staleness);
     let tank_ref = tank.as_ref().map(|t| t as &dyn aurag::agent::thinktank::GuideRetriever);

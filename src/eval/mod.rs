@@ -349,7 +349,7 @@ pub fn render_table(reports: &[Report]) -> String {
 /// JSON array of guides.
 pub fn load_guides(path: &Path) -> Result<Vec<Guide>, EvalError> {
     let bytes = std::fs::read(path).map_err(|e| EvalError::Read { path: path.display().to_string(), reason: e.to_string() })?;
-    if let Ok(guides) = serde_json::from_slice::<Vec<Guide>>(&bytes) {
+    if let Ok(guides) = crate::guide::parse_guides(&bytes, &path.display().to_string()) {
         return Ok(guides);
     }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("tatqa");

@@ -1,9 +1,11 @@
 //! [`Store`] on an embedded LanceDB inside the workspace directory.
 //!
-//! Three tables: `meta` (schema version, embedder), `sources` (one row per
+//! Four tables: `meta` (schema version, embedder), `sources` (one row per
 //! object: provenance, description, content as JSON, description vector, with
-//! a BM25 index on the description) and `units` (one row per sentence with
-//! its vector). A file's objects are swapped with a single `merge_insert`
+//! a BM25 index on the description), `units` (one row per sentence with
+//! its vector) and `guides` (one row per extraction guide: its JSON and its
+//! question's vector; created on open when an older workspace lacks it, as
+//! the table is additive). A file's objects are swapped with a single `merge_insert`
 //! that inserts the new rows and deletes the file's old ones in one commit.
 
 use std::collections::{HashMap, HashSet};
@@ -20,6 +22,7 @@ use lancedb::query::{ExecutableQuery, QueryBase, Select};
 use lancedb::{Connection, DistanceType, Table};
 
 use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, Unit, SCHEMA_VERSION};
+use crate::guide::Guide;
 use crate::source::{ContentType, Locator, Provenance, SourceKind, SourceObject};
 
 const SUMMARY_COLUMNS: &[&str] = &[
@@ -31,6 +34,7 @@ pub struct LanceStore {
     path: String,
     sources: Table,
     units: Table,
+    guides: Table,
     _conn: Connection,
 }
 
@@ -62,6 +66,12 @@ fn units_schema(dim: usize) -> SchemaRef {
         Field::new("text", DataType::Utf8, false),
         vector_field(dim),
     ]))
+}
+
+fn guides_schema(dim: usize) -> SchemaRef {
+    let mut fields: Vec<Field> = ["id", "question", "author", "context", "created_at", "json"].iter().map(|n| Field::new(*n, DataType::Utf8, false)).collect();
+    fields.push(vector_field(dim));
+    Arc::new(Schema::new(fields))
 }
 
 fn meta_schema() -> SchemaRef {
@@ -157,9 +167,13 @@ impl LanceStore {
             conn.create_table("meta", batch).execute().await.map_err(open_err)?;
             StoreInfo { schema_version: SCHEMA_VERSION, embedder: embedder.to_string(), dim }
         };
+        if !names.contains("guides") {
+            conn.create_empty_table("guides", guides_schema(info.dim)).execute().await.map_err(open_err)?;
+        }
         let sources = conn.open_table("sources").execute().await.map_err(open_err)?;
         let units = conn.open_table("units").execute().await.map_err(open_err)?;
-        Ok(LanceStore { info, path: path_s, sources, units, _conn: conn })
+        let guides = conn.open_table("guides").execute().await.map_err(open_err)?;
+        Ok(LanceStore { info, path: path_s, sources, units, guides, _conn: conn })
     }
 
     pub fn path(&self) -> &str {
@@ -236,6 +250,20 @@ impl LanceStore {
         }
         Ok(())
     }
+}
+
+/// The float vectors of a `vector` column.
+fn vector_column(b: &RecordBatch) -> Result<Vec<Vec<f32>>, StoreError> {
+    let vecs = b
+        .column_by_name("vector")
+        .and_then(|c| c.as_any().downcast_ref::<FixedSizeListArray>())
+        .ok_or_else(|| StoreError::Corrupt { id: "vector".into(), reason: "missing or mistyped column".into() })?;
+    Ok((0..b.num_rows())
+        .map(|i| {
+            let v = vecs.value(i);
+            v.as_any().downcast_ref::<Float32Array>().map(|a| a.values().to_vec()).unwrap_or_default()
+        })
+        .collect())
 }
 
 /// A stored row back into an object: its summary columns and content JSON.
@@ -367,13 +395,7 @@ impl Store for LanceStore {
         for b in &batches {
             let sums = summaries(std::slice::from_ref(b))?;
             let content = col(b, "content")?;
-            let vecs = b
-                .column_by_name("vector")
-                .and_then(|c| c.as_any().downcast_ref::<arrow_array::FixedSizeListArray>())
-                .ok_or_else(|| StoreError::Corrupt { id: "vector".into(), reason: "missing or mistyped column".into() })?;
-            for (i, s) in sums.into_iter().enumerate() {
-                let v = vecs.value(i);
-                let v = v.as_any().downcast_ref::<arrow_array::Float32Array>().map(|a| a.values().to_vec()).unwrap_or_default();
+            for ((i, s), v) in sums.into_iter().enumerate().zip(vector_column(b)?) {
                 out.push((object_of(s, content.value(i))?, v));
             }
         }
@@ -495,6 +517,49 @@ impl Store for LanceStore {
         }
         let dead: Vec<String> = dead.into_iter().collect();
         let r = self.units.delete(format!("source_id IN ({})", ids_in(&dead)).as_str()).await.map_err(table_err("units"))?;
+        Ok(r.num_deleted_rows as usize)
+    }
+
+    async fn put_guides(&self, guides: Vec<(Guide, Vec<f32>)>) -> Result<(), StoreError> {
+        if guides.is_empty() {
+            return Ok(());
+        }
+        let mut cols: Vec<Vec<String>> = (0..6).map(|_| Vec::with_capacity(guides.len())).collect();
+        for (g, _) in &guides {
+            let json = serde_json::to_string(g).map_err(|e| StoreError::Corrupt { id: g.id.clone(), reason: e.to_string() })?;
+            for (c, v) in cols.iter_mut().zip([&g.id, &g.question, &g.author, g.context.as_deref().unwrap_or(""), &g.created_at, &json]) {
+                c.push(v.to_string());
+            }
+        }
+        let vs: Vec<Vec<f32>> = guides.iter().map(|(_, v)| v.clone()).collect();
+        let mut arrays: Vec<Arc<dyn Array>> = cols.into_iter().map(|c| Arc::new(StringArray::from(c)) as Arc<dyn Array>).collect();
+        arrays.push(Arc::new(vectors(&vs, self.info.dim)));
+        let batch = RecordBatch::try_new(guides_schema(self.info.dim), arrays).map_err(|e| StoreError::Table { table: "guides", reason: e.to_string() })?;
+        let mut m = self.guides.merge_insert(&["id"]);
+        m.when_matched_update_all(None).when_not_matched_insert_all();
+        m.execute(reader(batch)).await.map_err(table_err("guides"))?;
+        Ok(())
+    }
+
+    async fn guides(&self) -> Result<Vec<(Guide, Vec<f32>)>, StoreError> {
+        let batches = collect("guides", self.guides.query()).await?;
+        let mut out = Vec::new();
+        for b in &batches {
+            let (ids, json) = (col(b, "id")?, col(b, "json")?);
+            for (i, v) in vector_column(b)?.into_iter().enumerate() {
+                let g: Guide = serde_json::from_str(json.value(i)).map_err(|e| StoreError::Corrupt { id: ids.value(i).to_string(), reason: e.to_string() })?;
+                out.push((g, v));
+            }
+        }
+        out.sort_by(|a, b| a.0.id.cmp(&b.0.id));
+        Ok(out)
+    }
+
+    async fn remove_guides(&self, ids: &[String]) -> Result<usize, StoreError> {
+        if ids.is_empty() {
+            return Ok(0);
+        }
+        let r = self.guides.delete(format!("id IN ({})", ids_in(ids)).as_str()).await.map_err(table_err("guides"))?;
         Ok(r.num_deleted_rows as usize)
     }
 }

@@ -6,12 +6,14 @@ use std::sync::Mutex;
 
 use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, Unit, SCHEMA_VERSION};
 use crate::embed::cosine;
+use crate::guide::Guide;
 use crate::source::SourceObject;
 
 #[derive(Default)]
 struct State {
     objects: BTreeMap<String, (SourceObject, Vec<f32>)>,
     units: BTreeMap<String, Unit>,
+    guides: BTreeMap<String, (Guide, Vec<f32>)>,
 }
 
 pub struct MemoryStore {
@@ -129,5 +131,22 @@ impl Store for MemoryStore {
         let ids: std::collections::HashSet<String> = s.objects.keys().cloned().collect();
         s.units.retain(|_, u| ids.contains(&u.source_id));
         Ok(before - s.units.len())
+    }
+
+    async fn put_guides(&self, guides: Vec<(Guide, Vec<f32>)>) -> Result<(), StoreError> {
+        let mut s = self.lock();
+        for (g, v) in guides {
+            s.guides.insert(g.id.clone(), (g, v));
+        }
+        Ok(())
+    }
+
+    async fn guides(&self) -> Result<Vec<(Guide, Vec<f32>)>, StoreError> {
+        Ok(self.lock().guides.values().cloned().collect())
+    }
+
+    async fn remove_guides(&self, ids: &[String]) -> Result<usize, StoreError> {
+        let mut s = self.lock();
+        Ok(ids.iter().filter(|id| s.guides.remove(id.as_str()).is_some()).count())
     }
 }

@@ -1,5 +1,6 @@
-//! The `Store` stage: where source objects, their description vectors and
-//! their text units (sentences with vectors) live.
+//! The `Store` stage: where source objects, their description vectors,
+//! their text units (sentences with vectors) and the extraction guides of
+//! the Think Tank (with their question vectors) live.
 //!
 //! [`LanceStore`] is the real one, an embedded LanceDB in the workspace
 //! directory; [`MemoryStore`] is the deterministic test double. Both give the
@@ -19,6 +20,7 @@ use std::future::Future;
 
 use serde::{Deserialize, Serialize};
 
+use crate::guide::Guide;
 use crate::source::{ContentType, Locator, SourceKind, SourceObject};
 
 /// The store's schema version; bump it with a migration when tables change.
@@ -170,4 +172,14 @@ pub trait Store: Send + Sync {
 
     /// Deletes units whose object is gone; returns how many.
     fn collect_garbage(&self) -> impl Future<Output = Result<usize, StoreError>> + Send;
+
+    /// Adds guides with their question vectors, replacing guides of the
+    /// same id: the Think Tank's persistence.
+    fn put_guides(&self, guides: Vec<(Guide, Vec<f32>)>) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Every guide with its question vector, ordered by id.
+    fn guides(&self) -> impl Future<Output = Result<Vec<(Guide, Vec<f32>)>, StoreError>> + Send;
+
+    /// Removes guides by id; returns how many went.
+    fn remove_guides(&self, ids: &[String]) -> impl Future<Output = Result<usize, StoreError>> + Send;
 }
