@@ -67,7 +67,9 @@ pub fn table_scale(t: &TableContent) -> &'static str {
     } else if head.contains("billion") {
         "billion"
     } else {
-        ""
+        // A declared unit anywhere in the grid ("(in thousands)" in a row).
+        let all: String = t.grid.iter().flatten().take(400).map(|c| c.text.as_str()).collect::<Vec<_>>().join(" | ");
+        crate::text::scale_phrase(&all).unwrap_or("")
     }
 }
 

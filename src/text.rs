@@ -349,9 +349,35 @@ pub fn truncate_chars(s: &str, max: usize) -> String {
     out
 }
 
+/// The unit a statement of scale names: "(in thousands)", "$'000",
+/// "(in millions, except per share data)", "US$m". Only phrasings that
+/// declare a unit count, so "revenue over $1 million" names none.
+pub fn scale_phrase(text: &str) -> Option<&'static str> {
+    let t = text.to_lowercase().replace(['\u{2019}', '\u{2018}'], "'");
+    const THOUSAND: &[&str] = &["in thousands", "in thousand", "(thousands", "thousands)", "'000", "$000", "(000s)", "000's", "in 000s", "thousands of"];
+    const MILLION: &[&str] = &["in millions", "in million", "(millions", "millions)", "$m)", "$m ", "€m", "£m", "(rm", "$ million)", "millions of", "$ in millions", "in $m"];
+    const BILLION: &[&str] = &["in billions", "in billion", "(billions", "billions)", "billions of", "$bn"];
+    let first = |pats: &[&str]| pats.iter().filter_map(|p| t.find(p)).min();
+    [(first(THOUSAND), "thousand"), (first(MILLION), "million"), (first(BILLION), "billion")]
+        .into_iter()
+        .filter_map(|(at, unit)| at.map(|a| (a, unit)))
+        .min_by_key(|x| x.0)
+        .map(|x| x.1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn scale_phrases_name_units_only_when_declared() {
+        assert_eq!(scale_phrase("The following table summarizes revenue (in thousands):"), Some("thousand"));
+        assert_eq!(scale_phrase("2019 $\u{2019}000"), Some("thousand"));
+        assert_eq!(scale_phrase("(In millions, except per share amounts)"), Some("million"));
+        assert_eq!(scale_phrase("Revenue (US$m)"), Some("million"));
+        assert_eq!(scale_phrase("Revenue grew by $1.2 million in 2019."), None);
+        assert_eq!(scale_phrase("Amounts in millions; headcount in thousands"), Some("million"));
+    }
 
     fn sents(t: &str) -> Vec<String> {
         split_sentences(t).into_iter().map(|s| s.1).collect()

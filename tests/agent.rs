@@ -305,3 +305,57 @@ fn cli_guides_record_list_export_import_remove_and_ask_uses_the_think_tank() {
     let list: Value = serde_json::from_str(&run(&["guides", "list", "--json"]).1).unwrap();
     assert_eq!(list.as_array().unwrap().len(), n + 1);
 }
+
+/// A PDF page with a table that declares no unit and the paragraph that
+/// introduces it, which does.
+fn report_page() -> aurag::agent::catalog::MemoryCatalog {
+    use aurag::source::{Cell, Content, Locator, Provenance, Sentence, SourceKind, SourceObject, TableContent, TextContent};
+    let prov = |chunk| Provenance { file: "/r/report.pdf".into(), file_hash: "h".into(), locator: Locator::Pages { pages: vec![2], chunk } };
+    let sentences = ["Segment results are discussed below.", "The following table shows revenue by segment (in thousands):"]
+        .iter()
+        .enumerate()
+        .map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: Some(2), offset: 0 })
+        .collect();
+    let mut text = SourceObject::new(SourceKind::Static, prov(0), Content::Text(TextContent { sentences }));
+    let n = aurag::text::cell_from_text;
+    let grid = vec![
+        vec![Cell::text("Segment"), Cell::text("2019"), Cell::text("2018")],
+        vec![Cell::text("Cloud"), n("$1,200"), n("$1,000")],
+        vec![Cell::text("Devices"), n("800"), n("900")],
+        vec![Cell::text("Total"), n("$2,000"), n("$1,900")],
+    ];
+    let t = TableContent { caption: None, header_rows: 1, columns: vec!["Segment".into(), "2019".into(), "2018".into()], grid, origin: (0, 0), truncated_from: None, schema: None };
+    let mut table = SourceObject::new(SourceKind::Static, prov(1), Content::Table(t));
+    aurag::describe::describe(&mut text);
+    aurag::describe::describe(&mut table);
+    aurag::agent::catalog::MemoryCatalog::embed(vec![text, table], &HashingEmbedder::default()).unwrap()
+}
+
+#[test]
+fn lists_values_periods_and_counts_with_the_unit_of_the_introducing_paragraph() {
+    let catalog = report_page();
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let ask = |q: &str| agent.ask(q, &catalog, None, &|_| true, None).unwrap();
+
+    // One value per named year, in the order named, with the paragraph's unit.
+    let run = ask("What was the revenue of Cloud in 2018 and 2019 respectively?");
+    assert_eq!(run.answer.predicted.spans, ["$1,000", "$1,200"]);
+    assert_eq!(run.answer.predicted.scale, "thousand");
+    assert_eq!(run.answer.text, "$1,000, $1,200 (thousand)");
+    assert_eq!(run.answer.citations.len(), 2);
+    // One value per named item.
+    let run = ask("What are the respective revenues of Devices and Cloud in 2019?");
+    assert_eq!(run.answer.predicted.spans, ["800", "$1,200"]);
+    // A single lookup carries the unit too.
+    let run = ask("What was the total revenue in 2019?");
+    assert_eq!((run.answer.predicted.spans.clone(), run.answer.predicted.scale.clone()), (vec!["$2,000".to_string()], "thousand".to_string()));
+    // The periods a table covers, read from its header cells.
+    let run = ask("Which years does the table provide information for revenue by segment?");
+    assert_eq!(run.answer.predicted.spans, ["2019", "2018"]);
+    assert!(run.answer.citations.iter().all(|c| c.locator.starts_with("page 2 table") && c.locator.ends_with('1')), "{:?}", run.answer.citations);
+    // Counting the periods past a threshold.
+    let run = ask("How many years did the revenue of Cloud exceed $1,100 thousand?");
+    assert_eq!(run.answer.predicted.spans, ["1"]);
+    assert!(run.answer.text.contains("2019"), "{}", run.answer.text);
+}

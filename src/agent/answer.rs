@@ -150,6 +150,23 @@ fn compared<'e>(intent: &Intent, evidence: &'e [Evidence]) -> Option<(Vec<String
     Some((chosen.iter().filter_map(|e| e.year.map(|y| y.to_string())).collect(), chosen))
 }
 
+/// "X in 2019 and 2018 respectively": one value per cell of the first
+/// table action, in the order the policy picked them (the order named).
+fn many_values(intent: &Intent, evidence: &[Evidence], support: f32) -> Option<Answer> {
+    if !intent.multi || intent.operation.is_some() || intent.comparison.is_some() {
+        return None;
+    }
+    let first = evidence.iter().find(|e| e.value.is_some() && matches!(e.key, Some(EvidenceKey::Cell { .. })))?;
+    let cells: Vec<&Evidence> = evidence.iter().filter(|e| e.source_id == first.source_id && e.value.is_some() && matches!(e.key, Some(EvidenceKey::Cell { .. }))).collect();
+    if cells.len() < 2 {
+        return None;
+    }
+    let spans: Vec<String> = cells.iter().map(|e| e.text.clone()).collect();
+    let scale = if spans.iter().any(|s| s.contains('%')) { String::new() } else { first.scale.clone() };
+    let text = if scale.is_empty() { spans.join(", ") } else { format!("{} ({scale})", spans.join(", ")) };
+    Some(Answer { text, unknown: false, predicted: PredictedAnswer { spans, scale }, citations: cells.iter().map(|e| Citation::of(e)).collect(), computation: None, support, reason: String::new() })
+}
+
 impl Answerer for ExtractiveAnswerer {
     fn id(&self) -> String {
         format!("extractive(min support {})", self.min_support)
@@ -176,10 +193,29 @@ impl Answerer for ExtractiveAnswerer {
             }
         };
         let support = ev.iter().map(unit_score).fold(0.0f32, f32::max);
+        if input.intent.periods {
+            // The periods a table covers: the years its header cells name.
+            let heads: Vec<&Evidence> = ev.iter().filter(|e| e.key.as_ref().is_some_and(|k| matches!(k, EvidenceKey::Cell { .. })) && e.year.is_some()).collect();
+            let mut years: Vec<String> = Vec::new();
+            for e in &heads {
+                let y = e.year.map(|y| y.to_string()).unwrap_or_default();
+                if !years.contains(&y) {
+                    years.push(y);
+                }
+            }
+            if !years.is_empty() {
+                return Ok(Answer { text: years.join(", "), unknown: false, predicted: PredictedAnswer { spans: years, scale: String::new() }, citations: heads.iter().map(|e| Citation::of(e)).collect(), computation: None, support: support.max(self.min_support), reason: String::new() });
+            }
+        }
         if support < self.min_support {
             return Ok(Answer::unknown("the evidence does not match the question"));
         }
         if let Some((years, cited)) = compared(input.intent, ev) {
+            if input.intent.answer_type == AnswerType::Count {
+                // "How many years did X exceed Y": count the periods that do.
+                let n = years.len().to_string();
+                return Ok(Answer { text: format!("{n} ({})", years.join(", ")), unknown: false, predicted: PredictedAnswer { spans: vec![n], scale: String::new() }, citations: cited.iter().map(|e| Citation::of(e)).collect(), computation: None, support, reason: String::new() });
+            }
             let text = years.join(", ");
             return Ok(Answer { text, unknown: false, predicted: PredictedAnswer { spans: years, scale: String::new() }, citations: cited.iter().map(|e| Citation::of(e)).collect(), computation: None, support, reason: String::new() });
         }
@@ -191,6 +227,9 @@ impl Answerer for ExtractiveAnswerer {
                 s => format!("{value} {s}"),
             };
             return Ok(Answer { text, unknown: false, predicted: PredictedAnswer { spans: vec![value], scale }, citations: cited.iter().map(|e| Citation::of(e)).collect(), computation: Some(c), support, reason: String::new() });
+        }
+        if let Some(answer) = many_values(input.intent, ev, support) {
+            return Ok(answer);
         }
         // Extractive: the best unit.
         let best = ev.iter().map(|e| (e, unit_score(e))).max_by(|a, b| a.1.total_cmp(&b.1)).map(|x| x.0).unwrap_or(&ev[0]);

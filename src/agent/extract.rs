@@ -185,6 +185,39 @@ pub fn evidence_of(obj: &SourceObject, key: &EvidenceKey) -> Option<Evidence> {
     }
 }
 
+/// Gives cells of tables that declare no unit the unit their own document
+/// declares next to them: annual reports often say "(in thousands)" in the
+/// paragraph that introduces a table. Sentences that introduce a table
+/// ("the following table", "as follows:") are preferred.
+pub fn fill_scales(results: &mut [ActionResult], catalog: &dyn Catalog) {
+    let mut memo: Vec<(String, &'static str)> = Vec::new();
+    for e in results.iter_mut().flat_map(|r| r.evidence.iter_mut()) {
+        if !e.scale.is_empty() || !matches!(e.key, Some(EvidenceKey::Cell { .. })) {
+            continue;
+        }
+        if let Some((_, s)) = memo.iter().find(|(id, _)| *id == e.source_id) {
+            e.scale = s.to_string();
+            continue;
+        }
+        let mut best: Option<(u8, &'static str)> = None;
+        for sib in catalog.siblings(&e.source_id) {
+            let Some(t) = sib.as_text() else { continue };
+            for s in &t.sentences {
+                if let Some(unit) = crate::text::scale_phrase(&s.text) {
+                    let low = s.text.to_lowercase();
+                    let rank = if low.contains("table") || low.contains("follow") || low.contains("below") || low.trim_end().ends_with(':') { 0 } else { 1 };
+                    if best.is_none_or(|b| rank < b.0) {
+                        best = Some((rank, unit));
+                    }
+                }
+            }
+        }
+        let unit = best.map(|b| b.1).unwrap_or("");
+        memo.push((e.source_id.clone(), unit));
+        e.scale = unit.to_string();
+    }
+}
+
 /// Deterministic extraction policy.
 #[derive(Debug, Clone)]
 pub struct RulePolicy {
@@ -208,6 +241,27 @@ fn part_whole(question: &str) -> Option<(String, String)> {
         }
     }
     None
+}
+
+/// The items a question lists with "and" ("revenue from Apple and Huawei
+/// in 2019" → Apple, Huawei): the words just before and just after the
+/// "and", up to a break word.
+fn listed_items(question: &str) -> Option<Vec<String>> {
+    let q = question.trim_end_matches('?');
+    let (left, right) = q.split_once(" and ")?;
+    let stop = |w: &str| {
+        let l = w.to_lowercase();
+        !crate::text::years(&l).is_empty() || ["from", "of", "for", "in", "on", "at", "by", "the", "respective", "respectively", "between", "what", "were", "was", "are", "is"].contains(&l.as_str())
+    };
+    let take = |ws: Vec<&str>| -> String { ws.into_iter().take_while(|w| !stop(w)).collect::<Vec<_>>().join(" ") };
+    let mut a: Vec<&str> = left.split_whitespace().rev().collect::<Vec<_>>();
+    a = a.into_iter().take_while(|w| !stop(w)).collect();
+    a.reverse();
+    let a = a.join(" ");
+    let b = take(right.split_whitespace().collect());
+    let clean = |s: String| s.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
+    let (a, b) = (clean(a), clean(b));
+    (!a.is_empty() && !b.is_empty()).then(|| vec![a, b])
 }
 
 /// Operand cells for an operation over one table, plus the best single cell.
@@ -242,6 +296,45 @@ fn table_cells(intent: &Intent, question: &str, catalog: &dyn Catalog, t: &crate
         }
         year_cols.iter().take(2).map(|x| x.0).collect()
     };
+    if intent.periods && !year_cols.is_empty() {
+        // The header cell that names each period.
+        let head = view.data_rows().start;
+        return year_cols
+            .iter()
+            .map(|&(c, y)| {
+                let r = (0..head).find(|&r| t.cell(r, c).is_some_and(|x| crate::text::years(&x.text).contains(&y))).unwrap_or(0);
+                coord(r, c)
+            })
+            .collect();
+    }
+    if intent.multi && intent.operation.is_none() && intent.comparison.is_none() {
+        // One value per named period, in the order named.
+        if named.len() >= 2 {
+            if let Some(r) = best_row(&w, &named) {
+                return named.iter().map(|&c| coord(r, c)).collect();
+            }
+        }
+        // One value per named item ("Apple and Huawei") in the period's column.
+        if let Some(items) = listed_items(question) {
+            let col = named.first().copied().or(year_cols.first().map(|x| x.0)).unwrap_or(1);
+            let picked: Vec<usize> = items
+                .iter()
+                .filter_map(|item| {
+                    let toks = crate::agent::matching::token_set(item);
+                    rows.iter()
+                        .copied()
+                        .filter(|&r| numeric(r, col))
+                        .map(|r| (r, toks.iter().filter(|t| view.labels[r].contains(*t)).count() as f32 / toks.len().max(1) as f32))
+                        .filter(|x| x.1 >= 0.5)
+                        .max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0)))
+                        .map(|x| x.0)
+                })
+                .collect();
+            if picked.len() == items.len() && picked.len() >= 2 {
+                return picked.iter().map(|&r| coord(r, col)).collect();
+            }
+        }
+    }
     if intent.comparison.is_some() && year_cols.len() >= 2 {
         let cols: Vec<usize> = year_cols.iter().map(|x| x.0).collect();
         if let Some(r) = best_row(&w, &cols[..2]) {

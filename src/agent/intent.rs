@@ -75,8 +75,17 @@ pub struct Intent {
     pub ordinal: Option<String>,
     /// Content words of the question (lowercased; no stopwords, years or cue words).
     pub terms: Vec<String>,
-    /// The years of `time`, as numbers, in the order named.
+    /// The years of `time`, as numbers, in the order named; a range that
+    /// lists values ("2019 to 2017 respectively") is filled in.
     pub years: Vec<u16>,
+    /// One value per named period or item is wanted, in the order named
+    /// ("in 2019 and 2018 respectively", "Apple and Huawei").
+    #[serde(default)]
+    pub multi: bool,
+    /// The question asks which periods a table covers ("what years are
+    /// included in the table").
+    #[serde(default)]
+    pub periods: bool,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -158,28 +167,78 @@ fn operation(q: &str) -> Option<Operation> {
 /// The comparison a lowercased "which year …" question asks for. Thresholds
 /// with a scale word ("100 million") are negative: compare in full units.
 pub fn comparison(q: &str) -> Option<Comparison> {
-    if !(q.contains("which year") || q.contains("which years") || q.contains("what year") || q.contains("which period")) {
+    if !(q.contains("which year") || q.contains("which years") || q.contains("what year") || q.contains("which period") || q.contains("how many years")) {
         return None;
     }
+    // The threshold follows "than" or a word that needs none ("exceed 5").
+    let bare = ["exceed", "exceeded", "exceeds", "above", "below", "over", "under"];
     let threshold = || {
-        let after = q.split(" than ").nth(1)?;
-        let n = crate::text::numbers_in(after).into_iter().next()?;
+        let after = match q.split_once(" than ") {
+            Some((_, a)) => a.to_string(),
+            None => {
+                let toks: Vec<&str> = q.split_whitespace().collect();
+                let i = toks.iter().position(|t| bare.contains(t))?;
+                toks[i + 1..].join(" ")
+            }
+        };
+        let n = crate::text::numbers_in(&after).into_iter().next()?;
         // Scale words mean full units; the table's unit otherwise (negative = full units).
         let scale = if after.contains("billion") { 1e9 } else if after.contains("million") { 1e6 } else if after.contains("thousand") { 1e3 } else { 0.0 };
         Some(if scale > 0.0 { -(n * scale) } else { n })
     };
     let any = |ws: &[&str]| ws.iter().any(|w| has_word(q, w));
-    if any(&["less", "lower", "below", "under", "fewer"]) && q.contains(" than ") {
-        threshold().map(Comparison::Below)
-    } else if any(&["more", "greater", "higher", "above", "exceed", "exceeded", "over"]) && q.contains(" than ") {
-        threshold().map(Comparison::Above)
-    } else if any(&["lowest", "smallest", "least", "lower", "smaller", "less", "fewer", "minimum"]) {
+    let thresholded = q.contains(" than ") || any(&bare);
+    if thresholded {
+        if let Some(t) = threshold() {
+            if any(&["less", "lower", "below", "under", "fewer"]) {
+                return Some(Comparison::Below(t));
+            }
+            if any(&["more", "greater", "higher", "above", "exceed", "exceeded", "exceeds", "over"]) {
+                return Some(Comparison::Above(t));
+            }
+        }
+    }
+    if any(&["lowest", "smallest", "least", "lower", "smaller", "less", "fewer", "minimum"]) {
         Some(Comparison::Min)
     } else if any(&["largest", "highest", "most", "larger", "higher", "greater", "more", "bigger", "biggest", "maximum", "greatest"]) {
         Some(Comparison::Max)
     } else {
         None
     }
+}
+
+/// "What years are included in the table?", "Which years does the table
+/// provide information for …?": the periods a table covers.
+fn asks_periods(q: &str) -> bool {
+    let head = ["what years", "which years", "what are the years", "which are the years", "what fiscal years", "which fiscal years", "what periods", "which periods", "what were the years", "what is the years"];
+    let about = ["table", "report", "included", "provide", "provided", "present", "shown", "show", "cover", "listed", "information", "disclosed", "available", "made"];
+    head.iter().any(|h| q.starts_with(h) || q.contains(&format!("in {h}"))) && about.iter().any(|a| q.contains(a)) && comparison(q).is_none()
+}
+
+/// A question that wants one value per named period or item.
+fn wants_many(q: &str, years: &[u16], op: Option<Operation>, cmp: Option<Comparison>) -> bool {
+    if op.is_some() || cmp.is_some() {
+        return false;
+    }
+    has_word(q, "respectively") || has_word(q, "respective") || q.contains("chronological order") || q.contains("for each") || years.len() >= 2
+}
+
+/// "2019 to 2017", "2017 - 2019", "2017 through 2019": every year between
+/// when a question lists values for a range.
+fn fill_range(q: &str, ys: &mut Vec<u16>) {
+    if ys.len() != 2 {
+        return;
+    }
+    let (a, b) = (ys[0], ys[1]);
+    let (lo, hi) = (a.min(b), a.max(b));
+    if hi - lo < 2 || hi - lo > 6 {
+        return;
+    }
+    let linked = [" to ", " through ", "-", "–"].iter().any(|sep| q.contains(&format!("{a}{sep}{b}")) || q.contains(&format!("{a}{}{b}", sep.trim())));
+    if !linked {
+        return;
+    }
+    *ys = if a > b { (lo..=hi).rev().collect() } else { (lo..=hi).collect() };
 }
 
 /// Periods other than bare years: quarters, halves, month-day dates.
@@ -206,7 +265,10 @@ fn periods(q: &str) -> Vec<String> {
 }
 
 fn answer_type(q: &str, op: Option<Operation>, cmp: Option<Comparison>) -> AnswerType {
-    if cmp.is_some() {
+    if cmp.is_some() && q.starts_with("how many") {
+        return AnswerType::Count;
+    }
+    if cmp.is_some() || asks_periods(q) {
         return AnswerType::Year;
     }
     match op {
@@ -309,6 +371,10 @@ impl IntentParser for RuleIntentParser {
                 }
             }
         }
+        let multi = wants_many(&q, &ys, op, cmp);
+        if multi {
+            fill_range(&q, &mut ys);
+        }
         let mut time: Vec<String> = ys.iter().map(|y| y.to_string()).collect();
         time.extend(periods(question));
         let location = PLACES.iter().filter(|p| if p.contains(' ') || p.contains('.') { q.contains(*p) } else { has_word(&q, p) }).map(|p| p.to_string()).collect();
@@ -337,6 +403,8 @@ impl IntentParser for RuleIntentParser {
             ordinal,
             terms: content_terms(question),
             years: ys,
+            multi,
+            periods: asks_periods(&q),
         })
     }
 }
@@ -384,5 +452,27 @@ mod tests {
         assert_eq!(i.answer_type, AnswerType::Count);
         assert!(i.time.contains(&"31 march".to_string()));
         assert!(RuleIntentParser.parse("  ").is_err());
+    }
+
+    #[test]
+    fn many_values_ranges_periods_and_counted_comparisons() {
+        let i = parse("What is the earnings per common diluted share for fiscal years 2019 to 2017 respectively?");
+        assert!(i.multi);
+        assert_eq!(i.years, vec![2019, 2018, 2017]);
+        let i = parse("What was the interest income in 2019 and 2018?");
+        assert!(i.multi);
+        assert_eq!(i.years, vec![2019, 2018]);
+        let i = parse("What are the respective percentage of revenue from Apple and Huawei in 2019?");
+        assert!(i.multi);
+        let i = parse("What was the change in revenue from 2017 to 2019?");
+        assert!(!i.multi);
+        assert_eq!(i.years, vec![2017, 2019]);
+        let i = parse("What years are included in the table?");
+        assert!(i.periods);
+        assert_eq!(i.answer_type, AnswerType::Year);
+        assert!(!parse("Which years had revenue above 5 million?").periods);
+        let i = parse("How many years did net sales from Americas exceed $200,000 thousand?");
+        assert_eq!(i.answer_type, AnswerType::Count);
+        assert_eq!(i.comparison, Some(Comparison::Above(-200_000e3)));
     }
 }

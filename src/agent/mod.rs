@@ -239,13 +239,14 @@ impl<'m> Agent<'m> {
         let planned = self.policy.plan(&ExtractInput { question, intent: &intent, objects: &objects, catalog, examples: &examples })?;
         // Our code executes; an action naming an object outside the
         // selection is refused, whoever wrote it.
-        let results: Vec<ActionResult> = planned
+        let mut results: Vec<ActionResult> = planned
             .iter()
             .map(|a| match objects.iter().find(|o| o.id == a.source()) {
                 Some(obj) => execute(a, obj, &self.sql_limits),
                 None => ActionResult { action: a.clone(), evidence: Vec::new(), error: Some(format!("source {} was not selected for this question", a.source())) },
             })
             .collect();
+        extract::fill_scales(&mut results, catalog);
         trace.push(TraceStep { step: Step::Actions { policy: self.policy.id(), results: results.clone() }, ms: ms(t) });
 
         let t = Instant::now();
