@@ -13,6 +13,7 @@
 //! quantized GGUF instruction models (Qwen2/Qwen2.5, Llama 3.x) on Candle.
 
 pub mod gguf;
+pub mod json;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -27,6 +28,8 @@ pub enum LlmError {
     Inference { model: String, reason: String },
     #[error("the prompt has {tokens} tokens, over the model's context of {limit}")]
     PromptTooLong { tokens: usize, limit: usize },
+    #[error("language model '{model}' gave no valid JSON for the schema: {reason}")]
+    Schema { model: String, reason: String },
 }
 
 impl LlmError {
@@ -35,6 +38,7 @@ impl LlmError {
             LlmError::Load { .. } => "llm_load",
             LlmError::Inference { .. } => "llm_inference",
             LlmError::PromptTooLong { .. } => "llm_prompt_too_long",
+            LlmError::Schema { .. } => "llm_schema",
         }
     }
 }
@@ -131,12 +135,23 @@ pub struct GenOptions {
     pub seed: u64,
     /// Set to stop a generation from another thread.
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Constrain the output to this JSON schema: tokens that would break it
+    /// are masked, and generation ends when the document is complete.
+    pub schema: Option<Arc<json::Schema>>,
 }
 
 impl Default for GenOptions {
     fn default() -> Self {
-        GenOptions { max_tokens: 256, stop: Vec::new(), temperature: 0.0, seed: 0, cancel: None }
+        GenOptions { max_tokens: 256, stop: Vec::new(), temperature: 0.0, seed: 0, cancel: None, schema: None }
     }
+}
+
+/// Chats under `schema` and parses the reply into `T`: the typed route the
+/// agent's LLM steps take (judgments, retrieval actions, intents).
+pub fn chat_json<T: serde::de::DeserializeOwned>(model: &dyn LanguageModel, messages: &[Message], schema: json::Schema, opts: &GenOptions) -> Result<T, LlmError> {
+    let opts = GenOptions { schema: Some(Arc::new(schema)), ..opts.clone() };
+    let g = model.chat(messages, &opts, &mut |_| {})?;
+    serde_json::from_str(g.text.trim()).map_err(|e| LlmError::Schema { model: model.id(), reason: format!("{e} in {:?} (stopped: {:?})", crate::text::truncate_chars(&g.text, 200), g.stop) })
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

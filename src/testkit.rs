@@ -183,9 +183,68 @@ pub fn write_tiny_bert(dir: &Path, seed: u64) -> std::io::Result<()> {
 /// layout llama.cpp writes for `arch` (`qwen2`, with q/k/v biases, or
 /// `llama`). Its vocabulary is [`tiny_tokenizer_json`]'s.
 pub fn tiny_gguf(arch: &str, seed: u64) -> Vec<u8> {
+    tiny_gguf_sized(arch, seed, 4 + TINY_WORDS.len(), 64)
+}
+
+/// A tiny random chat model over [`tiny_bpe_tokenizer_json`]'s byte-level
+/// vocabulary, with room for agent-sized prompts: what constrained
+/// decoding and the agent's LLM steps are tested on.
+pub fn tiny_chat_gguf(arch: &str, seed: u64) -> Vec<u8> {
+    tiny_gguf_sized(arch, seed, tiny_bpe_vocab().len(), 8192)
+}
+
+/// Merged tokens of the tiny byte-level vocabulary (as byte strings), so
+/// that some tokens span JSON structure (`{"`, `":`) as real BPE ones do.
+const TINY_MERGES: &[(&str, &str)] = &[("{", "\""), ("\"", ":"), (",", "\""), ("t", "r"), ("u", "e"), ("tr", "ue"), ("r", "e"), ("\"", "}"), ("2", "0"), ("1", "9")];
+const TINY_SPECIALS: &[&str] = &["<|im_start|>", "<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|begin_of_text|>", "<|start_header_id|>", "<|end_header_id|>"];
+
+/// The tiny byte-level vocabulary: 256 bytes (GPT-2 map), the merges, then
+/// the special tokens.
+fn tiny_bpe_vocab() -> Vec<String> {
+    let map = crate::llm::json::byte_level_decoder();
+    let mut by_byte: Vec<(u8, char)> = map.into_iter().map(|(c, b)| (b, c)).collect();
+    by_byte.sort();
+    let enc = |s: &str| -> String { s.bytes().map(|b| by_byte[b as usize].1).collect() };
+    let mut vocab: Vec<String> = by_byte.iter().map(|(_, c)| c.to_string()).collect();
+    vocab.extend(TINY_MERGES.iter().map(|(a, b)| enc(&format!("{a}{b}"))));
+    vocab.extend(TINY_SPECIALS.iter().map(|s| s.to_string()));
+    vocab
+}
+
+/// A byte-level BPE tokenizer.json (the Qwen / Llama 3 kind) over
+/// [`tiny_bpe_vocab`], with ChatML and Llama 3 special tokens.
+pub fn tiny_bpe_tokenizer_json() -> String {
+    let vocab = tiny_bpe_vocab();
+    let map = crate::llm::json::byte_level_decoder();
+    let mut by_byte: Vec<(u8, char)> = map.into_iter().map(|(c, b)| (b, c)).collect();
+    by_byte.sort();
+    let enc = |s: &str| -> String { s.bytes().map(|b| by_byte[b as usize].1).collect() };
+    let n_plain = vocab.len() - TINY_SPECIALS.len();
+    let vocab_map: serde_json::Map<String, serde_json::Value> = vocab.iter().take(n_plain).enumerate().map(|(i, w)| (w.clone(), serde_json::json!(i))).collect();
+    let added: Vec<serde_json::Value> = TINY_SPECIALS
+        .iter()
+        .enumerate()
+        .map(|(i, t)| serde_json::json!({"id": n_plain + i, "content": t, "single_word": false, "lstrip": false, "rstrip": false, "normalized": false, "special": true}))
+        .collect();
+    let merges: Vec<String> = TINY_MERGES.iter().map(|(a, b)| format!("{} {}", enc(a), enc(b))).collect();
+    serde_json::json!({
+        "version": "1.0",
+        "truncation": null,
+        "padding": null,
+        "added_tokens": added,
+        "normalizer": null,
+        "pre_tokenizer": {"type": "ByteLevel", "add_prefix_space": false, "trim_offsets": true, "use_regex": true},
+        "post_processor": null,
+        "decoder": {"type": "ByteLevel", "add_prefix_space": true, "trim_offsets": true, "use_regex": true},
+        "model": {"type": "BPE", "dropout": null, "unk_token": null, "continuing_subword_prefix": null, "end_of_word_suffix": null, "fuse_unk": false, "byte_fallback": false, "ignore_merges": false, "vocab": vocab_map, "merges": merges}
+    })
+    .to_string()
+}
+
+fn tiny_gguf_sized(arch: &str, seed: u64, v: usize, ctx: u32) -> Vec<u8> {
     use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
     use candle_core::{Device, Tensor};
-    let (v, h, heads, kv_heads, ff, layers, ctx) = (4 + TINY_WORDS.len(), TINY_HIDDEN, 4usize, 2usize, 64, 2, 64u32);
+    let (h, heads, kv_heads, ff, layers) = (TINY_HIDDEN, 4usize, 2usize, 64, 2);
     let head_dim = h / heads;
     let kv = kv_heads * head_dim;
     let mut rng = Rng::new(seed);

@@ -100,3 +100,77 @@ fn limits_and_load_errors() {
     let err = GgufModel::from_bytes(&bytes, tok.as_bytes(), "x", &Device::Cpu).err().unwrap();
     assert!(err.to_string().contains("unsupported architecture"), "{err}");
 }
+
+fn chat_model(arch: &str, seed: u64) -> GgufModel {
+    GgufModel::from_bytes(&testkit::tiny_chat_gguf(arch, seed), testkit::tiny_bpe_tokenizer_json().as_bytes(), "tiny-chat", &Device::Cpu).unwrap()
+}
+
+#[derive(serde::Deserialize, Debug)]
+#[allow(dead_code)]
+struct Judgment {
+    relevant: bool,
+    reason: String,
+}
+
+#[derive(serde::Deserialize, Debug)]
+struct Cells {
+    cells: Vec<Vec<i64>>,
+    source: String,
+}
+
+#[test]
+fn constrained_decoding_makes_even_a_random_model_write_valid_json() {
+    use aurag::llm::chat_json;
+    use aurag::llm::json::Schema;
+    let judgment = Schema::object(&[("relevant", Schema::Boolean), ("reason", Schema::string(60))]);
+    let cells = Schema::object(&[("cells", Schema::array(Schema::array(Schema::integer(), 2), 4)), ("source", Schema::one_of(&["tbl_a", "tbl_b", "txt_c"]))]);
+    let msgs = [Message::system("Answer in JSON."), Message::user("Is the table about revenue in 2019 relevant?")];
+    for arch in ["qwen2", "llama"] {
+        let m = chat_model(arch, 11);
+        // Unconstrained, the random model writes no JSON at all.
+        let free = m.chat(&msgs, &GenOptions { max_tokens: 40, ..Default::default() }, &mut |_| {}).unwrap();
+        assert!(serde_json::from_str::<serde_json::Value>(&free.text).is_err(), "{arch}: {:?}", free.text);
+        for (seed, temperature) in [(0, 0.0), (1, 1.0), (2, 1.0), (3, 1.5)] {
+            let opts = GenOptions { max_tokens: 400, temperature, seed, ..Default::default() };
+            let j: Judgment = chat_json(&m, &msgs, judgment.clone(), &opts).unwrap_or_else(|e| panic!("{arch} seed {seed}: {e}"));
+            assert!(j.reason.len() <= 60);
+            let c: Cells = chat_json(&m, &msgs, cells.clone(), &opts).unwrap_or_else(|e| panic!("{arch} seed {seed}: {e}"));
+            assert!(["tbl_a", "tbl_b", "txt_c"].contains(&c.source.as_str()), "{c:?}");
+            assert!(c.cells.len() <= 4 && c.cells.iter().all(|p| p.len() <= 2), "{c:?}");
+        }
+        // Greedy constrained decoding repeats exactly, and streams what it returns.
+        let opts = GenOptions { max_tokens: 400, schema: Some(Arc::new(judgment.clone())), ..Default::default() };
+        let mut streamed = String::new();
+        let a = m.chat(&msgs, &opts, &mut |t| streamed.push_str(t)).unwrap();
+        let b = m.chat(&msgs, &opts, &mut |_| {}).unwrap();
+        assert_eq!(a.text, b.text);
+        assert_eq!(streamed, a.text);
+        assert_eq!(a.stop, StopReason::EndOfTurn);
+        // Too few tokens for a whole document: a typed error, not a bad parse.
+        let e = chat_json::<Judgment>(&m, &msgs, judgment.clone(), &GenOptions { max_tokens: 3, ..Default::default() }).unwrap_err();
+        assert_eq!(e.code(), "llm_schema");
+    }
+}
+
+#[test]
+fn token_bytes_match_what_the_tokenizer_decodes() {
+    let tok = tokenizers::Tokenizer::from_bytes(testkit::tiny_bpe_tokenizer_json().as_bytes()).unwrap();
+    let bytes = aurag::llm::json::token_bytes(&tok);
+    let mut checked = 0;
+    for (id, b) in bytes.iter().enumerate() {
+        let Some(b) = b else { continue };
+        if let Ok(s) = std::str::from_utf8(b) {
+            assert_eq!(tok.decode(&[id as u32], false).unwrap(), s, "token {id}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 100);
+    // Special tokens are never produced under a schema.
+    let im_end = tok.token_to_id("<|im_end|>").unwrap();
+    assert!(bytes[im_end as usize].is_none());
+    // A whole JSON text encodes into tokens whose bytes concatenate back.
+    let text = r#"{"relevant":true,"reason":"2019 revenue"}"#;
+    let ids = tok.encode(text, false).unwrap().get_ids().to_vec();
+    let joined: Vec<u8> = ids.iter().flat_map(|&i| bytes[i as usize].clone().unwrap()).collect();
+    assert_eq!(joined, text.as_bytes());
+}

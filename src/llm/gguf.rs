@@ -8,11 +8,12 @@
 //! forward pass, then decodes token by token, greedy at temperature 0 and
 //! seeded sampling otherwise. Text is streamed by decoding the whole
 //! generated sequence and emitting what is new, so multi-token characters
-//! come out whole.
+//! come out whole. Under a JSON schema ([`super::json`]) every step masks
+//! the tokens that would break it, and generation ends with the document.
 
 use std::io::{Read, Seek};
 use std::path::Path;
-use std::sync::Mutex;
+use std::sync::{Mutex, OnceLock};
 
 use candle_core::quantized::gguf_file;
 use candle_core::{DType, Device, Tensor};
@@ -20,6 +21,7 @@ use candle_transformers::generation::LogitsProcessor;
 use candle_transformers::models::{quantized_llama, quantized_qwen2};
 use tokenizers::Tokenizer;
 
+use super::json::{token_bytes, Matcher, TokenTrie};
 use super::{ChatTemplate, Decoding, GenOptions, Generation, LanguageModel, LlmError, StopReason};
 
 enum Weights {
@@ -51,6 +53,8 @@ pub struct GgufModel {
     template: ChatTemplate,
     eos: Vec<u32>,
     context: usize,
+    /// The vocabulary as bytes, built on the first constrained generation.
+    trie: OnceLock<(TokenTrie, Vec<Option<Vec<u8>>>)>,
 }
 
 fn load_err(path: &str, e: impl std::fmt::Display) -> LlmError {
@@ -89,7 +93,7 @@ impl GgufModel {
                 eos.push(id);
             }
         }
-        Ok(GgufModel { name: name.to_string(), arch, weights: Mutex::new(weights), tokenizer, device: device.clone(), template, eos, context })
+        Ok(GgufModel { name: name.to_string(), arch, weights: Mutex::new(weights), tokenizer, device: device.clone(), template, eos, context, trie: OnceLock::new() })
     }
 
     pub fn architecture(&self) -> &str {
@@ -98,6 +102,33 @@ impl GgufModel {
 
     fn err(&self, e: impl std::fmt::Display) -> LlmError {
         LlmError::Inference { model: self.name.clone(), reason: e.to_string() }
+    }
+
+    fn vocabulary(&self) -> &(TokenTrie, Vec<Option<Vec<u8>>>) {
+        self.trie.get_or_init(|| {
+            let bytes = token_bytes(&self.tokenizer);
+            (TokenTrie::new(&bytes), bytes)
+        })
+    }
+
+    /// Samples the next token; under a schema, from the tokens the matcher
+    /// allows only (every other logit is set to −∞).
+    fn sample(&self, sampler: &mut LogitsProcessor, logits: Tensor, matcher: Option<&Matcher>) -> Result<u32, LlmError> {
+        let logits = self.last_logits(logits)?;
+        let Some(m) = matcher else { return sampler.sample(&logits).map_err(|e| self.err(e)) };
+        let allowed = self.vocabulary().0.allowed(m);
+        if allowed.is_empty() {
+            return Err(LlmError::Schema { model: self.name.clone(), reason: "no token of the vocabulary can continue the document".into() });
+        }
+        let raw: Vec<f32> = logits.to_vec1().map_err(|e| self.err(e))?;
+        let mut masked = vec![f32::NEG_INFINITY; raw.len()];
+        for id in allowed {
+            if let Some(&l) = raw.get(id as usize) {
+                masked[id as usize] = l;
+            }
+        }
+        let masked = Tensor::new(masked.as_slice(), &self.device).map_err(|e| self.err(e))?;
+        sampler.sample(&masked).map_err(|e| self.err(e))
     }
 
     /// Logits of the last position as a 1-D tensor (models return either
@@ -134,7 +165,9 @@ impl LanguageModel for GgufModel {
         }
         let input = Tensor::new(prompt_ids.as_slice(), &self.device).and_then(|t| t.unsqueeze(0)).map_err(|e| self.err(e))?;
         let logits = weights.forward(&input, 0).map_err(|e| self.err(e))?;
-        let mut next = sampler.sample(&self.last_logits(logits)?).map_err(|e| self.err(e))?;
+        let compiled = opts.schema.as_ref().map(|s| s.compile());
+        let mut matcher = compiled.as_ref().map(|c| c.matcher());
+        let mut next = self.sample(&mut sampler, logits, matcher.as_ref())?;
         let mut generated: Vec<u32> = Vec::new();
         let mut shown = String::new();
         loop {
@@ -142,6 +175,14 @@ impl LanguageModel for GgufModel {
                 return Ok(d.finish(prompt_ids.len(), StopReason::EndOfTurn, on_text));
             }
             generated.push(next);
+            let mut complete = false;
+            if let Some(m) = matcher.as_mut() {
+                let bytes = self.vocabulary().1.get(next as usize).cloned().flatten().unwrap_or_default();
+                if !m.push_bytes(&bytes) {
+                    return Err(self.err("a masked token was sampled"));
+                }
+                complete = m.is_complete();
+            }
             let text = self.tokenizer.decode(&generated, true).map_err(|e| self.err(e))?;
             // Emit only complete characters that are new.
             let piece = if text.starts_with(&shown) && !text.ends_with('\u{FFFD}') { text[shown.len()..].to_string() } else { String::new() };
@@ -151,10 +192,14 @@ impl LanguageModel for GgufModel {
             if let Some(stop) = d.push(&piece, on_text) {
                 return Ok(d.finish(prompt_ids.len(), stop, on_text));
             }
+            if complete {
+                // The document is whole: nothing may follow it.
+                return Ok(d.finish(prompt_ids.len(), StopReason::EndOfTurn, on_text));
+            }
             let pos = prompt_ids.len() + generated.len() - 1;
             let input = Tensor::new(&[next], &self.device).and_then(|t| t.unsqueeze(0)).map_err(|e| self.err(e))?;
             let logits = weights.forward(&input, pos).map_err(|e| self.err(e))?;
-            next = sampler.sample(&self.last_logits(logits)?).map_err(|e| self.err(e))?;
+            next = self.sample(&mut sampler, logits, matcher.as_ref())?;
         }
     }
 }
