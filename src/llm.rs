@@ -272,15 +272,25 @@ impl<'a> Decoding<'a> {
 }
 
 /// Deterministic stand-in: replies with scripted texts in turn (the last
-/// one repeats), one whitespace-separated word per token.
+/// one repeats), one whitespace-separated word per token. Under a JSON
+/// schema whose first field has a keyed reply ([`ScriptedModel::keyed`]),
+/// that reply is given instead, so a test scripts each agent step by what
+/// it asks for rather than by call order.
 pub struct ScriptedModel {
     replies: Vec<String>,
+    keyed: Vec<(String, String)>,
     next: Mutex<usize>,
 }
 
 impl ScriptedModel {
     pub fn new(replies: Vec<String>) -> Self {
-        ScriptedModel { replies, next: Mutex::new(0) }
+        ScriptedModel { replies, keyed: Vec::new(), next: Mutex::new(0) }
+    }
+
+    /// Replies by the first field of the requested schema:
+    /// `("relevant", r#"{"relevant":true,"reason":"…"}"#)`.
+    pub fn keyed(keyed: Vec<(&str, &str)>) -> Self {
+        ScriptedModel { replies: Vec::new(), keyed: keyed.into_iter().map(|(k, v)| (k.to_string(), v.to_string())).collect(), next: Mutex::new(0) }
     }
 }
 
@@ -292,11 +302,19 @@ impl LanguageModel for ScriptedModel {
         ChatTemplate::ChatMl
     }
     fn generate(&self, prompt: &str, opts: &GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<Generation, LlmError> {
-        let reply = {
-            let mut n = self.next.lock().unwrap_or_else(|e| e.into_inner());
-            let r = self.replies.get((*n).min(self.replies.len().saturating_sub(1))).cloned().unwrap_or_default();
-            *n += 1;
-            r
+        let first_field = match opts.schema.as_deref() {
+            Some(json::Schema::Object(fields)) => fields.first().map(|f| f.0.clone()),
+            _ => None,
+        };
+        let keyed = first_field.and_then(|k| self.keyed.iter().find(|(key, _)| *key == k).map(|(_, v)| v.clone()));
+        let reply = match keyed {
+            Some(r) => r,
+            None => {
+                let mut n = self.next.lock().unwrap_or_else(|e| e.into_inner());
+                let r = self.replies.get((*n).min(self.replies.len().saturating_sub(1))).cloned().unwrap_or_default();
+                *n += 1;
+                r
+            }
         };
         let prompt_tokens = prompt.split_whitespace().count();
         let mut d = Decoding::new(opts);

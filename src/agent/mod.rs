@@ -13,7 +13,9 @@
 //! [`select::SourceSelector`] with its [`select::RelevanceJudge`],
 //! [`extract::ExtractionPolicy`], [`answer::Answerer`]) with a deterministic
 //! implementation; [`Agent::deterministic`] wires those together so the
-//! whole pipeline runs without a language model. The app, the CLI and the
+//! whole pipeline runs without a language model, and [`Agent::with_llm`]
+//! puts a model behind intent, judgment, actions and answer ([`llm`]),
+//! each step under a JSON schema. The app, the CLI and the
 //! evaluation harness all call [`Agent::ask`].
 
 pub mod answer;
@@ -21,6 +23,7 @@ pub mod catalog;
 pub mod compute;
 pub mod extract;
 pub mod intent;
+pub mod llm;
 pub mod matching;
 pub mod select;
 pub mod thinktank;
@@ -151,6 +154,21 @@ impl<'m> Agent<'m> {
             answerer: Box::new(ExtractiveAnswerer::default()),
             guides_k: 8,
             sql_limits: SqlLimits::default(),
+        }
+    }
+
+    /// A language model understands the question, judges relevance, writes
+    /// the retrieval actions and the answer, each under a JSON schema;
+    /// filtering, reranking, Compute and execution stay deterministic.
+    pub fn with_llm(embedder: &'m dyn Embedder, reranker: Option<&'m dyn Reranker>, model: &'m dyn crate::llm::LanguageModel) -> Self {
+        let mut selector = HybridSelector::new(reranker);
+        selector.judge = Box::new(llm::LlmJudge::new(model));
+        Agent {
+            intent: Box::new(llm::LlmIntentParser { model }),
+            selector: Box::new(selector),
+            policy: Box::new(llm::LlmPolicy { model }),
+            answerer: Box::new(llm::LlmAnswerer::new(model)),
+            ..Agent::deterministic(embedder, reranker)
         }
     }
 

@@ -87,6 +87,14 @@ enum Cmd {
         /// Refresh selected dynamic (SQLite) objects older than this many seconds.
         #[arg(long, default_value_t = 300)]
         staleness: u64,
+        /// A GGUF instruction model (Qwen2.5, Llama 3.x) for intent, relevance,
+        /// actions and answer, each under a JSON schema; without it every step
+        /// is deterministic.
+        #[arg(long)]
+        llm: Option<PathBuf>,
+        /// The model's tokenizer.json (default: beside the GGUF file).
+        #[arg(long, requires = "llm")]
+        llm_tokenizer: Option<PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -434,8 +442,17 @@ async fn run(cli: Cli) -> Result<i32> {
                     }
                     Ok(0)
                 }
-                Cmd::Ask { question, questions, reranker, guides, staleness, json: json_out } => {
-                    ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device).await
+                Cmd::Ask { question, questions, reranker, guides, staleness, llm, llm_tokenizer, json: json_out } => {
+                    let llm = match llm {
+                        Some(path) => {
+                            let tok = llm_tokenizer.unwrap_or_else(|| path.with_file_name("tokenizer.json"));
+                            let dev = device(&cli.device)?;
+                            let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("llm").to_string();
+                            Some(tokio::task::spawn_blocking(move || aurag::llm::gguf::GgufModel::load(&path, &tok, &name, &dev)).await??)
+                        }
+                        None => None,
+                    };
+                    ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel)).await
                 }
                 Cmd::Act { what, json: json_out } => {
                     let (kind, id, arg) = match what {
@@ -929,7 +946,7 @@ fn print_answer(run: &aurag::agent::Run) {
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<PathBuf>, reranker: Option<PathBuf>, guides: Option<PathBuf>, staleness: u64, json_out: bool, device_name: &str) -> Result<i32> {
+async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<PathBuf>, reranker: Option<PathBuf>, guides: Option<PathBuf>, staleness: u64, json_out: bool, device_name: &str, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
     use aurag::agent::{thinktank::ThinkTank, Agent};
     let embedder = ws.embedder().clone();
     let cross = match reranker {
@@ -951,7 +968,11 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
         None => ws.think_tank().await?,
     };
     let tank = (!tank.guides().is_empty()).then_some(tank);
-    let agent = Agent::deterministic(embedder.as_ref(), cross.as_ref().map(|c| c as &dyn aurag::Reranker));
+    let rr = cross.as_ref().map(|c| c as &dyn aurag::Reranker);
+    let agent = match llm {
+        Some(m) => Agent::with_llm(embedder.as_ref(), rr, m),
+        None => Agent::deterministic(embedder.as_ref(), rr),
+    };
     let staleness = std::time::Duration::from_secs(staleness);
     let tank_ref = tank.as_ref().map(|t| t as &dyn aurag::agent::thinktank::GuideRetriever);
     match (question, questions) {

@@ -169,6 +169,7 @@ impl LanguageModel for GgufModel {
         let mut matcher = compiled.as_ref().map(|c| c.matcher());
         let mut next = self.sample(&mut sampler, logits, matcher.as_ref())?;
         let mut generated: Vec<u32> = Vec::new();
+        let mut out_bytes: Vec<u8> = Vec::new();
         let mut shown = String::new();
         loop {
             if self.eos.contains(&next) {
@@ -176,16 +177,29 @@ impl LanguageModel for GgufModel {
             }
             generated.push(next);
             let mut complete = false;
+            let mut tail: Option<Vec<u8>> = None;
             if let Some(m) = matcher.as_mut() {
                 let bytes = self.vocabulary().1.get(next as usize).cloned().flatten().unwrap_or_default();
                 if !m.push_bytes(&bytes) {
                     return Err(self.err("a masked token was sampled"));
                 }
+                out_bytes.extend_from_slice(&bytes);
                 complete = m.is_complete();
+                if !complete && d.tokens + 1 >= opts.max_tokens {
+                    // Out of tokens: close the document the shortest way.
+                    tail = Some(m.completion());
+                    complete = true;
+                }
             }
-            let text = self.tokenizer.decode(&generated, true).map_err(|e| self.err(e))?;
+            let text = match &tail {
+                Some(t) => {
+                    out_bytes.extend_from_slice(t);
+                    String::from_utf8_lossy(&out_bytes).into_owned()
+                }
+                None => self.tokenizer.decode(&generated, true).map_err(|e| self.err(e))?,
+            };
             // Emit only complete characters that are new.
-            let piece = if text.starts_with(&shown) && !text.ends_with('\u{FFFD}') { text[shown.len()..].to_string() } else { String::new() };
+            let piece = if text.starts_with(&shown) && (tail.is_some() || !text.ends_with('\u{FFFD}')) { text[shown.len()..].to_string() } else { String::new() };
             if !piece.is_empty() {
                 shown = text;
             }

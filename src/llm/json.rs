@@ -133,6 +133,54 @@ pub struct Matcher<'s> {
 }
 
 impl<'s> Matcher<'s> {
+    /// The shortest bytes that finish the document from here: open strings,
+    /// arrays and sequences closed, missing fields given their smallest
+    /// values. A generation about to run out of tokens ends with these, so
+    /// a constrained output always parses.
+    pub fn completion(&self) -> Vec<u8> {
+        let mut m = self.clone();
+        let mut out = Vec::new();
+        while let Some(top) = m.stack.last() {
+            let b = match top {
+                Frame::Value(Node::Object { fields, .. }) if fields.is_empty() => b'{',
+                Frame::Value(Node::Object { lits, .. }) => lits[0].as_bytes()[0],
+                Frame::Value(Node::Array { .. }) => b'[',
+                Frame::Value(Node::Str { .. }) => b'"',
+                Frame::Value(Node::Choice { options }) => options[0][0],
+                Frame::Value(Node::Int { .. }) => b'0',
+                Frame::Lit(s, pos) => s[*pos],
+                Frame::Object { lits, fields, next } => {
+                    if *next == fields.len() {
+                        b'}'
+                    } else {
+                        lits[*next].as_bytes()[0]
+                    }
+                }
+                Frame::ArrayOpen { .. } | Frame::ArrayNext { .. } => b']',
+                Frame::Str { esc, .. } => match esc {
+                    Esc::None => b'"',
+                    Esc::Start => b'n',
+                    Esc::Utf8 { lo, .. } => *lo,
+                },
+                Frame::Choice { options, pos, alive } => {
+                    let i = (0..options.len().min(128)).find(|i| alive >> i & 1 == 1).unwrap_or(0);
+                    options[i][*pos]
+                }
+                // Digits written: the number may end here; none: write one.
+                Frame::Int { digits: 0, .. } => b'0',
+                Frame::Int { .. } => {
+                    m.stack.pop();
+                    continue;
+                }
+            };
+            if !m.push(b) {
+                break;
+            }
+            out.push(b);
+        }
+        out
+    }
+
     /// A whole document has been written; nothing more is accepted.
     pub fn is_complete(&self) -> bool {
         self.stack.is_empty()
@@ -253,17 +301,26 @@ impl<'s> Matcher<'s> {
                                 self.stack.pop();
                                 return true;
                             }
-                            b'\\' => *esc = Esc::Start,
                             0x00..=0x1F => return false,
-                            0x20..=0x7F => {}
-                            0xC2..=0xDF => *esc = Esc::Utf8 { left: 1, lo: 0x80, hi: 0xBF },
-                            0xE0 => *esc = Esc::Utf8 { left: 2, lo: 0xA0, hi: 0xBF },
-                            0xED => *esc = Esc::Utf8 { left: 2, lo: 0x80, hi: 0x9F },
-                            0xE1..=0xEF => *esc = Esc::Utf8 { left: 2, lo: 0x80, hi: 0xBF },
-                            0xF0 => *esc = Esc::Utf8 { left: 3, lo: 0x90, hi: 0xBF },
-                            0xF4 => *esc = Esc::Utf8 { left: 3, lo: 0x80, hi: 0x8F },
-                            0xF1..=0xF3 => *esc = Esc::Utf8 { left: 3, lo: 0x80, hi: 0xBF },
-                            _ => return false,
+                            0x20..=0x7F if b != b'\\' => {}
+                            _ => {
+                                // A sequence starts only if it fits whole.
+                                let (next, extra) = match b {
+                                    b'\\' => (Esc::Start, 1),
+                                    0xC2..=0xDF => (Esc::Utf8 { left: 1, lo: 0x80, hi: 0xBF }, 1),
+                                    0xE0 => (Esc::Utf8 { left: 2, lo: 0xA0, hi: 0xBF }, 2),
+                                    0xED => (Esc::Utf8 { left: 2, lo: 0x80, hi: 0x9F }, 2),
+                                    0xE1..=0xEF => (Esc::Utf8 { left: 2, lo: 0x80, hi: 0xBF }, 2),
+                                    0xF0 => (Esc::Utf8 { left: 3, lo: 0x90, hi: 0xBF }, 3),
+                                    0xF4 => (Esc::Utf8 { left: 3, lo: 0x80, hi: 0x8F }, 3),
+                                    0xF1..=0xF3 => (Esc::Utf8 { left: 3, lo: 0x80, hi: 0xBF }, 3),
+                                    _ => return false,
+                                };
+                                if *len + 1 + extra > *max {
+                                    return false;
+                                }
+                                *esc = next;
+                            }
                         },
                     }
                     *len += 1;
@@ -459,6 +516,27 @@ mod tests {
         assert!(!accepts(&cells, r#"{"cells":[],"kind":"tab"}"#));
         assert!(!accepts(&cells, r#"{"cells":[],"kind":"tables"}"#));
         assert!(accepts(&Schema::object(&[]), "{}"));
+    }
+
+    #[test]
+    fn any_prefix_can_be_completed_into_a_valid_document() {
+        let s = Schema::object(&[
+            ("a", Schema::array(Schema::array(Schema::integer(), 2), 3)),
+            ("b", Schema::one_of(&["table", "text"])),
+            ("c", Schema::string(8)),
+            ("d", Schema::Boolean),
+        ]);
+        let doc = r#"{"a":[[12,-3],[4]],"b":"text","c":"x\né","d":false}"#;
+        let c = s.compile();
+        for cut in 0..=doc.len() {
+            let mut m = c.matcher();
+            assert!(m.push_bytes(&doc.as_bytes()[..cut]), "prefix {cut}");
+            let mut done = doc.as_bytes()[..cut].to_vec();
+            done.extend(m.completion());
+            let text = String::from_utf8(done).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+            assert!(accepts(&s, &text), "cut {cut}: {text}");
+            serde_json::from_str::<serde_json::Value>(&text).unwrap_or_else(|e| panic!("cut {cut}: {text}: {e}"));
+        }
     }
 
     #[test]

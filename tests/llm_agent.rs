@@ -1,0 +1,132 @@
+//! The agent with a language model behind intent, judgment, actions and
+//! answer: each LLM step with the scripted double (what it asks for is
+//! what runs, typed, and nothing outside the selection), and the whole
+//! pipeline on a tiny random GGUF model under constrained decoding.
+
+mod common;
+
+use std::time::Duration;
+
+use aurag::action::RetrievalAction;
+use aurag::agent::Agent;
+use aurag::llm::gguf::GgufModel;
+use aurag::llm::ScriptedModel;
+use aurag::{testkit, HashingEmbedder};
+use candle_core::Device;
+use common::{ingest, sample, workspace};
+
+const FRESH: Duration = Duration::from_secs(3600);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    assert!(ingest(&ws, &[sample()]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let catalog = ws.catalog().await.unwrap();
+    let sheet = catalog.objects.iter().find(|o| matches!(&o.provenance.locator, aurag::source::Locator::SheetRange { sheet, .. } if sheet == "Net sales by region")).unwrap().id.clone();
+
+    // Each step's reply, by what the step asks for.
+    let model = ScriptedModel::keyed(vec![
+        ("answer_type", r#"{"answer_type":"number","entities":["net sales","APAC"],"time":["2018"],"location":[]}"#),
+        ("relevant", r#"{"relevant":true,"reason":"it has APAC net sales"}"#),
+        ("cells", r#"{"cells":[[2,1],[2,3]]}"#),
+        ("sentences", r#"{"sentences":[0]}"#),
+        ("sql", r#"{"sql":"SELECT 1"}"#),
+        ("unknown", r#"{"unknown":false,"answer":"$479,987","evidence":[0]}"#),
+    ]);
+    let agent = Agent::with_llm(&e, None, &model);
+    let run = ws.ask(&agent, "What were APAC net sales in fiscal 2018?", None, FRESH).await.unwrap();
+    let json = serde_json::to_value(&run.trace).unwrap();
+    let intent = &json[0]["intent"];
+    assert_eq!(intent["answer_type"], "number", "{intent}");
+    assert!(json[0]["parser"].as_str().unwrap().starts_with("llm("));
+    let sel = json.as_array().unwrap().iter().find(|s| s["step"] == "selection").unwrap();
+    assert!(sel["selection"]["trials"][0]["candidates"].as_array().unwrap().iter().any(|c| c["reason"].as_str().unwrap_or("").starts_with("llm:")), "{sel}");
+    // Every action is typed and on a selected object.
+    for a in &run.actions {
+        assert!(run.selected.iter().any(|(id, _)| id == a.action.source()));
+    }
+    // The sheet is chosen, the model's cells are what ran, and its answer
+    // stands because the number is in the cell it cites.
+    assert_eq!(run.selected[0].0, sheet);
+    let cells = run.actions.iter().find(|a| a.action.source() == sheet).unwrap();
+    assert!(matches!(&cells.action, RetrievalAction::SelectCoordinates { selection: aurag::action::Selection::Cells(c), .. } if c.len() == 2));
+    assert_eq!(run.answer.text, "$479,987 (thousand)");
+    assert_eq!(run.answer.citations[0].locator, "Net sales by region!B5");
+
+    // A model answer whose number is not in what it cites is not taken.
+    let model = ScriptedModel::keyed(vec![
+        ("answer_type", r#"{"answer_type":"span","entities":[],"time":[],"location":[]}"#),
+        ("relevant", r#"{"relevant":true,"reason":"ok"}"#),
+        ("sentences", r#"{"sentences":[1]}"#),
+        ("cells", r#"{"cells":[]}"#),
+        ("sql", r#"{"sql":"SELECT 1"}"#),
+        ("unknown", r#"{"unknown":false,"answer":"999,999","evidence":[0]}"#),
+    ]);
+    let agent = Agent::with_llm(&e, None, &model);
+    let run = ws.ask(&agent, "What do Other contract types represent?", None, FRESH).await.unwrap();
+    assert!(!run.answer.text.contains("999,999"), "{}", run.answer.text);
+
+    // A model that writes hostile SQL for a SQLite table gets the sandbox.
+    let table = catalog.objects.iter().find(|o| matches!(&o.provenance.locator, aurag::source::Locator::SqlTable { table, .. } if table == "goodwill_by_segment")).unwrap();
+    let model = ScriptedModel::new(vec![r#"{"sql":"DELETE FROM goodwill_by_segment"}"#.into()]);
+    let policy = aurag::agent::llm::LlmPolicy { model: &model };
+    let intent = aurag::agent::intent::IntentParser::parse(&aurag::agent::intent::RuleIntentParser, "What was Mobileye's goodwill?").unwrap();
+    let input = aurag::agent::extract::ExtractInput { question: "What was Mobileye's goodwill?", intent: &intent, objects: &[table], catalog: &catalog, examples: &[] };
+    let actions = aurag::agent::extract::ExtractionPolicy::plan(&policy, &input).unwrap();
+    assert!(matches!(&actions[0], RetrievalAction::Sql { source, .. } if *source == table.id));
+    let r = aurag::agent::extract::execute(&actions[0], table, &aurag::sql::SqlLimits::default());
+    assert!(r.evidence.is_empty() && r.error.as_deref().unwrap_or("").contains("refused"), "{:?}", r.error);
+    // The rows are all still there.
+    let n = rusqlite::Connection::open(sample().join("operations.db")).unwrap().query_row("SELECT count(*) FROM goodwill_by_segment", [], |r| r.get::<_, i64>(0)).unwrap();
+    assert_eq!(n, 12);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tiny_random_gguf_model_drives_every_step_end_to_end() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    assert!(ingest(&ws, &[sample()]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let model = GgufModel::from_bytes(&testkit::tiny_chat_gguf("qwen2", 5), testkit::tiny_bpe_tokenizer_json().as_bytes(), "tiny-chat", &Device::Cpu).unwrap();
+    let agent = Agent::with_llm(&e, None, &model);
+    for q in ["What were total sales in 2018?", "What do Other contract types represent?", "What was the closing goodwill of Mobileye in 2019?"] {
+        let run = ws.ask(&agent, q, None, FRESH).await.unwrap_or_else(|err| panic!("{q}: {err}"));
+        let steps: Vec<String> = run.trace.iter().map(|s| serde_json::to_value(&s.step).unwrap()["step"].as_str().unwrap().to_string()).collect();
+        assert_eq!(steps.first().map(String::as_str), Some("intent"));
+        assert_eq!(steps.last().map(String::as_str), Some("answer"));
+        // Whatever a random model writes, actions stay typed and inside the
+        // selection, and the answer cites only what was retrieved.
+        for a in &run.actions {
+            assert!(run.selected.iter().any(|(id, _)| id == a.action.source()), "{q}");
+        }
+        let retrieved: Vec<&str> = run.actions.iter().flat_map(|a| a.evidence.iter().map(|e| e.locator.as_str())).collect();
+        for c in &run.answer.citations {
+            assert!(retrieved.contains(&c.locator.as_str()), "{q}: {c:?}");
+        }
+        assert!(run.answer.unknown || !run.answer.citations.is_empty(), "{q}");
+    }
+}
+
+#[test]
+fn cli_ask_with_llm_runs_the_model_steps() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path().join("ws");
+    let aurag = || {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_aurag"));
+        c.args(["--embedder", "hashing", "--workspace"]).arg(&ws);
+        c
+    };
+    assert_eq!(aurag().arg("ingest").arg(sample()).output().unwrap().status.code(), Some(0));
+    let gguf = tmp.path().join("tiny.gguf");
+    std::fs::write(&gguf, testkit::tiny_chat_gguf("llama", 2)).unwrap();
+    std::fs::write(tmp.path().join("tokenizer.json"), testkit::tiny_bpe_tokenizer_json()).unwrap();
+    let out = aurag().args(["ask", "What were total sales in 2018?", "--json", "--llm"]).arg(&gguf).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(v["trace"][0]["parser"].as_str().unwrap().starts_with("llm(tiny-llama"), "{}", v["trace"][0]);
+    let out = aurag().args(["ask", "x", "--llm"]).arg(tmp.path().join("missing.gguf")).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("missing.gguf"));
+}
