@@ -5,7 +5,7 @@
 //! Retrieval is hybrid: cosine similarity of question embeddings (which
 //! catches paraphrase: "rise in" ~ "change in") plus BM25 over the guide
 //! questions (which catches the exact line item: "Adjusted EBITDA"). Guides
-//! persist in the workspace's LanceDB (see [`crate::store::guides`]); this
+//! persist in the workspace's LanceDB (`guides` table, [`crate::store::Store::guides`]); this
 //! index is built from them in memory, since a Think Tank holds thousands of
 //! guides, not millions.
 
