@@ -198,14 +198,19 @@ pub fn tiny_chat_gguf(arch: &str, seed: u64) -> Vec<u8> {
 const TINY_MERGES: &[(&str, &str)] = &[("{", "\""), ("\"", ":"), (",", "\""), ("t", "r"), ("u", "e"), ("tr", "ue"), ("r", "e"), ("\"", "}"), ("2", "0"), ("1", "9")];
 const TINY_SPECIALS: &[&str] = &["<|im_start|>", "<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|begin_of_text|>", "<|start_header_id|>", "<|end_header_id|>"];
 
+/// `chars[b]`: the printable character byte-level BPE writes byte `b` as.
+fn byte_chars() -> Vec<char> {
+    let mut by_byte: Vec<(u8, char)> = crate::llm::json::byte_level_decoder().into_iter().map(|(c, b)| (b, c)).collect();
+    by_byte.sort();
+    by_byte.into_iter().map(|(_, c)| c).collect()
+}
+
 /// The tiny byte-level vocabulary: 256 bytes (GPT-2 map), the merges, then
 /// the special tokens.
 fn tiny_bpe_vocab() -> Vec<String> {
-    let map = crate::llm::json::byte_level_decoder();
-    let mut by_byte: Vec<(u8, char)> = map.into_iter().map(|(c, b)| (b, c)).collect();
-    by_byte.sort();
-    let enc = |s: &str| -> String { s.bytes().map(|b| by_byte[b as usize].1).collect() };
-    let mut vocab: Vec<String> = by_byte.iter().map(|(_, c)| c.to_string()).collect();
+    let chars = byte_chars();
+    let enc = |s: &str| -> String { s.bytes().map(|b| chars[b as usize]).collect() };
+    let mut vocab: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
     vocab.extend(TINY_MERGES.iter().map(|(a, b)| enc(&format!("{a}{b}"))));
     vocab.extend(TINY_SPECIALS.iter().map(|s| s.to_string()));
     vocab
@@ -215,10 +220,8 @@ fn tiny_bpe_vocab() -> Vec<String> {
 /// [`tiny_bpe_vocab`], with ChatML and Llama 3 special tokens.
 pub fn tiny_bpe_tokenizer_json() -> String {
     let vocab = tiny_bpe_vocab();
-    let map = crate::llm::json::byte_level_decoder();
-    let mut by_byte: Vec<(u8, char)> = map.into_iter().map(|(c, b)| (b, c)).collect();
-    by_byte.sort();
-    let enc = |s: &str| -> String { s.bytes().map(|b| by_byte[b as usize].1).collect() };
+    let chars = byte_chars();
+    let enc = |s: &str| -> String { s.bytes().map(|b| chars[b as usize]).collect() };
     let n_plain = vocab.len() - TINY_SPECIALS.len();
     let vocab_map: serde_json::Map<String, serde_json::Value> = vocab.iter().take(n_plain).enumerate().map(|(i, w)| (w.clone(), serde_json::json!(i))).collect();
     let added: Vec<serde_json::Value> = TINY_SPECIALS

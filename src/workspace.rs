@@ -529,12 +529,23 @@ impl<S: Store> Workspace<S> {
 
     /// The Think Tank over the stored guides and their stored vectors.
     pub async fn think_tank(&self) -> Result<ThinkTank, WorkspaceError> {
-        let (guides, vectors) = self.store.guides().await?.into_iter().unzip();
+        self.think_tank_with(Vec::new()).await
+    }
+
+    /// The stored guides (with their stored vectors) plus `extra` guides
+    /// for one run, of which only the extra ones are embedded.
+    pub async fn think_tank_with(&self, extra: Vec<Guide>) -> Result<ThinkTank, WorkspaceError> {
+        let (mut guides, mut vectors): (Vec<Guide>, Vec<Vec<f32>>) = self.store.guides().await?.into_iter().unzip();
+        if !extra.is_empty() {
+            let questions: Vec<&str> = extra.iter().map(|g| g.question.as_str()).collect();
+            vectors.extend(tokio::task::block_in_place(|| self.embedder.embed(&questions, InputKind::Query))?);
+            guides.extend(extra);
+        }
         Ok(ThinkTank::new(guides, vectors))
     }
 
-    /// Records an analyst's session as a guide: runs each action through
-    /// [`act`](Self::act) (so a recording sees exactly what the agent
+    /// Records an analyst's session as a guide: runs each action the way
+    /// [`act`](Self::act) does (so a recording sees exactly what the agent
     /// would) and keeps, per object, its actions and what they retrieved.
     /// The guide is returned, not stored; [`add_guides`](Self::add_guides)
     /// stores it.
@@ -544,11 +555,11 @@ impl<S: Store> Workspace<S> {
         }
         let mut sources: Vec<GuideSource> = Vec::new();
         for action in actions {
-            let result = self.act(action, limits).await?;
+            let obj = self.get(action.source()).await?;
+            let result = Self::act_on(&obj, action, limits)?;
             if let Some(e) = result.error {
                 return Err(WorkspaceError::BadAction(format!("{}: {e}", action.source())));
             }
-            let obj = self.get(action.source()).await?;
             let contexts = match action {
                 // One context per returned row: `col: value; col: value`.
                 RetrievalAction::Sql { .. } => {
@@ -595,10 +606,15 @@ impl<S: Store> Workspace<S> {
     /// Runs one retrieval action by hand, through the code path the agent uses.
     pub async fn act(&self, action: &RetrievalAction, limits: &SqlLimits) -> Result<ActionResult, WorkspaceError> {
         let obj = self.get(action.source()).await?;
+        Self::act_on(&obj, action, limits)
+    }
+
+    /// [`act`](Self::act) on an object already read.
+    fn act_on(obj: &SourceObject, action: &RetrievalAction, limits: &SqlLimits) -> Result<ActionResult, WorkspaceError> {
         if matches!(action, RetrievalAction::Sql { .. }) && obj.kind != SourceKind::Dynamic {
             return Err(WorkspaceError::BadAction(format!("{} is not a SQLite table; SQL runs on dynamic objects only", obj.id)));
         }
-        Ok(tokio::task::block_in_place(|| execute(action, &obj, limits)))
+        Ok(tokio::task::block_in_place(|| execute(action, obj, limits)))
     }
 
     async fn refresh_one(&self, id: &str) -> Result<Refreshed, WorkspaceError> {

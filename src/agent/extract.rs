@@ -253,12 +253,10 @@ fn listed_items(question: &str) -> Option<Vec<String>> {
         let l = w.to_lowercase();
         !crate::text::years(&l).is_empty() || ["from", "of", "for", "in", "on", "at", "by", "the", "respective", "respectively", "between", "what", "were", "was", "are", "is"].contains(&l.as_str())
     };
-    let take = |ws: Vec<&str>| -> String { ws.into_iter().take_while(|w| !stop(w)).collect::<Vec<_>>().join(" ") };
-    let mut a: Vec<&str> = left.split_whitespace().rev().collect::<Vec<_>>();
-    a = a.into_iter().take_while(|w| !stop(w)).collect();
+    let mut a: Vec<&str> = left.split_whitespace().rev().take_while(|w| !stop(w)).collect();
     a.reverse();
-    let a = a.join(" ");
-    let b = take(right.split_whitespace().collect());
+    let b: Vec<&str> = right.split_whitespace().take_while(|w| !stop(w)).collect();
+    let (a, b) = (a.join(" "), b.join(" "));
     let clean = |s: String| s.trim_matches(|c: char| !c.is_alphanumeric()).to_string();
     let (a, b) = (clean(a), clean(b));
     (!a.is_empty() && !b.is_empty()).then(|| vec![a, b])

@@ -209,10 +209,10 @@ pub fn comparison(q: &str) -> Option<Comparison> {
 
 /// "What years are included in the table?", "Which years does the table
 /// provide information for …?": the periods a table covers.
-fn asks_periods(q: &str) -> bool {
+fn asks_periods(q: &str, cmp: Option<Comparison>) -> bool {
     let head = ["what years", "which years", "what are the years", "which are the years", "what fiscal years", "which fiscal years", "what periods", "which periods", "what were the years", "what is the years"];
     let about = ["table", "report", "included", "provide", "provided", "present", "shown", "show", "cover", "listed", "information", "disclosed", "available", "made"];
-    head.iter().any(|h| q.starts_with(h) || q.contains(&format!("in {h}"))) && about.iter().any(|a| q.contains(a)) && comparison(q).is_none()
+    head.iter().any(|h| q.starts_with(h) || q.contains(&format!("in {h}"))) && about.iter().any(|a| q.contains(a)) && cmp.is_none()
 }
 
 /// A question that wants one value per named period or item.
@@ -264,11 +264,11 @@ fn periods(q: &str) -> Vec<String> {
     out
 }
 
-fn answer_type(q: &str, op: Option<Operation>, cmp: Option<Comparison>) -> AnswerType {
+fn answer_type(q: &str, op: Option<Operation>, cmp: Option<Comparison>, periods: bool) -> AnswerType {
     if cmp.is_some() && q.starts_with("how many") {
         return AnswerType::Count;
     }
-    if cmp.is_some() || asks_periods(q) {
+    if cmp.is_some() || periods {
         return AnswerType::Year;
     }
     match op {
@@ -372,6 +372,7 @@ impl IntentParser for RuleIntentParser {
             }
         }
         let multi = wants_many(&q, &ys, op, cmp);
+        let covers = asks_periods(&q, cmp);
         if multi {
             fill_range(&q, &mut ys);
         }
@@ -393,7 +394,7 @@ impl IntentParser for RuleIntentParser {
         .to_string();
         let ordinal = ["first", "last", "second", "third", "top", "bottom"].iter().find(|w| has_word(&q, w) && !q.contains(&format!("{w} quarter"))).map(|w| w.to_string());
         Ok(Intent {
-            answer_type: answer_type(&q, op, cmp),
+            answer_type: answer_type(&q, op, cmp, covers),
             entities: entities(question),
             relation,
             time,
@@ -404,7 +405,7 @@ impl IntentParser for RuleIntentParser {
             terms: content_terms(question),
             years: ys,
             multi,
-            periods: asks_periods(&q),
+            periods: covers,
         })
     }
 }

@@ -947,7 +947,7 @@ fn print_answer(run: &aurag::agent::Run) {
 
 #[allow(clippy::too_many_arguments)]
 async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<PathBuf>, reranker: Option<PathBuf>, guides: Option<PathBuf>, staleness: u64, json_out: bool, device_name: &str, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
-    use aurag::agent::{thinktank::ThinkTank, Agent};
+    use aurag::agent::Agent;
     let embedder = ws.embedder().clone();
     let cross = match reranker {
         Some(dir) => {
@@ -958,15 +958,11 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
         None => None,
     };
     // The workspace's Think Tank, plus the guides of --guides for this run.
-    let tank = match guides {
-        Some(path) => {
-            let mut g = ws.guides().await?;
-            g.extend(aurag::eval::load_guides(&path)?);
-            let e = embedder.clone();
-            tokio::task::spawn_blocking(move || ThinkTank::embed(g, e.as_ref())).await??
-        }
-        None => ws.think_tank().await?,
+    let extra = match guides {
+        Some(path) => aurag::eval::load_guides(&path)?,
+        None => Vec::new(),
     };
+    let tank = ws.think_tank_with(extra).await?;
     let tank = (!tank.guides().is_empty()).then_some(tank);
     let rr = cross.as_ref().map(|c| c as &dyn aurag::Reranker);
     let agent = match llm {
