@@ -29,6 +29,7 @@ pub enum ActionError {
 /// A cell coordinate inside a table object: `grid[row][col]`, 0-based,
 /// header rows included.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Coord {
     pub row: u32,
     pub col: u32,
@@ -36,6 +37,7 @@ pub struct Coord {
 
 /// What a `SelectCoordinates` action selects.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Selection {
     Cells(Vec<Coord>),
@@ -44,6 +46,7 @@ pub enum Selection {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "action")]
 pub enum RetrievalAction {
     /// Sentences of a text object by their stable index.
@@ -56,6 +59,7 @@ pub enum RetrievalAction {
 
 /// One atomic piece of evidence, the unit retrieval-action metrics count.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EvidenceKey {
     Sentence { source: String, idx: u32 },

@@ -15,6 +15,7 @@ use crate::action::RetrievalAction;
 use crate::source::ContentType;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GuideSource {
     pub object_id: String,
     pub content_type: ContentType,
@@ -27,6 +28,7 @@ pub struct GuideSource {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Guide {
     pub id: String,
     pub question: String,

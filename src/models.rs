@@ -34,6 +34,10 @@ pub enum ModelError {
     Unavailable { name: String, hub: String, wheel: String },
     #[error("model '{name}' is not installed in {dir} (run `aurag models pull {name}`)")]
     NotInstalled { name: String, dir: PathBuf },
+    #[error("device '{name}': {reason}")]
+    Device { name: String, reason: String },
+    #[error("loading model '{name}' from {dir}: {reason}")]
+    Load { name: String, dir: PathBuf, reason: String },
 }
 
 impl ModelError {
@@ -46,11 +50,14 @@ impl ModelError {
             ModelError::Download { .. } => "download",
             ModelError::Unavailable { .. } => "unavailable",
             ModelError::NotInstalled { .. } => "not_installed",
+            ModelError::Device { .. } => "device",
+            ModelError::Load { .. } => "model_load",
         }
     }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Embedder,
@@ -59,12 +66,14 @@ pub enum Role {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FileSpec {
     pub path: String,
     pub sha256: String,
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WheelSpec {
     pub package: String,
     pub version: Option<String>,
@@ -73,6 +82,7 @@ pub struct WheelSpec {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ModelSpec {
     pub name: String,
     pub role: Role,
@@ -107,6 +117,7 @@ impl ModelSpec {
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Manifest {
     #[serde(rename = "model")]
     pub models: Vec<ModelSpec>,
@@ -182,15 +193,23 @@ pub fn sha256_file(path: &Path) -> Result<String, ModelError> {
 
 /// Progress of a pull, for progress bars.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "event", rename_all = "snake_case")]
 pub enum PullEvent {
     Source { name: String, source: String },
-    File { path: String, bytes: u64, total: Option<u64> },
+    File {
+        path: String,
+        #[cfg_attr(feature = "ts", ts(type = "number"))]
+        bytes: u64,
+        #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+        total: Option<u64>,
+    },
     Verified { path: String },
 }
 
 /// Per-file verification result.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FileStatus {
     pub path: String,
     pub ok: bool,
@@ -419,4 +438,52 @@ mod tests {
         assert!(!out2.join("a.json").exists(), "a file that fails its hash is not installed");
         assert!(!out2.join("a.part").exists());
     }
+}
+
+/// The compute device named `cpu`, `cuda`, `metal` or `auto` (CUDA, else
+/// Metal, else CPU). CUDA and Metal need the cargo features of those names.
+pub fn device(name: &str) -> Result<candle_core::Device, ModelError> {
+    let err = |e: candle_core::Error| ModelError::Device { name: name.to_string(), reason: e.to_string() };
+    Ok(match name {
+        "cpu" => candle_core::Device::Cpu,
+        "cuda" => candle_core::Device::new_cuda(0).map_err(err)?,
+        "metal" => candle_core::Device::new_metal(0).map_err(err)?,
+        "auto" => {
+            if candle_core::utils::cuda_is_available() {
+                candle_core::Device::new_cuda(0).map_err(err)?
+            } else if candle_core::utils::metal_is_available() {
+                candle_core::Device::new_metal(0).map_err(err)?
+            } else {
+                candle_core::Device::Cpu
+            }
+        }
+        other => return Err(ModelError::Device { name: other.to_string(), reason: "unknown device (cpu, cuda, metal, auto)".into() }),
+    })
+}
+
+/// The embedder named `name` from the manifest, loaded from `dir`: `hashing`
+/// is the model-free fallback, `auto` is all-MiniLM-L6-v2 when installed and
+/// the hashing embedder otherwise. Blocking (it reads and maps the weights):
+/// call it off the async runtime.
+pub fn load_embedder(name: &str, dir: &Path, device: &candle_core::Device, max_tokens: Option<usize>) -> Result<std::sync::Arc<dyn crate::embed::Embedder>, ModelError> {
+    use crate::embed::bert::BertEmbedder;
+    let manifest = Manifest::builtin();
+    let chosen = match name {
+        "hashing" => return Ok(std::sync::Arc::new(crate::embed::HashingEmbedder::default())),
+        "auto" => {
+            let spec = manifest.get("all-minilm-l6-v2")?;
+            if !is_installed(spec, dir) {
+                return Ok(std::sync::Arc::new(crate::embed::HashingEmbedder::default()));
+            }
+            spec.clone()
+        }
+        other => manifest.get(other)?.clone(),
+    };
+    if !is_installed(&chosen, dir) {
+        return Err(ModelError::NotInstalled { name: chosen.name.clone(), dir: dir.to_path_buf() });
+    }
+    let path = dir.join(&chosen.name);
+    let e = BertEmbedder::load(&path, chosen.bert_options(max_tokens, 32), device)
+        .map_err(|e| ModelError::Load { name: chosen.name.clone(), dir: path.clone(), reason: e.to_string() })?;
+    Ok(std::sync::Arc::new(e))
 }

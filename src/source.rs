@@ -17,6 +17,7 @@ use std::sync::Arc;
 
 /// Whether an object is prose or a grid of cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ContentType {
     Text,
@@ -42,6 +43,7 @@ impl ContentType {
 /// Static objects are snapshots of a file; dynamic ones (SQLite tables and
 /// views) carry a refresh query and can be re-read from their source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SourceKind {
     Static,
@@ -66,6 +68,7 @@ impl SourceKind {
 
 /// Where inside its file an object lives.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Locator {
     /// A span of a paginated document (pages are 1-based); `chunk` numbers
@@ -114,6 +117,7 @@ impl fmt::Display for Locator {
 
 /// Where an object came from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Provenance {
     /// Absolute path of the file as ingested.
     pub file: String,
@@ -125,6 +129,7 @@ pub struct Provenance {
 /// One sentence of a text object. `idx` is its stable index inside the object,
 /// the coordinate that `SelectSentenceIdxs` actions refer to.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Sentence {
     pub idx: u32,
     pub text: String,
@@ -135,6 +140,7 @@ pub struct Sentence {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TextContent {
     pub sentences: Vec<Sentence>,
 }
@@ -155,6 +161,7 @@ impl TextContent {
 /// How a number was displayed in its source, kept so answers can be shown the
 /// way the analyst saw them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct NumberFormat {
     /// Currency symbol shown with the number ("$", "€", "£", ...).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -180,6 +187,7 @@ fn is_false(b: &bool) -> bool {
 
 /// A typed cell value.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "type", content = "value", rename_all = "snake_case")]
 pub enum CellValue {
     Empty,
@@ -205,6 +213,7 @@ impl CellValue {
 /// One cell of a table: its typed value, the text as displayed, and the number
 /// format when there is one.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Cell {
     pub value: CellValue,
     pub text: String,
@@ -229,6 +238,7 @@ impl Cell {
 /// table coordinates (r, c), 0-based, header rows included; `origin` maps
 /// table coordinates back to the source (sheet row/column, 0-based).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TableContent {
     /// Caption or title found near the table, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -243,6 +253,7 @@ pub struct TableContent {
     /// Data rows in the source when the grid holds only the first ones
     /// (a SQLite snapshot), else `None`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
     pub truncated_from: Option<u64>,
     /// The source's own schema (a SQLite `CREATE` statement), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -358,6 +369,7 @@ pub fn parse_range(s: &str) -> Option<((usize, usize), (usize, usize))> {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "content_type", rename_all = "snake_case")]
 pub enum Content {
     Text(TextContent),
@@ -366,6 +378,7 @@ pub enum Content {
 
 /// One entry of the Source Object Pool.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SourceObject {
     pub id: String,
     pub content_type: ContentType,

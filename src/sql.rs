@@ -83,6 +83,7 @@ impl SqlError {
 
 /// A query's result, values as displayed text.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SqlRows {
     pub columns: Vec<String>,
     pub rows: Vec<Vec<String>>,

@@ -72,6 +72,7 @@ impl WorkspaceError {
 
 /// One file that was ingested (or found unchanged).
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct IngestedFile {
     pub file: String,
     pub source_ids: Vec<String>,
@@ -82,6 +83,7 @@ pub struct IngestedFile {
 
 /// One file that failed, with a stable code and a message naming the file.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FailedFile {
     pub file: String,
     pub code: String,
@@ -90,8 +92,10 @@ pub struct FailedFile {
 
 /// Throughput counters of one ingestion run.
 #[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct IngestStats {
     pub files: usize,
+    #[cfg_attr(feature = "ts", ts(type = "number"))]
     pub bytes: u64,
     pub pages: usize,
     pub rows: usize,
@@ -111,6 +115,7 @@ impl IngestStats {
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct IngestReport {
     pub ingested: Vec<IngestedFile>,
     pub failed: Vec<FailedFile>,
@@ -122,6 +127,7 @@ pub struct IngestReport {
 
 /// Progress of an ingestion, for progress bars and app events.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "stage", rename_all = "snake_case")]
 pub enum Progress {
     /// The walk found `total` files to ingest.
@@ -132,6 +138,7 @@ pub enum Progress {
 
 /// The result of refreshing one dynamic object.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Refreshed {
     pub id: String,
     pub changed: bool,

@@ -98,6 +98,16 @@ async fn the_trace_records_every_step_and_stale_dynamic_objects_are_refreshed_fi
     // Fresh objects are not refreshed.
     let run = ws.ask(&agent, "What was the closing goodwill of Mobileye in 2019?", None, FRESH).await.unwrap();
     assert!(!steps(&run).contains(&"refresh".to_string()));
+    // An observer (the app's stream) sees every step, in order, as it is made.
+    let seen = std::sync::Mutex::new(Vec::new());
+    let observe = |s: &aurag::agent::TraceStep| seen.lock().unwrap().push(serde_json::to_value(s).unwrap());
+    let mut agent = Agent::deterministic(&e, None);
+    agent.observer = Some(&observe);
+    let run = ws.ask(&agent, "What were total sales in 2018?", None, FRESH).await.unwrap();
+    drop(agent);
+    let seen = seen.lock().unwrap().clone();
+    assert!(seen.len() >= 4);
+    assert_eq!(seen, serde_json::to_value(&run.trace).unwrap().as_array().unwrap().clone());
 }
 
 /// A policy that tries to read an object the selection did not choose.

@@ -20,6 +20,7 @@ use crate::eval::metrics::PredictedAnswer;
 
 /// Where a claim comes from.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Citation {
     pub source_id: String,
     pub file: String,
@@ -38,6 +39,7 @@ impl Citation {
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Answer {
     /// What the user reads; "unknown" when there is no supported answer.
     pub text: String,

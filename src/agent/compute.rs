@@ -9,6 +9,7 @@ use crate::action::EvidenceKey;
 
 /// One number taken from the evidence.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Operand {
     pub value: f64,
     /// As displayed in the source ("$1,202.9", "(12.6)").
@@ -23,6 +24,7 @@ pub struct Operand {
 
 /// A finished computation, as the trace shows it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Computation {
     pub operation: Operation,
     /// With the operands' values: "(1,496.5 - 1,202.9) / 1,202.9 × 100".

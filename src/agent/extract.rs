@@ -23,6 +23,7 @@ use crate::sql::{SqlError, SqlLimits};
 /// One retrieved piece of evidence with what the answer step needs to read
 /// and cite it.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Evidence {
     pub source_id: String,
     pub file: String,
@@ -50,6 +51,7 @@ pub struct Evidence {
 
 /// An executed action and what it retrieved.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct ActionResult {
     pub action: RetrievalAction,
     pub evidence: Vec<Evidence>,

@@ -14,6 +14,7 @@ use crate::text::{tokenize, years};
 
 /// What kind of answer the question wants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum AnswerType {
     /// A phrase or sentence from the evidence.
@@ -30,6 +31,7 @@ pub enum AnswerType {
 
 /// Arithmetic the question asks for; the Compute step carries it out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum Operation {
     /// later − earlier ("change", "increase", "difference").
@@ -46,6 +48,7 @@ pub enum Operation {
 
 /// A comparison across periods ("which year was X highest / above 10").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum Comparison {
     Max,
@@ -56,6 +59,7 @@ pub enum Comparison {
 
 /// QUASAR's structured intent, plus the cues our deterministic steps use.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Intent {
     pub answer_type: AnswerType,
     /// Line items and named things ("Pre-contract costs", "Apple").

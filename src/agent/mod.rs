@@ -73,6 +73,7 @@ impl AgentError {
 
 /// A guide as the trace shows it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GuideUse {
     pub id: String,
     pub question: String,
@@ -84,6 +85,7 @@ pub struct GuideUse {
 
 /// A refreshed dynamic object, as the trace shows it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct RefreshNote {
     pub id: String,
     pub rows: usize,
@@ -92,6 +94,7 @@ pub struct RefreshNote {
 
 /// One step of a run: what went in, what came out, how long it took.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
     Intent { parser: String, intent: Intent },
@@ -104,6 +107,7 @@ pub enum Step {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TraceStep {
     #[serde(flatten)]
     pub step: Step,
@@ -112,6 +116,7 @@ pub struct TraceStep {
 
 /// Everything one question produced.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Run {
     pub question: String,
     pub answer: Answer,
@@ -137,10 +142,22 @@ pub struct Agent<'m> {
     /// How many guides to retrieve.
     pub guides_k: usize,
     pub sql_limits: SqlLimits,
+    /// Called with each trace step as soon as it is done, so a front end
+    /// can show the run as it unfolds (the app streams them to the UI).
+    pub observer: Option<&'m (dyn Fn(&TraceStep) + Sync)>,
 }
 
 fn ms(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3
+}
+
+/// Appends a step to the trace and tells the observer, if any.
+fn record(observer: Option<&(dyn Fn(&TraceStep) + Sync)>, trace: &mut Vec<TraceStep>, step: Step, ms: f64) {
+    let s = TraceStep { step, ms };
+    if let Some(f) = observer {
+        f(&s);
+    }
+    trace.push(s);
 }
 
 impl<'m> Agent<'m> {
@@ -154,6 +171,7 @@ impl<'m> Agent<'m> {
             answerer: Box::new(ExtractiveAnswerer::default()),
             guides_k: 8,
             sql_limits: SqlLimits::default(),
+            observer: None,
         }
     }
 
@@ -198,29 +216,31 @@ impl<'m> Agent<'m> {
         let mut trace = Vec::new();
         let t = Instant::now();
         let intent = self.intent.parse(question)?;
-        trace.push(TraceStep { step: Step::Intent { parser: self.intent.id(), intent: intent.clone() }, ms: ms(t) });
+        record(self.observer, &mut trace, Step::Intent { parser: self.intent.id(), intent: intent.clone() }, ms(t));
 
         let t = Instant::now();
         let query = self.embedder.embed_one(question, InputKind::Query)?;
         let hits = guides.map(|g| g.retrieve(question, &query, self.guides_k, allow)).unwrap_or_default();
-        trace.push(TraceStep {
-            step: Step::Guides {
+        record(
+            self.observer,
+            &mut trace,
+            Step::Guides {
                 retrieved: hits
                     .iter()
                     .map(|h| GuideUse { id: h.guide.id.clone(), question: h.guide.question.clone(), score: h.score, dense: h.dense, lexical: h.lexical, sources: h.guide.sources.iter().map(|s| s.object_id.clone()).collect() })
                     .collect(),
             },
-            ms: ms(t),
-        });
+            ms(t),
+        );
 
         let t = Instant::now();
         let selection = self.selector.select(&SelectInput { question, intent: &intent, query: &query, catalog, guides: &hits })?;
         let selected: Vec<(String, f32)> = selection.chosen.iter().map(|c| (c.id.clone(), c.score)).collect();
         let nothing = selection.chosen.is_empty();
-        trace.push(TraceStep { step: Step::Selection { selector: self.selector.id(), selection }, ms: ms(t) });
+        record(self.observer, &mut trace, Step::Selection { selector: self.selector.id(), selection }, ms(t));
         if nothing {
             let answer = Answer::unknown("no source was judged relevant");
-            trace.push(TraceStep { step: Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: true, support: 0.0 }, ms: 0.0 });
+            record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: true, support: 0.0 }, 0.0);
             return Ok(Run { question: question.to_string(), answer, selected, actions: Vec::new(), trace });
         }
 
@@ -244,7 +264,7 @@ impl<'m> Agent<'m> {
                 }
             }
             if !notes.is_empty() {
-                trace.push(TraceStep { step: Step::Refresh { refreshed: notes }, ms: ms(t) });
+                record(self.observer, &mut trace, Step::Refresh { refreshed: notes }, ms(t));
             }
         }
         let objects: Vec<&SourceObject> = selected
@@ -265,15 +285,15 @@ impl<'m> Agent<'m> {
             })
             .collect();
         extract::fill_scales(&mut results, catalog);
-        trace.push(TraceStep { step: Step::Actions { policy: self.policy.id(), results: results.clone() }, ms: ms(t) });
+        record(self.observer, &mut trace, Step::Actions { policy: self.policy.id(), results: results.clone() }, ms(t));
 
         let t = Instant::now();
         let evidence: Vec<extract::Evidence> = results.iter().flat_map(|r| r.evidence.iter().cloned()).collect();
         let answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog })?;
         if let Some(c) = &answer.computation {
-            trace.push(TraceStep { step: Step::Compute { computation: c.clone() }, ms: 0.0 });
+            record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
         }
-        trace.push(TraceStep { step: Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, ms: ms(t) });
+        record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, ms(t));
         Ok(Run { question: question.to_string(), answer, selected, actions: results, trace })
     }
 }

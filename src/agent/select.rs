@@ -39,6 +39,7 @@ pub struct SelectInput<'a> {
 
 /// One candidate and everything that was said about it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Candidate {
     pub id: String,
     pub content_type: ContentType,
@@ -58,6 +59,7 @@ pub struct Candidate {
 
 /// How likely questions like this need each content type (from the guides).
 #[derive(Debug, Clone, Copy, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TypePrior {
     pub table: f32,
     pub text: f32,
@@ -66,12 +68,14 @@ pub struct TypePrior {
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Trial {
     pub window: usize,
     pub candidates: Vec<Candidate>,
 }
 
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Chosen {
     pub id: String,
     pub score: f32,
@@ -80,6 +84,7 @@ pub struct Chosen {
 
 /// The outcome of selection, as the trace shows it.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SourceSelection {
     pub judge: String,
     pub threshold: f32,

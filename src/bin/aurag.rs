@@ -17,7 +17,7 @@ use aurag::render;
 use aurag::workspace::{IngestReport, Progress};
 use aurag::embed::bert::BertEmbedder;
 use aurag::models::{self, Manifest, PullEvent};
-use aurag::{Embedder, HashingEmbedder, InputKind, Workspace};
+use aurag::{Embedder, InputKind, Workspace};
 
 #[derive(Parser)]
 #[command(name = "aurag", version, about = "Ask questions of your PDFs, spreadsheets and SQLite files, with cited answers")]
@@ -323,46 +323,14 @@ async fn main() {
 }
 
 fn device(name: &str) -> Result<candle_core::Device> {
-    Ok(match name {
-        "cpu" => candle_core::Device::Cpu,
-        "cuda" => candle_core::Device::new_cuda(0)?,
-        "metal" => candle_core::Device::new_metal(0)?,
-        "auto" => {
-            if candle_core::utils::cuda_is_available() {
-                candle_core::Device::new_cuda(0)?
-            } else if candle_core::utils::metal_is_available() {
-                candle_core::Device::new_metal(0)?
-            } else {
-                candle_core::Device::Cpu
-            }
-        }
-        other => anyhow::bail!("unknown device '{other}' (cpu, cuda, metal, auto)"),
-    })
+    Ok(models::device(name)?)
 }
 
 /// Loads the configured embedder once, off the async runtime.
 async fn load_embedder(name: &str, device_name: &str, max_tokens: Option<usize>) -> Result<Arc<dyn Embedder>> {
-    let manifest = Manifest::builtin();
-    let dir = models::models_dir();
-    let chosen = match name {
-        "hashing" => return Ok(Arc::new(HashingEmbedder::default())),
-        "auto" => {
-            let spec = manifest.get("all-minilm-l6-v2")?;
-            if !models::is_installed(spec, &dir) {
-                return Ok(Arc::new(HashingEmbedder::default()));
-            }
-            spec.clone()
-        }
-        other => manifest.get(other)?.clone(),
-    };
-    if !models::is_installed(&chosen, &dir) {
-        return Err(models::ModelError::NotInstalled { name: chosen.name.clone(), dir }.into());
-    }
     let dev = device(device_name)?;
-    let opts = chosen.bert_options(max_tokens, 32);
-    let path = dir.join(&chosen.name);
-    let e = tokio::task::spawn_blocking(move || BertEmbedder::load(&path, opts, &dev)).await??;
-    Ok(Arc::new(e))
+    let name = name.to_string();
+    Ok(tokio::task::spawn_blocking(move || models::load_embedder(&name, &models::models_dir(), &dev, max_tokens)).await??)
 }
 
 async fn run(cli: Cli) -> Result<i32> {

@@ -17,6 +17,7 @@ use serde::Serialize;
 
 /// Precision, recall and F1.
 #[derive(Debug, Clone, Copy, PartialEq, Default, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Prf {
     pub precision: f64,
     pub recall: f64,
@@ -250,6 +251,7 @@ fn bag_f1(pred: &str, gold: &str) -> f64 {
 
 /// A gold TAT-QA answer.
 #[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GoldAnswer {
     /// span | multi-span | arithmetic | count
     pub answer_type: String,
@@ -260,6 +262,7 @@ pub struct GoldAnswer {
 /// A system answer: one or more spans and the scale they are stated in
 /// (empty when the text itself carries it, e.g. "$1.2 million").
 #[derive(Debug, Clone, Default, Serialize, serde::Deserialize, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct PredictedAnswer {
     pub spans: Vec<String>,
     #[serde(default)]

@@ -28,6 +28,7 @@ pub const SCHEMA_VERSION: u32 = 1;
 
 /// A unit of retrieval below an object: one sentence with its vector.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Unit {
     /// `{source_id}#{idx}`
     pub id: String,
@@ -56,6 +57,7 @@ impl Unit {
 
 /// An object as listed: everything but the content.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SourceSummary {
     pub id: String,
     pub content_type: ContentType,
@@ -123,6 +125,7 @@ impl StoreError {
 
 /// A scored hit from a search.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Hit {
     pub id: String,
     pub score: f32,
