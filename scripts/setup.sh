@@ -22,6 +22,11 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 command -v cargo >/dev/null || { echo "setup: cargo not found; install Rust from rustup.rs" >&2; exit 1; }
+# The UI (Vite 8) needs Node.js >= 20.19 with npm.
+if ! command -v node >/dev/null || ! node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a==20&&b>=19)?0:1)'; then
+  echo "setup: Node.js >= 20.19 with npm is needed for the desktop UI (found: $(node --version 2>/dev/null || echo none))" >&2
+  exit 1
+fi
 
 # Python: the ingest benchmark's reference implementation and the fixture
 # generators. Optional: failures here only disable the reference figures.

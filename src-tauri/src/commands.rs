@@ -1,0 +1,363 @@
+//! Tauri commands: one core call each. The state holds the open workspace
+//! (replaced when the user opens another), the loaded embedder, an optional
+//! language model and the user's settings. Errors reach the UI as
+//! [`UiError`] `{code, message}` built from the core's error codes.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use aurag::action::RetrievalAction;
+use aurag::agent::extract::ActionResult;
+use aurag::agent::thinktank::GuideRetriever;
+use aurag::agent::{Agent, Run, TraceStep};
+use aurag::guide::Guide;
+use aurag::llm::LanguageModel;
+use aurag::models::{self, Manifest, PullEvent};
+use aurag::sql::SqlLimits;
+use aurag::store::SourceSummary;
+use aurag::workspace::{IngestReport, Progress, Refreshed};
+use aurag::{Embedder, SourceObject, Workspace};
+use tauri::ipc::Channel;
+use tokio::sync::{Mutex, RwLock};
+
+use crate::bindings::{ModelRow, Settings, UiError, WorkspaceInfo};
+
+fn err(code: &str, message: impl ToString) -> UiError {
+    UiError { code: code.to_string(), message: message.to_string() }
+}
+
+impl From<aurag::workspace::WorkspaceError> for UiError {
+    fn from(e: aurag::workspace::WorkspaceError) -> Self {
+        err(e.code(), e)
+    }
+}
+
+impl From<models::ModelError> for UiError {
+    fn from(e: models::ModelError) -> Self {
+        err(e.code(), e)
+    }
+}
+
+impl From<aurag::guide::GuideError> for UiError {
+    fn from(e: aurag::guide::GuideError) -> Self {
+        err(e.code(), e)
+    }
+}
+
+fn task_err(e: tokio::task::JoinError) -> UiError {
+    err("internal", e)
+}
+
+struct Open {
+    ws: Arc<Workspace>,
+}
+
+/// The loaded language model and the file it came from.
+struct LoadedLlm {
+    path: String,
+    model: Arc<aurag::llm::gguf::GgufModel>,
+}
+
+pub struct AppState {
+    open: RwLock<Option<Open>>,
+    /// The workspace opened first (AURAG_WORKSPACE or the default one).
+    dir: Mutex<PathBuf>,
+    embedder: Mutex<Option<Arc<dyn Embedder>>>,
+    llm: Mutex<Option<LoadedLlm>>,
+    settings: Mutex<Settings>,
+}
+
+fn settings_file() -> PathBuf {
+    dirs::config_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("app-settings.json")
+}
+
+impl AppState {
+    pub fn from_env() -> Self {
+        let dir = std::env::var_os("AURAG_WORKSPACE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("default"));
+        let settings = std::fs::read(settings_file()).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
+        AppState { open: RwLock::new(None), dir: Mutex::new(dir), embedder: Mutex::new(None), llm: Mutex::new(None), settings: Mutex::new(settings) }
+    }
+
+    /// The embedder, loaded once off the async runtime: all-MiniLM-L6-v2
+    /// when installed, the hashing embedder otherwise (as the CLI does).
+    async fn embedder(&self) -> Result<Arc<dyn Embedder>, UiError> {
+        let mut slot = self.embedder.lock().await;
+        if let Some(e) = slot.as_ref() {
+            return Ok(e.clone());
+        }
+        let device_name = self.settings.lock().await.device.clone();
+        let name = std::env::var("AURAG_EMBEDDER").unwrap_or_else(|_| "auto".into());
+        let e = tokio::task::spawn_blocking(move || {
+            let dev = models::device(&device_name)?;
+            models::load_embedder(&name, &models::models_dir(), &dev, None)
+        })
+        .await
+        .map_err(task_err)??;
+        *slot = Some(e.clone());
+        Ok(e)
+    }
+
+    async fn workspace(&self) -> Result<Arc<Workspace>, UiError> {
+        if let Some(o) = self.open.read().await.as_ref() {
+            return Ok(o.ws.clone());
+        }
+        let dir = self.dir.lock().await.clone();
+        self.open_dir(&dir).await
+    }
+
+    async fn open_dir(&self, dir: &Path) -> Result<Arc<Workspace>, UiError> {
+        let embedder = self.embedder().await?;
+        let ws = Arc::new(Workspace::open(dir, embedder).await?);
+        *self.open.write().await = Some(Open { ws: ws.clone() });
+        *self.dir.lock().await = dir.to_path_buf();
+        Ok(ws)
+    }
+
+    async fn info(&self) -> Result<WorkspaceInfo, UiError> {
+        let ws = self.workspace().await?;
+        let sources = ws.sources().await?;
+        let guides = ws.guides().await?.len();
+        Ok(WorkspaceInfo {
+            dir: ws.dir().display().to_string(),
+            embedder: ws.embedder().id(),
+            sources: sources.len(),
+            files: {
+                let mut f: Vec<&str> = sources.iter().map(|s| s.file.as_str()).collect();
+                f.sort();
+                f.dedup();
+                f.len()
+            },
+            guides,
+            sample_available: sample_dir().is_some(),
+        })
+    }
+
+    /// The language model of the settings, loaded once per path.
+    async fn llm(&self) -> Result<Option<Arc<aurag::llm::gguf::GgufModel>>, UiError> {
+        let settings = self.settings.lock().await.clone();
+        let Some(path) = settings.llm.filter(|p| !p.trim().is_empty()) else { return Ok(None) };
+        let mut slot = self.llm.lock().await;
+        if let Some(l) = slot.as_ref().filter(|l| l.path == path) {
+            return Ok(Some(l.model.clone()));
+        }
+        let gguf = PathBuf::from(&path);
+        let tokenizer = gguf.with_file_name("tokenizer.json");
+        let name = gguf.file_stem().and_then(|s| s.to_str()).unwrap_or("llm").to_string();
+        let device_name = settings.device.clone();
+        let model = tokio::task::spawn_blocking(move || {
+            let dev = models::device(&device_name).map_err(UiError::from)?;
+            aurag::llm::gguf::GgufModel::load(&gguf, &tokenizer, &name, &dev).map_err(|e| err(e.code(), e))
+        })
+        .await
+        .map_err(task_err)??;
+        let model = Arc::new(model);
+        *slot = Some(LoadedLlm { path, model: model.clone() });
+        Ok(Some(model))
+    }
+}
+
+/// The bundled sample workspace's files: beside the installed app's
+/// resources, or in the source tree when run from a checkout.
+fn sample_dir() -> Option<PathBuf> {
+    let candidates = [
+        std::env::current_exe().ok().and_then(|e| e.parent().map(|p| p.join("sample"))),
+        std::env::current_exe().ok().and_then(|e| e.parent().map(|p| p.join("../lib/aurag/sample"))),
+        Some(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../assets/sample")),
+    ];
+    candidates.into_iter().flatten().find(|p| p.is_dir())
+}
+
+type Res<T> = Result<T, UiError>;
+
+#[tauri::command]
+pub async fn workspace_info(state: tauri::State<'_, AppState>) -> Res<WorkspaceInfo> {
+    state.info().await
+}
+
+/// Opens (or creates) the workspace in `dir`.
+#[tauri::command]
+pub async fn open_workspace(state: tauri::State<'_, AppState>, dir: String) -> Res<WorkspaceInfo> {
+    let dir = PathBuf::from(dir.trim());
+    if dir.as_os_str().is_empty() {
+        return Err(err("bad_path", "give a folder for the workspace"));
+    }
+    state.open_dir(&dir).await?;
+    state.info().await
+}
+
+/// Opens the sample workspace and ingests the bundled sample files into it
+/// (files already there are skipped as unchanged).
+#[tauri::command]
+pub async fn open_sample(state: tauri::State<'_, AppState>, on_progress: Channel<Progress>) -> Res<WorkspaceInfo> {
+    let files = sample_dir().ok_or_else(|| err("no_sample", "the sample files are not installed with this app"))?;
+    let dir = dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("sample");
+    let ws = state.open_dir(&dir).await?;
+    ws.ingest(&[files], &mut |p| {
+        let _ = on_progress.send(p);
+    })
+    .await?;
+    state.info().await
+}
+
+#[tauri::command]
+pub async fn list_sources(state: tauri::State<'_, AppState>) -> Res<Vec<SourceSummary>> {
+    Ok(state.workspace().await?.sources().await?)
+}
+
+#[tauri::command]
+pub async fn get_source(state: tauri::State<'_, AppState>, id: String) -> Res<SourceObject> {
+    Ok(state.workspace().await?.get(&id).await?)
+}
+
+/// Ingests dropped or typed paths: files and folders, a result per file.
+#[tauri::command]
+pub async fn ingest(state: tauri::State<'_, AppState>, paths: Vec<String>, on_progress: Channel<Progress>) -> Res<IngestReport> {
+    let paths: Vec<PathBuf> = paths.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).map(PathBuf::from).collect();
+    if paths.is_empty() {
+        return Err(err("bad_path", "no file or folder given"));
+    }
+    let ws = state.workspace().await?;
+    Ok(ws
+        .ingest(&paths, &mut |p| {
+            let _ = on_progress.send(p);
+        })
+        .await?)
+}
+
+#[tauri::command]
+pub async fn remove_source(state: tauri::State<'_, AppState>, id: String) -> Res<usize> {
+    Ok(state.workspace().await?.remove(&id).await?)
+}
+
+#[tauri::command]
+pub async fn refresh_sources(state: tauri::State<'_, AppState>, id: Option<String>) -> Res<Vec<Refreshed>> {
+    Ok(state.workspace().await?.refresh(id.as_deref()).await?)
+}
+
+/// Answers a question; each trace step is sent on `on_step` as soon as the
+/// agent has it, and the whole run is returned at the end.
+#[tauri::command]
+pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: Channel<TraceStep>) -> Res<Run> {
+    if question.trim().is_empty() {
+        return Err(err("empty_question", "type a question first"));
+    }
+    let ws = state.workspace().await?;
+    let llm = state.llm().await?;
+    let staleness = Duration::from_secs(state.settings.lock().await.staleness_secs);
+    let tank = ws.think_tank().await?;
+    let tank = (!tank.guides().is_empty()).then_some(tank);
+    let embedder = ws.embedder().clone();
+    let observer = move |s: &TraceStep| {
+        let _ = on_step.send(s.clone());
+    };
+    let mut agent = match llm.as_deref() {
+        Some(m) => Agent::with_llm(embedder.as_ref(), None, m as &dyn LanguageModel),
+        None => Agent::deterministic(embedder.as_ref(), None),
+    };
+    agent.observer = Some(&observer);
+    let tank_ref = tank.as_ref().map(|t| t as &dyn GuideRetriever);
+    Ok(ws.ask(&agent, &question, tank_ref, staleness).await?)
+}
+
+/// Runs one retrieval action by hand (the Record view and the viewers).
+#[tauri::command]
+pub async fn act(state: tauri::State<'_, AppState>, action: RetrievalAction) -> Res<ActionResult> {
+    Ok(state.workspace().await?.act(&action, &SqlLimits::default()).await?)
+}
+
+#[tauri::command]
+pub async fn list_guides(state: tauri::State<'_, AppState>) -> Res<Vec<Guide>> {
+    Ok(state.workspace().await?.guides().await?)
+}
+
+/// Stores a guide (new, or edited: the same id replaces it) and returns its id.
+#[tauri::command]
+pub async fn save_guide(state: tauri::State<'_, AppState>, guide: Guide) -> Res<String> {
+    let ids = state.workspace().await?.add_guides(vec![guide]).await?;
+    ids.into_iter().next().ok_or_else(|| err("internal", "the guide was not stored"))
+}
+
+#[tauri::command]
+pub async fn remove_guides(state: tauri::State<'_, AppState>, ids: Vec<String>) -> Res<usize> {
+    Ok(state.workspace().await?.remove_guides(&ids).await?)
+}
+
+/// Imports guides from a JSON, JSON-array or JSON-lines file.
+#[tauri::command]
+pub async fn import_guides(state: tauri::State<'_, AppState>, path: String) -> Res<Vec<String>> {
+    let path = path.trim();
+    let bytes = std::fs::read(path).map_err(|e| err("io", format!("{path}: {e}")))?;
+    let guides = aurag::guide::parse_guides(&bytes, path)?;
+    Ok(state.workspace().await?.add_guides(guides).await?)
+}
+
+/// Writes every guide to `path` as a JSON array; returns how many.
+#[tauri::command]
+pub async fn export_guides(state: tauri::State<'_, AppState>, path: String) -> Res<usize> {
+    let guides = state.workspace().await?.guides().await?;
+    let json = serde_json::to_string_pretty(&guides).map_err(|e| err("internal", e))?;
+    std::fs::write(path.trim(), json).map_err(|e| err("io", format!("{}: {e}", path.trim())))?;
+    Ok(guides.len())
+}
+
+/// Turns a recorded session into a guide (not stored: the UI shows it for
+/// editing, then calls `save_guide`).
+#[tauri::command]
+pub async fn record_guide(state: tauri::State<'_, AppState>, question: String, actions: Vec<RetrievalAction>, answer: Option<String>, author: String) -> Res<Guide> {
+    let answer = answer.filter(|a| !a.trim().is_empty());
+    Ok(state.workspace().await?.record_guide(&question, &actions, answer, &author, &SqlLimits::default()).await?)
+}
+
+#[tauri::command]
+pub async fn models_list() -> Res<Vec<ModelRow>> {
+    let manifest = Manifest::builtin();
+    let dir = models::models_dir();
+    tokio::task::spawn_blocking(move || {
+        manifest
+            .models
+            .iter()
+            .map(|spec| {
+                let files = models::verify(spec, &dir);
+                ModelRow { name: spec.name.clone(), role: spec.role.clone(), license: spec.license.clone(), installed: models::is_installed(spec, &dir), files }
+            })
+            .collect()
+    })
+    .await
+    .map_err(task_err)
+}
+
+#[tauri::command]
+pub async fn models_pull(name: String, on_progress: Channel<PullEvent>) -> Res<()> {
+    let manifest = Manifest::builtin();
+    let spec = manifest.get(&name)?.clone();
+    models::pull(&spec, &models::models_dir(), &mut |e| {
+        let _ = on_progress.send(e);
+    })
+    .await?;
+    Ok(())
+}
+
+#[tauri::command]
+pub async fn get_settings(state: tauri::State<'_, AppState>) -> Res<Settings> {
+    Ok(state.settings.lock().await.clone())
+}
+
+/// Saves the settings; a changed device reloads the models on next use.
+#[tauri::command]
+pub async fn set_settings(state: tauri::State<'_, AppState>, settings: Settings) -> Res<Settings> {
+    models::device(&settings.device)?;
+    let mut cur = state.settings.lock().await;
+    if cur.device != settings.device {
+        *state.llm.lock().await = None;
+    }
+    *cur = settings.clone();
+    let file = settings_file();
+    if let Some(d) = file.parent() {
+        let _ = std::fs::create_dir_all(d);
+    }
+    std::fs::write(&file, serde_json::to_vec_pretty(&settings).map_err(|e| err("internal", e))?).map_err(|e| err("io", format!("{}: {e}", file.display())))?;
+    Ok(settings)
+}

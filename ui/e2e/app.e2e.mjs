@@ -1,0 +1,180 @@
+// End-to-end test of the real app: tauri-driver in front of WebKitWebDriver
+// drives the built aurag-app (under Xvfb, started by scripts/e2e.sh) through
+// the W3C WebDriver protocol, with no client library: plain fetch.
+//
+// The walk: open the sample workspace; ingest a file through the same code
+// path a drop takes and watch its progress finish; ask a question, see the
+// answer, open a citation and check the highlight; open the trace; record a
+// guide and find it in the guides list. A screenshot of each view is saved.
+//
+// Usage: node e2e/app.e2e.mjs APP_BINARY OUT_DIR   (tauri-driver on PATH)
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const [app, outDir] = process.argv.slice(2);
+if (!app || !outDir) {
+  console.error("usage: node e2e/app.e2e.mjs APP_BINARY OUT_DIR");
+  process.exit(2);
+}
+mkdirSync(outDir, { recursive: true });
+const PORT = 4444;
+const base = `http://127.0.0.1:${PORT}`;
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A fresh home for the app: workspace, sample workspace and settings.
+const home = mkdtempSync(join(tmpdir(), "aurag-e2e-"));
+const env = { ...process.env, AURAG_WORKSPACE: join(home, "ws"), XDG_DATA_HOME: join(home, "data"), XDG_CONFIG_HOME: join(home, "config") };
+const csv = join(home, "headcount.csv");
+writeFileSync(csv, "Region,2019,2018\nEurope,1210,1175\nAmericas,2380,2290\nAsia Pacific,1460,1390\n");
+
+const driver = spawn("tauri-driver", ["--port", String(PORT)], { env, stdio: ["ignore", "inherit", "inherit"] });
+let session = null;
+let failed = false;
+
+async function wd(method, path, body) {
+  const r = await fetch(`${base}${path}`, { method, headers: { "content-type": "application/json" }, body: body ? JSON.stringify(body) : undefined });
+  const j = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(j.value ?? j).slice(0, 400)}`);
+  return j.value;
+}
+const S = (p) => `/session/${session}${p}`;
+const ELEM = "element-6066-11e4-a52e-4f735466cecf";
+
+async function until(what, f, ms = 60000) {
+  const t = Date.now();
+  let last;
+  while (Date.now() - t < ms) {
+    try {
+      const v = await f();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    await sleep(250);
+  }
+  throw new Error(`timed out waiting for ${what}${last ? ` (${last.message})` : ""}`);
+}
+const js = (script, ...args) => wd("POST", S("/execute/sync"), { script, args });
+const find = async (css) => (await wd("POST", S("/element"), { using: "css selector", value: css }))[ELEM];
+const findAll = async (css) => (await wd("POST", S("/elements"), { using: "css selector", value: css })).map((e) => e[ELEM]);
+const click = async (css) => wd("POST", S(`/element/${await until(css, () => find(css))}/click`), {});
+const type = async (css, text) => {
+  const id = await until(css, () => find(css));
+  await wd("POST", S(`/element/${id}/clear`), {});
+  await wd("POST", S(`/element/${id}/value`), { text });
+};
+const text = async (css) => wd("GET", S(`/element/${await find(css)}/text`));
+async function shot(name) {
+  const png = await wd("GET", S("/screenshot"));
+  writeFileSync(join(outDir, `${name}.png`), Buffer.from(png, "base64"));
+  console.log(`e2e: screenshot ${name}.png`);
+}
+const view = (v) => click(`nav button[data-view="${v}"]`);
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+  console.log(`e2e: ok - ${what}`);
+}
+
+try {
+  await until("tauri-driver", async () => (await fetch(`${base}/status`)).ok, 30000);
+  const caps = { capabilities: { alwaysMatch: { "tauri:options": { application: app } } } };
+  session = (await wd("POST", "/session", caps)).sessionId;
+
+  // 1. The sample workspace, one click from the empty state.
+  await until("the app's first view", () => find("#open-sample"));
+  await shot("01-empty-workspace");
+  await click("#open-sample");
+  const n = await until("the sample's sources", async () => ((await findAll('[data-testid="sources"] tbody tr')).length >= 5 ? (await findAll('[data-testid="sources"] tbody tr')).length : 0), 180000);
+  check(n >= 5, `sample workspace lists ${n} sources`);
+
+  // 2. Ingest a file by the drop's code path (a path given in the drop zone).
+  await type("#ingest-path", csv);
+  await click("#ingest-go");
+  await until("the file's progress to finish", async () => (await findAll('[data-testid="ingest-progress"] li[data-state="done"]')).length === 1, 120000);
+  const progress = await js("return document.querySelector('[data-testid=ingest-progress]').textContent");
+  check(progress.includes("headcount.csv") && progress.includes("done"), `the dropped file's progress bar finished: ${progress}`);
+  const rows = await until("the new source", async () => {
+    const t = await text('[data-testid="sources"]');
+    return t.includes("headcount.csv") ? t : null;
+  });
+  check(rows.includes("headcount.csv"), "the new file's table is listed");
+  await click('[data-testid="sources"] tbody tr:last-child button[data-source-id]');
+  await until("the source viewer", () => find(".viewer table.grid"));
+  await shot("02-workspace-sources-viewer");
+
+  // 3. Ask, see the answer, open a citation, check its highlight.
+  await view("ask");
+  await type("#question", "What were total sales in 2018?");
+  await click("#ask-go");
+  await until("the answer", () => find('[data-testid="answer"]'), 120000);
+  const answer = await text('[data-testid="answer"] .answer');
+  check(!answer.startsWith("unknown") && /\d/.test(answer), `answered: ${answer.split("\n")[0]}`);
+  await click('button[data-marker="1"]');
+  const hl = await until("a highlighted piece of evidence", async () => {
+    const ids = await findAll('[data-testid="evidence"] .hl');
+    return ids.length ? ids : null;
+  });
+  // The lit cell is the cited one: its address ends the citation's locator
+  // (`page 1 table C5`, `Sheet!B4`); a lit sentence is the cited text.
+  const ev = await js(`const h = document.querySelector('[data-testid=evidence] .hl');
+    return { addr: h.dataset.addr || null, text: h.textContent, locator: document.querySelector('.citations li:first-child button').textContent,
+             cited: document.querySelector('.citations li:first-child .clamp').textContent }`);
+  check(ev.addr ? ev.locator.endsWith(ev.addr.split("!").pop()) && ev.cited.includes(ev.text.trim()) : ev.cited.includes(ev.text.replace(/^\d+\s*/, "").trim()), `citation 1 (${ev.locator}) lights "${ev.text.trim()}"${ev.addr ? ` at ${ev.addr}` : ""}`);
+  await shot("03-ask-answer-evidence");
+
+  // 4. The trace.
+  await click("#open-trace");
+  const steps = await until("the trace timeline", async () => {
+    const s = await findAll('[data-testid="timeline"] li.step');
+    return s.length >= 4 ? s.length : 0;
+  });
+  const kinds = await js("return [...document.querySelectorAll('[data-testid=timeline] li.step')].map(e => e.dataset.step)");
+  check(kinds[0] === "intent" && kinds.includes("selection") && kinds.includes("actions") && kinds[kinds.length - 1] === "answer", `trace has ${steps} steps: ${kinds.join(" → ")}`);
+  await shot("04-trace");
+
+  // 5. Record a guide: pick a table, a cell, save; find it in Guides.
+  const question = "How many people worked in Asia Pacific in 2019?";
+  await view("record");
+  await type("#record-question", question);
+  // The headcount table ingested above: Asia Pacific's 2019 cell is (3, 1).
+  const target = await js("return [...document.querySelectorAll('.pick-list li')].find(li => li.textContent.includes('headcount.csv')).querySelector('[data-record-source]').dataset.recordSource");
+  await click(`button[data-record-source="${target}"]`);
+  await until("the grid to pick from", () => find(".viewer td.pickable"));
+  await click('.viewer td[data-cell="3,1"]');
+  check((await js("return [...document.querySelectorAll('.viewer td.hl')].map(e => e.textContent)")).join() === "1460", "a click picks the cell 1460");
+  await click("#record-add");
+  await until("the recorded action", () => find('[data-testid="session"] li'));
+  await click("#record-make");
+  await until("the guide editor", () => find('[data-testid="guide-editor"]'));
+  await js("document.querySelector('[data-testid=guide-editor]').scrollIntoView()");
+  await shot("05-record");
+  await click("#guide-save");
+  await until("the guide to be saved", async () => (await text('[role="status"]')).includes("saved guide"));
+  await view("guides");
+  const listed = await until("the guide in the list", async () => {
+    const t = await text('[data-testid="guides"]');
+    return t.includes(question) ? t : null;
+  });
+  check(listed.includes(question), "the recorded guide is in the guides list");
+  await click('[data-testid="guides"] li:first-child button');
+  await shot("06-guides");
+
+  await view("settings");
+  await until("the models table", () => find('[data-testid="models"] tbody tr'));
+  await shot("07-settings");
+  await click('select[aria-label="Theme"] option[value="dark"]');
+  await view("ask");
+  await shot("08-ask-dark");
+  console.log("e2e: passed");
+} catch (e) {
+  failed = true;
+  console.error(`e2e: FAILED: ${e.message}`);
+  if (session) await shot("failure").catch(() => {});
+} finally {
+  if (session) await wd("DELETE", S("")).catch(() => {});
+  driver.kill();
+  rmSync(home, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

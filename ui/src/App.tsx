@@ -1,0 +1,197 @@
+// The app frame: navigation between the views, the window-wide drop target,
+// the theme, and the state the views share (workspace info, sources, the
+// last run and its live steps, ingestion progress).
+import { useCallback, useEffect, useState } from "react";
+import type { Run } from "./bindings/Run";
+import type { SourceSummary } from "./bindings/SourceSummary";
+import type { TraceStep } from "./bindings/TraceStep";
+import type { WorkspaceInfo } from "./bindings/WorkspaceInfo";
+import { api, toApiError } from "./api";
+import { emptyIngest, onProgress, withReport, type IngestState } from "./lib/ingest";
+import { AskView } from "./views/AskView";
+import { GuidesView } from "./views/GuidesView";
+import { RecordView } from "./views/RecordView";
+import { SettingsView } from "./views/SettingsView";
+import { TraceView } from "./views/TraceView";
+import { WorkspaceView } from "./views/WorkspaceView";
+
+export const VIEWS = ["workspace", "ask", "trace", "guides", "record", "settings"] as const;
+export type View = (typeof VIEWS)[number];
+const TITLES: Record<View, string> = { workspace: "Workspace", ask: "Ask", trace: "Trace", guides: "Guides", record: "Record", settings: "Settings" };
+
+type Theme = "system" | "light" | "dark";
+
+export function App() {
+  const [view, setView] = useState<View>("workspace");
+  const [info, setInfo] = useState<WorkspaceInfo | null>(null);
+  const [sources, setSources] = useState<SourceSummary[]>([]);
+  const [ingest, setIngest] = useState<IngestState>(emptyIngest);
+  const [busy, setBusy] = useState(false);
+  const [run, setRun] = useState<Run | null>(null);
+  const [live, setLive] = useState<TraceStep[]>([]);
+  const [asking, setAsking] = useState(false);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [dropping, setDropping] = useState(false);
+  const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem("aurag-theme") as Theme) || "system");
+
+  const notify = useCallback((text: string, error = false) => setMessage({ text, error }), []);
+  const fail = useCallback((e: unknown) => notify(toApiError(e).message, true), [notify]);
+
+  const reload = useCallback(async () => {
+    try {
+      setInfo(await api.workspaceInfo());
+      setSources(await api.listSources());
+    } catch (e) {
+      fail(e);
+    }
+  }, [fail]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    localStorage.setItem("aurag-theme", theme);
+  }, [theme]);
+
+  // Drops and typed paths take the same path into the core.
+  const ingestPaths = useCallback(
+    async (paths: string[]) => {
+      setBusy(true);
+      setIngest(emptyIngest);
+      setView("workspace");
+      try {
+        const report = await api.ingest(paths, (p) => setIngest((s) => onProgress(s, p)));
+        setIngest((s) => withReport(s, report));
+        const ok = report.ingested.length;
+        notify(`${ok} file${ok === 1 ? "" : "s"} added${report.failed.length ? `, ${report.failed.length} failed` : ""}`, report.failed.length > 0);
+      } catch (e) {
+        fail(e);
+      } finally {
+        setBusy(false);
+        await reload();
+      }
+    },
+    [fail, notify, reload],
+  );
+
+  useEffect(() => {
+    let unlisten: (() => void) | undefined;
+    let alive = true;
+    import("@tauri-apps/api/webview")
+      .then(({ getCurrentWebview }) =>
+        getCurrentWebview().onDragDropEvent((e) => {
+          if (e.payload.type === "enter" || e.payload.type === "over") setDropping(true);
+          else if (e.payload.type === "leave") setDropping(false);
+          else if (e.payload.type === "drop") {
+            setDropping(false);
+            if (e.payload.paths.length) void ingestPaths(e.payload.paths);
+          }
+        }),
+      )
+      .then((u) => (alive ? (unlisten = u) : u()))
+      .catch(() => {});
+    return () => {
+      alive = false;
+      unlisten?.();
+    };
+  }, [ingestPaths]);
+
+  // Alt+1 … Alt+6 switch views.
+  useEffect(() => {
+    const on = (e: KeyboardEvent) => {
+      const n = Number(e.key);
+      if (e.altKey && n >= 1 && n <= VIEWS.length) {
+        e.preventDefault();
+        setView(VIEWS[n - 1]);
+      }
+    };
+    window.addEventListener("keydown", on);
+    return () => window.removeEventListener("keydown", on);
+  }, []);
+
+  const openSample = async () => {
+    setBusy(true);
+    setIngest(emptyIngest);
+    try {
+      setInfo(await api.openSample((p) => setIngest((s) => onProgress(s, p))));
+      notify("sample workspace open: try Ask");
+    } catch (e) {
+      fail(e);
+    } finally {
+      setBusy(false);
+      await reload();
+    }
+  };
+
+  const openDir = async (dir: string) => {
+    try {
+      setInfo(await api.openWorkspace(dir));
+      setRun(null);
+      setIngest(emptyIngest);
+      notify(`opened ${dir}`);
+    } catch (e) {
+      fail(e);
+    }
+    await reload();
+  };
+
+  const ask = async (q: string) => {
+    setAsking(true);
+    setRun(null);
+    setLive([]);
+    try {
+      setRun(await api.ask(q, (s) => setLive((l) => [...l, s])));
+    } catch (e) {
+      fail(e);
+    } finally {
+      setAsking(false);
+    }
+  };
+
+  return (
+    <div className="app">
+      <nav className="nav" aria-label="Views">
+        <div className="brand">aurag</div>
+        {VIEWS.map((v, i) => (
+          <button key={v} className={view === v ? "active" : undefined} aria-current={view === v ? "page" : undefined} onClick={() => setView(v)} data-view={v} title={`Alt+${i + 1}`}>
+            {TITLES[v]}
+          </button>
+        ))}
+        <div className="spacer" />
+        <label className="theme">
+          <span className="muted small">Theme</span>
+          <select value={theme} onChange={(e) => setTheme(e.target.value as Theme)} aria-label="Theme">
+            <option value="system">system</option>
+            <option value="light">light</option>
+            <option value="dark">dark</option>
+          </select>
+        </label>
+      </nav>
+      <main className="main">
+        {message && (
+          <div className={`toast${message.error ? " error" : ""}`} role="status">
+            {message.text}
+            <button className="link" onClick={() => setMessage(null)} aria-label="Dismiss">
+              ×
+            </button>
+          </div>
+        )}
+        {view === "workspace" && (
+          <WorkspaceView info={info} sources={sources} ingest={ingest} busy={busy} onIngest={ingestPaths} onOpen={openDir} onSample={openSample} onChanged={reload} onError={(m) => notify(m)} />
+        )}
+        {view === "ask" && <AskView run={run} live={live} asking={asking} hasSources={sources.length > 0} onAsk={ask} onTrace={() => setView("trace")} onSample={openSample} />}
+        {view === "trace" && <TraceView run={run} />}
+        {view === "guides" && <GuidesView onChanged={reload} notify={(m) => notify(m)} />}
+        {view === "record" && <RecordView sources={sources} onSaved={reload} notify={(m) => notify(m)} />}
+        {view === "settings" && <SettingsView notify={(m) => notify(m)} />}
+      </main>
+      {dropping && (
+        <div className="drop-overlay" aria-hidden>
+          Drop to add to the workspace
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+// From a citation to the evidence it points at, so a click on a marker can
+// open the sentence in its text, the cell in its grid, or the SQL with the
+// rows it returned.
+import type { Citation } from "../bindings/Citation";
+import type { Evidence } from "../bindings/Evidence";
+import type { Run } from "../bindings/Run";
+
+export type EvidenceTarget =
+  | { kind: "sentence"; source: string; idx: number }
+  | { kind: "cell"; source: string; row: number; col: number }
+  | { kind: "sql"; source: string; query: string; rows: Evidence[] }
+  | { kind: "none"; source: string };
+
+export function evidenceTarget(c: Citation, run: Run | null): EvidenceTarget {
+  const key = c.key ?? null;
+  if (key?.type === "sentence") return { kind: "sentence", source: key.source, idx: key.idx };
+  if (key?.type === "cell") return { kind: "cell", source: key.source, row: key.row, col: key.col };
+  // SQL evidence has no coordinates: find the query that returned this row.
+  for (const r of run?.actions ?? []) {
+    if (r.action.action === "Sql" && r.action.source === c.source_id && r.evidence.some((e) => c.locator.startsWith(e.locator.split(",")[0]))) {
+      return { kind: "sql", source: c.source_id, query: r.action.query, rows: r.evidence };
+    }
+  }
+  return { kind: "none", source: c.source_id };
+}
+
+/** SQL result evidence (one entry per cell) grouped back into rows. */
+export function sqlRows(evidence: Evidence[]): { row: string; cells: { header: string; text: string }[] }[] {
+  const rows: { row: string; cells: { header: string; text: string }[] }[] = [];
+  for (const e of evidence) {
+    const row = e.locator.split(",")[0];
+    const last = rows[rows.length - 1];
+    if (last && last.row === row) last.cells.push({ header: e.header, text: e.text });
+    else rows.push({ row, cells: [{ header: e.header, text: e.text }] });
+  }
+  return rows;
+}
+
+/** Distinct citations, numbered from 1, in the order the answer gives them. */
+export function numbered(cs: Citation[]): { n: number; c: Citation }[] {
+  const seen = new Set<string>();
+  const out: { n: number; c: Citation }[] = [];
+  for (const c of cs) {
+    const k = `${c.source_id}|${c.locator}`;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    out.push({ n: out.length + 1, c });
+  }
+  return out;
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from "vitest";
+import { a1, cellAddress, colLetters, rectangle, tableOf } from "./cells";
+import { evidenceTarget, numbered, sqlRows } from "./citations";
+import { emptyIngest, onProgress, withReport } from "./ingest";
+import { addCells, cellsAction, describeAction, sentenceAction, sqlAction, toggle } from "./record";
+import { filterSources, where } from "./sources";
+import { stepSummary, totalMs } from "./trace";
+import { pdfText, runWith, sheetTable } from "../test/fixtures";
+import type { SourceSummary } from "../bindings/SourceSummary";
+
+describe("cells", () => {
+  it("writes column letters past Z like a spreadsheet", () => {
+    expect([0, 25, 26, 27, 701, 702, 16383].map(colLetters)).toEqual(["A", "Z", "AA", "AB", "ZZ", "AAA", "XFD"]);
+  });
+  it("addresses a sheet table's cells from its origin, with the sheet", () => {
+    const t = tableOf(sheetTable)!;
+    expect(a1(t, 0, 0)).toBe("B3");
+    expect(cellAddress(sheetTable, t, 2, 1)).toBe("Sales!C5");
+  });
+  it("spans a drag in any direction", () => {
+    expect(rectangle({ row: 2, col: 2 }, { row: 1, col: 1 })).toEqual([
+      { row: 1, col: 1 },
+      { row: 1, col: 2 },
+      { row: 2, col: 1 },
+      { row: 2, col: 2 },
+    ]);
+  });
+  it("has no table for a text object", () => expect(tableOf(pdfText)).toBeNull());
+});
+
+describe("citations", () => {
+  it("points a sentence citation at its sentence and a cell citation at its cell", () => {
+    const s = { source_id: "txt_report", file: "f", locator: "sentence 1 (page 1)", text: "x", key: { type: "sentence" as const, source: "txt_report", idx: 1 } };
+    const c = { source_id: "tbl_sales", file: "f", locator: "Sales!C4", text: "x", key: { type: "cell" as const, source: "tbl_sales", row: 2, col: 1 } };
+    expect(evidenceTarget(s, null)).toEqual({ kind: "sentence", source: "txt_report", idx: 1 });
+    expect(evidenceTarget(c, null)).toEqual({ kind: "cell", source: "tbl_sales", row: 2, col: 1 });
+  });
+  it("finds the SQL that returned a cited row, and regroups its cells into rows", () => {
+    const run = runWith([]);
+    const t = evidenceTarget({ source_id: "tbl_db", file: "f", locator: "SQL row 1: SELECT …", text: "x", key: null }, run);
+    expect(t.kind).toBe("sql");
+    if (t.kind !== "sql") return;
+    expect(t.query).toContain("SELECT segment");
+    expect(sqlRows(t.rows)).toEqual([{ row: "SQL row 1", cells: [{ header: "segment", text: "Mobileye" }, { header: "closing", text: "10,895" }] }]);
+  });
+  it("has no target for a row no query returned", () => {
+    expect(evidenceTarget({ source_id: "tbl_other", file: "f", locator: "SQL row 1", text: "", key: null }, runWith([])).kind).toBe("none");
+  });
+  it("numbers distinct citations in order", () => {
+    const a = { source_id: "a", file: "f", locator: "B4", text: "", key: null };
+    const b = { source_id: "b", file: "f", locator: "B5", text: "", key: null };
+    expect(numbered([a, b, a]).map((x) => [x.n, x.c.source_id])).toEqual([
+      [1, "a"],
+      [2, "b"],
+    ]);
+  });
+});
+
+describe("ingest progress", () => {
+  it("folds events into per-file rows and completes them from the report", () => {
+    let s = onProgress(emptyIngest, { stage: "planned", total: 2 });
+    s = onProgress(s, { stage: "started", file: "/a.pdf", index: 0, total: 2 });
+    s = onProgress(s, { stage: "finished", file: "/a.pdf", index: 0, total: 2, ok: true });
+    s = onProgress(s, { stage: "started", file: "/b.xlsx", index: 1, total: 2 });
+    expect(s.files.map((f) => f.state)).toEqual(["done", "running"]);
+    s = onProgress(s, { stage: "finished", file: "/b.xlsx", index: 1, total: 2, ok: false });
+    s = withReport(s, {
+      ingested: [{ file: "/a.pdf", source_ids: ["t1", "t2"], unchanged: false, warnings: [] }],
+      failed: [
+        { file: "/b.xlsx", code: "encrypted", error: "/b.xlsx is encrypted" },
+        { file: "/missing", code: "io", error: "no such file" },
+      ],
+      skipped: [],
+      stats: { files: 1, bytes: 10, pages: 1, rows: 0, objects: 2, sentences: 3 },
+    });
+    expect(s.files).toEqual([
+      { file: "/a.pdf", state: "done", objects: 2 },
+      { file: "/b.xlsx", state: "failed", error: "encrypted: /b.xlsx is encrypted" },
+      { file: "/missing", state: "failed", error: "io: no such file" },
+    ]);
+    expect(s.done).toBe(3);
+  });
+});
+
+describe("recording", () => {
+  it("toggles picks and turns them into typed actions", () => {
+    expect(toggle(toggle([1, 2], 3), 1)).toEqual([2, 3]);
+    expect(sentenceAction("t", [])).toBeNull();
+    expect(sentenceAction("t", [3, 1])).toEqual({ action: "SelectSentenceIdxs", source: "t", idxs: [1, 3] });
+    expect(cellsAction("x", [{ row: 2, col: 1 }, { row: 1, col: 2 }])).toEqual({ action: "SelectCoordinates", source: "x", selection: { cells: [{ row: 1, col: 2 }, { row: 2, col: 1 }] } });
+    expect(sqlAction("d", "  ")).toBeNull();
+    expect(describeAction(sqlAction("d", " SELECT 1 ")!)).toBe("SQL on d: SELECT 1");
+  });
+  it("adds a drag's cells, and a second drag over the same cells unpicks them", () => {
+    const once = addCells([{ row: 0, col: 0 }], [{ row: 0, col: 0 }, { row: 0, col: 1 }]);
+    expect(once).toEqual([{ row: 0, col: 0 }, { row: 0, col: 1 }]);
+    expect(addCells(once, [{ row: 0, col: 1 }])).toEqual([{ row: 0, col: 0 }]);
+  });
+});
+
+describe("sources and trace", () => {
+  const s = (id: string, ct: "text" | "table", kind: "static" | "dynamic", file: string, d: string): SourceSummary => ({ id, content_type: ct, kind, file, file_hash: "", locator: { type: "lines", start: 1, end: 2 }, description: d, tags: [], created_at: "", updated_at: "" });
+  const all = [s("a", "text", "static", "/r.pdf", "Revenue note"), s("b", "table", "static", "/r.pdf", "Sales table"), s("c", "table", "dynamic", "/o.db", "goodwill")];
+  it("filters by type, file and text", () => {
+    expect(filterSources(all, { type: "table", file: "", text: "" }).map((x) => x.id)).toEqual(["b", "c"]);
+    expect(filterSources(all, { type: "dynamic", file: "", text: "" }).map((x) => x.id)).toEqual(["c"]);
+    expect(filterSources(all, { type: "all", file: "/r.pdf", text: "sales" }).map((x) => x.id)).toEqual(["b"]);
+  });
+  it("describes locators", () => {
+    expect(where({ type: "pages", pages: [1, 2, 3], chunk: 0 })).toBe("pages 1-3");
+    expect(where({ type: "sheet_range", sheet: "S", range: "A1:B2" })).toBe("S!A1:B2");
+  });
+  it("summarises steps and sums their time", () => {
+    const r = runWith([]);
+    expect(stepSummary(r.trace[0])).toContain("years 2019");
+    expect(totalMs(r.trace)).toBeCloseTo(0.6);
+  });
+});

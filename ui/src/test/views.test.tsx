@@ -1,0 +1,81 @@
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { SourceViewer } from "../views/SourceViewer";
+import { TraceView } from "../views/TraceView";
+import { AskView } from "../views/AskView";
+import { pdfText, runWith, sheetTable } from "./fixtures";
+
+afterEach(cleanup);
+Element.prototype.scrollIntoView = () => {};
+
+describe("SourceViewer", () => {
+  it("numbers sentences, marks pages and highlights the cited sentence", () => {
+    const { container } = render(<SourceViewer obj={pdfText} highlight={{ sentences: [1] }} />);
+    expect([...container.querySelectorAll(".page-mark")].map((e) => e.textContent)).toEqual(["page 1", "page 2"]);
+    const hl = container.querySelectorAll(".sentence.hl");
+    expect(hl).toHaveLength(1);
+    expect(hl[0].textContent).toContain("Other contract types are cost plus.");
+  });
+  it("draws a table with its sheet coordinates and highlights the cited cell", () => {
+    const { container } = render(<SourceViewer obj={sheetTable} highlight={{ cells: [{ row: 2, col: 1 }] }} />);
+    expect([...container.querySelectorAll("thead th")].map((e) => e.textContent)).toEqual(["", "B", "C", "D"]);
+    const hl = container.querySelector("td.hl") as HTMLElement;
+    expect(hl.textContent).toBe("700");
+    expect(hl.dataset.addr).toBe("Sales!C5");
+  });
+  it("reports a drag over cells as the rectangle it spans", () => {
+    const onCells = vi.fn();
+    const { container } = render(<SourceViewer obj={sheetTable} onCells={onCells} />);
+    const at = (k: string) => container.querySelector(`td[data-cell="${k}"]`)!;
+    fireEvent.mouseDown(at("1,1"));
+    fireEvent.mouseEnter(at("2,2"));
+    fireEvent.mouseUp(at("2,2"));
+    expect(onCells).toHaveBeenCalledWith([
+      { row: 1, col: 1 },
+      { row: 1, col: 2 },
+      { row: 2, col: 1 },
+      { row: 2, col: 2 },
+    ]);
+  });
+  it("lets the keyboard pick a sentence", () => {
+    const onSentence = vi.fn();
+    const { container } = render(<SourceViewer obj={pdfText} onSentence={onSentence} />);
+    fireEvent.keyDown(container.querySelector('[data-idx="2"]')!, { key: "Enter" });
+    expect(onSentence).toHaveBeenCalledWith(2);
+  });
+});
+
+describe("AskView", () => {
+  const noop = () => {};
+  it("shows unknown as unknown, with the reason and no markers", () => {
+    render(<AskView run={runWith([], true)} live={[]} asking={false} hasSources onAsk={noop} onTrace={noop} onSample={noop} />);
+    expect(screen.getByTestId("answer").dataset.unknown).toBe("true");
+    expect(screen.getByText("unknown")).toBeTruthy();
+    expect(screen.getByText(/no source was judged relevant/)).toBeTruthy();
+    expect(document.querySelectorAll(".marker")).toHaveLength(0);
+  });
+  it("puts one marker per distinct citation after the answer", () => {
+    const c = { source_id: "tbl_sales", file: "/data/financials.xlsx", locator: "Sales!C5", text: "Asia | 2019: 700", key: { type: "cell" as const, source: "tbl_sales", row: 2, col: 1 } };
+    render(<AskView run={runWith([c, c])} live={[]} asking={false} hasSources onAsk={noop} onTrace={noop} onSample={noop} />);
+    expect([...document.querySelectorAll(".marker")].map((e) => e.textContent)).toEqual(["[1]"]);
+    expect(screen.getByText("700")).toBeTruthy();
+  });
+  it("sends the question typed", () => {
+    const onAsk = vi.fn();
+    render(<AskView run={null} live={[]} asking={false} hasSources onAsk={onAsk} onTrace={noop} onSample={noop} />);
+    fireEvent.change(screen.getByLabelText("Question"), { target: { value: " What were sales? " } });
+    fireEvent.click(screen.getByRole("button", { name: "Ask" }));
+    expect(onAsk).toHaveBeenCalledWith("What were sales?");
+  });
+});
+
+describe("TraceView", () => {
+  it("draws one timeline entry per step, in order", () => {
+    render(<TraceView run={runWith([])} />);
+    expect([...screen.getByTestId("timeline").querySelectorAll("li.step")].map((e) => (e as HTMLElement).dataset.step)).toEqual(["intent", "answer"]);
+  });
+  it("tells a new user what to do when there is no run", () => {
+    render(<TraceView run={null} />);
+    expect(screen.getByText(/Ask a question first/)).toBeTruthy();
+  });
+});

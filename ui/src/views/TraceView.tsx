@@ -1,0 +1,177 @@
+// The trace of the last run as a step timeline: the structured intent, the
+// guides with their similarity, the candidates with scores and judgments,
+// the actions with their results, the compute formula, and timings.
+import type { Run } from "../bindings/Run";
+import type { TraceStep } from "../bindings/TraceStep";
+import { describeAction } from "../lib/record";
+import { stepSummary, stepTitle, totalMs } from "../lib/trace";
+
+export function TraceView({ run }: { run: Run | null }) {
+  if (!run) {
+    return (
+      <section className="view trace" aria-labelledby="trace-title">
+        <h2 id="trace-title">Trace</h2>
+        <div className="empty">
+          <p>Ask a question first; every step the agent takes shows up here.</p>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="view trace" aria-labelledby="trace-title">
+      <h2 id="trace-title">Trace</h2>
+      <p className="muted">
+        “{run.question}” · {run.trace.length} steps · {totalMs(run.trace).toFixed(1)} ms
+      </p>
+      <ol className="timeline" data-testid="timeline">
+        {run.trace.map((s, i) => (
+          <li key={i} className={`step step-${s.step}`} data-step={s.step}>
+            <details open={s.step !== "intent"}>
+              <summary>
+                <strong>{stepTitle(s)}</strong> <span className="muted">{s.ms.toFixed(1)} ms</span>
+                <div className="small">{stepSummary(s)}</div>
+              </summary>
+              <StepBody s={s} />
+            </details>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function StepBody({ s }: { s: TraceStep }) {
+  switch (s.step) {
+    case "intent":
+      return <pre className="json">{JSON.stringify(s.intent, null, 2)}</pre>;
+    case "guides":
+      if (s.retrieved.length === 0) return <p className="small muted">The Think Tank has no guides yet; record one in Record.</p>;
+      return (
+        <table className="list">
+          <thead>
+            <tr>
+              <th>Guide</th>
+              <th>score</th>
+              <th>dense</th>
+              <th>lexical</th>
+            </tr>
+          </thead>
+          <tbody>
+            {s.retrieved.map((g) => (
+              <tr key={g.id}>
+                <td>
+                  {g.question}
+                  <div className="muted small">{g.id}</div>
+                </td>
+                <td>{g.score.toFixed(3)}</td>
+                <td>{g.dense.toFixed(3)}</td>
+                <td>{g.lexical.toFixed(3)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    case "selection":
+      return (
+        <div>
+          <p className="small muted">
+            judge {s.selection.judge}, threshold {s.selection.threshold.toFixed(3)}
+          </p>
+          {s.selection.trials.map((t, i) => (
+            <div key={i}>
+              <div className="small">
+                trial {i + 1}: window {t.window}
+              </div>
+              <table className="list">
+                <thead>
+                  <tr>
+                    <th>Candidate</th>
+                    <th>dense</th>
+                    <th>lexical</th>
+                    <th>structural</th>
+                    <th>rerank</th>
+                    <th>score</th>
+                    <th>judged</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {t.candidates.map((c) => (
+                    <tr key={c.id} className={c.relevant ? "relevant" : undefined}>
+                      <td>
+                        {c.id} <span className="muted small">{c.content_type}</span>
+                        <div className="muted small clamp">{c.description}</div>
+                      </td>
+                      <td>{c.dense.toFixed(3)}</td>
+                      <td>{c.lexical.toFixed(3)}</td>
+                      <td>{c.structural.toFixed(3)}</td>
+                      <td>{c.rerank == null ? "—" : c.rerank.toFixed(3)}</td>
+                      <td>{c.score.toFixed(3)}</td>
+                      <td>
+                        {c.relevant ? "relevant" : "not relevant"}
+                        <div className="muted small">{c.reason}</div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+          <p className="small">
+            chosen: {s.selection.chosen.map((c) => `${c.id} (${c.score.toFixed(2)}; ${c.why})`).join(", ") || "none"}
+          </p>
+        </div>
+      );
+    case "refresh":
+      return (
+        <ul>
+          {s.refreshed.map((r) => (
+            <li key={r.id}>
+              {r.id}: {r.rows} rows, {r.changed ? "changed" : "unchanged"}
+            </li>
+          ))}
+        </ul>
+      );
+    case "actions":
+      return (
+        <ul className="actions-list">
+          {s.results.map((r, i) => (
+            <li key={i}>
+              <code>{describeAction(r.action)}</code>
+              {r.error ? (
+                <div className="error-text">{r.error}</div>
+              ) : (
+                <ul className="small">
+                  {r.evidence.slice(0, 12).map((e, j) => (
+                    <li key={j}>
+                      <span className="muted">{e.locator}</span> {e.label ? `${e.label} | ${e.header}: ` : ""}
+                      {e.text}
+                    </li>
+                  ))}
+                  {r.evidence.length > 12 && <li className="muted">… {r.evidence.length - 12} more</li>}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      );
+    case "compute":
+      return (
+        <div>
+          <code>{s.computation.formula}</code> = <strong>{s.computation.result}</strong>
+          <ul className="small">
+            {s.computation.operands.map((o, i) => (
+              <li key={i}>
+                {o.shown}: {o.label} <span className="muted">({o.locator})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      );
+    case "answer":
+      return (
+        <p>
+          {s.unknown ? "unknown" : s.text} <span className="muted small">support {s.support.toFixed(2)} · {s.answerer}</span>
+        </p>
+      );
+  }
+}
