@@ -28,7 +28,7 @@ set -e
 # One closing line over every test binary, so the total is read at a glance.
 awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i; if ($(i+1) ~ /^ignored/) s += $i } }
      END { printf "\ntests: %d passed, %d failed, %d skipped (Rust)\n", p, f, s }' "$log"
-grep -a -E "^ +Tests +" "$log" | sed 's/\x1b\[[0-9;]*m//g' | sed 's/^ */ui tests: /' || true
+sed 's/\x1b\[[0-9;]*m//g' "$log" | grep -a -E "^ +Tests +" | sed 's/^ *Tests */ui tests: /' || true
 grep -a -E "^e2e: (passed|FAILED|SKIPPED)" "$log" || true
 rm -f "$log"
 [ "$rc" -eq 0 ] && [ "$ui_rc" -eq 0 ] && [ "$e2e_rc" -eq 0 ]

@@ -61,6 +61,9 @@ struct LoadedLlm {
 
 pub struct AppState {
     open: RwLock<Option<Open>>,
+    /// Serializes opening, so a slow first open of the default workspace
+    /// can never replace one the user opened meanwhile.
+    opening: Mutex<()>,
     /// The workspace opened first (AURAG_WORKSPACE or the default one).
     dir: Mutex<PathBuf>,
     embedder: Mutex<Option<Arc<dyn Embedder>>>,
@@ -78,7 +81,7 @@ impl AppState {
             .map(PathBuf::from)
             .unwrap_or_else(|| dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("default"));
         let settings = std::fs::read(settings_file()).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
-        AppState { open: RwLock::new(None), dir: Mutex::new(dir), embedder: Mutex::new(None), llm: Mutex::new(None), settings: Mutex::new(settings) }
+        AppState { open: RwLock::new(None), opening: Mutex::new(()), dir: Mutex::new(dir), embedder: Mutex::new(None), llm: Mutex::new(None), settings: Mutex::new(settings) }
     }
 
     /// The embedder, loaded once off the async runtime: all-MiniLM-L6-v2
@@ -104,11 +107,21 @@ impl AppState {
         if let Some(o) = self.open.read().await.as_ref() {
             return Ok(o.ws.clone());
         }
+        let _opening = self.opening.lock().await;
+        // Another call may have opened one while this one waited.
+        if let Some(o) = self.open.read().await.as_ref() {
+            return Ok(o.ws.clone());
+        }
         let dir = self.dir.lock().await.clone();
-        self.open_dir(&dir).await
+        self.open_locked(&dir).await
     }
 
     async fn open_dir(&self, dir: &Path) -> Result<Arc<Workspace>, UiError> {
+        let _opening = self.opening.lock().await;
+        self.open_locked(dir).await
+    }
+
+    async fn open_locked(&self, dir: &Path) -> Result<Arc<Workspace>, UiError> {
         let embedder = self.embedder().await?;
         let ws = Arc::new(Workspace::open(dir, embedder).await?);
         *self.open.write().await = Some(Open { ws: ws.clone() });
