@@ -152,6 +152,11 @@ pub struct Workspace<S: Store = LanceStore> {
     loaders: Vec<Box<dyn Loader>>,
     pub limits: Limits,
     pub chunk: ChunkConfig,
+    /// Held by every write (ingest, remove, refresh, guides): writers in one
+    /// process take turns, so an ingest's garbage collection never sweeps
+    /// another ingest's half-written units and two ingests of one file
+    /// cannot interleave. Readers (ask, list, show) never wait for it.
+    writes: tokio::sync::Mutex<()>,
 }
 
 impl Workspace<LanceStore> {
@@ -166,7 +171,7 @@ impl Workspace<LanceStore> {
 
 impl<S: Store> Workspace<S> {
     pub fn with_store(dir: PathBuf, store: S, embedder: Arc<dyn Embedder>) -> Self {
-        Workspace { dir, store, embedder, loaders: default_loaders(), limits: Limits::default(), chunk: ChunkConfig::default() }
+        Workspace { dir, store, embedder, loaders: default_loaders(), limits: Limits::default(), chunk: ChunkConfig::default(), writes: tokio::sync::Mutex::new(()) }
     }
 
     pub fn dir(&self) -> &Path {
@@ -265,6 +270,7 @@ impl<S: Store> Workspace<S> {
     /// in parallel, a few at a time, and written in batches, each batch in
     /// one store commit.
     pub async fn ingest(&self, paths: &[PathBuf], progress: &mut (dyn FnMut(Progress) + Send)) -> Result<IngestReport, WorkspaceError> {
+        let _writing = self.writes.lock().await;
         let (files, failed, skipped) = self.plan(paths);
         let mut report = IngestReport { failed, skipped, ..Default::default() };
         let total = files.len();
@@ -439,6 +445,7 @@ impl<S: Store> Workspace<S> {
     }
 
     pub async fn remove(&self, id: &str) -> Result<usize, WorkspaceError> {
+        let _writing = self.writes.lock().await;
         let n = self.store.remove_ids(&[id.to_string()]).await?;
         if n == 0 {
             return Err(WorkspaceError::NotFound { id: id.to_string() });
@@ -449,6 +456,7 @@ impl<S: Store> Workspace<S> {
     /// Removes every object of a file; the path may be given as ingested or
     /// relative to the current directory.
     pub async fn remove_file(&self, file: &Path) -> Result<usize, WorkspaceError> {
+        let _writing = self.writes.lock().await;
         let name = absolute(file).display().to_string();
         let mut n = self.store.remove_file(&name).await?;
         if n == 0 {
@@ -517,6 +525,7 @@ impl<S: Store> Workspace<S> {
         let questions: Vec<&str> = guides.iter().map(|g| g.question.as_str()).collect();
         let vectors = tokio::task::block_in_place(|| self.embedder.embed(&questions, InputKind::Query))?;
         let ids = guides.iter().map(|g| g.id.clone()).collect();
+        let _writing = self.writes.lock().await;
         self.store.put_guides(guides.into_iter().zip(vectors).collect()).await?;
         Ok(ids)
     }
@@ -531,6 +540,7 @@ impl<S: Store> Workspace<S> {
     }
 
     pub async fn remove_guides(&self, ids: &[String]) -> Result<usize, WorkspaceError> {
+        let _writing = self.writes.lock().await;
         Ok(self.store.remove_guides(ids).await?)
     }
 
@@ -625,6 +635,7 @@ impl<S: Store> Workspace<S> {
     }
 
     async fn refresh_one(&self, id: &str) -> Result<Refreshed, WorkspaceError> {
+        let _writing = self.writes.lock().await;
         let mut obj = self.get(id).await?;
         let (table, schema) = match (&obj.provenance.locator, obj.as_table()) {
             (crate::source::Locator::SqlTable { table, .. }, Some(t)) => (table.clone(), t.schema.clone()),
