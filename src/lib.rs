@@ -20,6 +20,7 @@ pub mod models;
 pub mod reader;
 pub mod render;
 pub mod rerank;
+pub mod selftest;
 pub mod source;
 pub mod sql;
 pub mod store;

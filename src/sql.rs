@@ -242,3 +242,53 @@ pub fn plan_query(intent: &Intent, obj: &SourceObject) -> Option<String> {
     q.push_str(" LIMIT 50");
     Some(q)
 }
+
+/// Hostile queries the sandbox must refuse or stop (the SQL sandbox test
+/// and `aurag selftest` both run them): writes of every kind, ATTACH of
+/// `other_db`, writing PRAGMAs, VACUUM INTO `vacuum_target`, extension
+/// loading, several statements, recursive and cross-join bombs, huge
+/// blobs and strings, comment and unicode tricks, empty and oversized SQL.
+pub fn hostile_queries(other_db: &str, vacuum_target: &str) -> Vec<String> {
+    vec![
+        "DELETE FROM goodwill_by_segment".into(),
+        "UPDATE goodwill_by_segment SET closing_musd = 0".into(),
+        "INSERT INTO segments VALUES ('x', 'y')".into(),
+        "DROP TABLE segments".into(),
+        "CREATE TABLE evil (x)".into(),
+        "CREATE TEMP TABLE evil (x)".into(),
+        "ALTER TABLE segments ADD COLUMN x".into(),
+        format!("ATTACH '{other_db}' AS y"),
+        "ATTACH 'x' AS y".into(),
+        "DETACH main".into(),
+        "PRAGMA writable_schema=ON".into(),
+        "PRAGMA journal_mode=DELETE".into(),
+        "PRAGMA user_version=7".into(),
+        "PRAGMA query_only=0".into(),
+        "VACUUM".into(),
+        format!("VACUUM INTO '{vacuum_target}'"),
+        "REINDEX".into(),
+        "ANALYZE".into(),
+        "BEGIN IMMEDIATE".into(),
+        "SAVEPOINT s1".into(),
+        "SELECT load_extension('/tmp/evil.so')".into(),
+        "SELECT 1; DELETE FROM segments".into(),
+        "SELECT 1; SELECT 2".into(),
+        "SELECT 1 /* */; DROP TABLE segments --".into(),
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c".into(),
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x FROM c) SELECT max(x) FROM c, c AS d".into(),
+        "SELECT count(*) FROM segments a, segments b, segments c, segments d, segments e, segments f, segments g, segments h, segments i, goodwill_by_segment j, goodwill_by_segment k, goodwill_by_segment l".into(),
+        "SELECT zeroblob(2000000000)".into(),
+        "SELECT randomblob(1000000000)".into(),
+        "SELECT printf('%.*c', 2000000000, 'x')".into(),
+        "REPLACE INTO segments VALUES ('a', 'b')".into(),
+        "CREATE VIRTUAL TABLE v USING fts5(x)".into(),
+        "ＤＥＬＥＴＥ FROM segments".into(),
+        "DELETE\u{00a0}FROM segments".into(),
+        "-- comment\nDELETE FROM segments".into(),
+        "SELECT * FROM segments WHERE 1=1; PRAGMA writable_schema=1".into(),
+        "SELECT fts3_tokenizer('simple')".into(),
+        "".into(),
+        "   ".into(),
+        "x".repeat(20_000),
+    ]
+}

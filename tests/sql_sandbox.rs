@@ -20,48 +20,7 @@ fn hostile_queries_are_refused_or_stopped_and_the_file_is_untouched() {
     let path = db(tmp.path());
     let before = (std::fs::read(&path).unwrap(), std::fs::metadata(&path).unwrap().modified().unwrap());
     let other = tmp.path().join("other.db").display().to_string();
-    let hostile: Vec<String> = vec![
-        "DELETE FROM goodwill_by_segment".into(),
-        "UPDATE goodwill_by_segment SET closing_musd = 0".into(),
-        "INSERT INTO segments VALUES ('x', 'y')".into(),
-        "DROP TABLE segments".into(),
-        "CREATE TABLE evil (x)".into(),
-        "CREATE TEMP TABLE evil (x)".into(),
-        "ALTER TABLE segments ADD COLUMN x".into(),
-        format!("ATTACH '{other}' AS y"),
-        "ATTACH 'x' AS y".into(),
-        "DETACH main".into(),
-        "PRAGMA writable_schema=ON".into(),
-        "PRAGMA journal_mode=DELETE".into(),
-        "PRAGMA user_version=7".into(),
-        "PRAGMA query_only=0".into(),
-        "VACUUM".into(),
-        "VACUUM INTO '/tmp/aurag-vacuum-copy.db'".into(),
-        "REINDEX".into(),
-        "ANALYZE".into(),
-        "BEGIN IMMEDIATE".into(),
-        "SAVEPOINT s1".into(),
-        "SELECT load_extension('/tmp/evil.so')".into(),
-        "SELECT 1; DELETE FROM segments".into(),
-        "SELECT 1; SELECT 2".into(),
-        "SELECT 1 /* */; DROP TABLE segments --".into(),
-        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c".into(),
-        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x FROM c) SELECT max(x) FROM c, c AS d".into(),
-        "SELECT count(*) FROM segments a, segments b, segments c, segments d, segments e, segments f, segments g, segments h, segments i, goodwill_by_segment j, goodwill_by_segment k, goodwill_by_segment l".into(),
-        "SELECT zeroblob(2000000000)".into(),
-        "SELECT randomblob(1000000000)".into(),
-        "SELECT printf('%.*c', 2000000000, 'x')".into(),
-        "REPLACE INTO segments VALUES ('a', 'b')".into(),
-        "CREATE VIRTUAL TABLE v USING fts5(x)".into(),
-        "ＤＥＬＥＴＥ FROM segments".into(),
-        "DELETE\u{00a0}FROM segments".into(),
-        "-- comment\nDELETE FROM segments".into(),
-        "SELECT * FROM segments WHERE 1=1; PRAGMA writable_schema=1".into(),
-        "SELECT fts3_tokenizer('simple')".into(),
-        "".into(),
-        "   ".into(),
-        "x".repeat(20_000),
-    ];
+    let hostile = aurag::sql::hostile_queries(&other, "/tmp/aurag-vacuum-copy.db");
     assert!(hostile.len() >= 30);
     let limits = SqlLimits { max_rows: 200, timeout: Duration::from_millis(500), ..SqlLimits::default() };
     for q in &hostile {

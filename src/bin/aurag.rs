@@ -111,6 +111,34 @@ enum Cmd {
         #[arg(long, global = true)]
         json: bool,
     },
+    /// Reliability checks with counts: a bad-input corpus (generated, plus
+    /// --corpus), kill -9 during ingest and guide import, hostile SQL.
+    /// Exit 1 when any check fails.
+    Selftest {
+        /// More bad inputs to try: folders (their entries) or files.
+        #[arg(long)]
+        corpus: Vec<PathBuf>,
+        /// Try only --corpus, not the generated corpus.
+        #[arg(long)]
+        no_generated: bool,
+        /// kill -9 runs, each for ingest and for guide import.
+        #[arg(long, default_value_t = 20)]
+        kill_runs: usize,
+        /// Time bound per file, seconds.
+        #[arg(long, default_value_t = 60)]
+        per_file: u64,
+        /// Seed for the corpus mutations and kill moments (default: the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Scratch folder (default: a temporary one, removed afterwards).
+        #[arg(long)]
+        scratch: Option<PathBuf>,
+        /// The good inputs for the kill runs (default: assets/sample).
+        #[arg(long)]
+        sample: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Benchmarks that print figures.
     Bench {
         #[command(subcommand)]
@@ -367,6 +395,9 @@ async fn run(cli: Cli) -> Result<i32> {
         }
         _ => {}
     }
+    if let Cmd::Selftest { corpus, no_generated, kill_runs, per_file, seed, scratch, sample, json: json_out } = cli.cmd {
+        return selftest_cmd(corpus, no_generated, kill_runs, per_file, seed, scratch, sample, json_out).await;
+    }
     let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
     match cli.cmd {
         Cmd::Bench { what: BenchCmd::Ingest { paths, json: json_out, no_reference } } => {
@@ -481,7 +512,7 @@ async fn run(cli: Cli) -> Result<i32> {
                     println!("removed {n} objects");
                     Ok(if n == 0 { 1 } else { 0 })
                 }
-                Cmd::Bench { .. } | Cmd::Models { .. } | Cmd::Embed { .. } | Cmd::Eval { .. } => unreachable!("handled above"),
+                Cmd::Bench { .. } | Cmd::Selftest { .. } | Cmd::Models { .. } | Cmd::Embed { .. } | Cmd::Eval { .. } => unreachable!("handled above"),
             }
         }
     }
@@ -967,4 +998,57 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
         (None, None) => unreachable!("clap requires a question or --questions"),
     }
     Ok(0)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn selftest_cmd(corpus: Vec<PathBuf>, no_generated: bool, kill_runs: usize, per_file: u64, seed: Option<u64>, scratch: Option<PathBuf>, sample: Option<PathBuf>, json_out: bool) -> Result<i32> {
+    let tmp = match scratch {
+        Some(_) => None,
+        None => Some(tempfile_dir()?),
+    };
+    let scratch = scratch.unwrap_or_else(|| tmp.clone().unwrap());
+    let sample = sample.unwrap_or_else(|| {
+        let here = PathBuf::from("assets/sample");
+        if here.is_dir() { here } else { PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("assets/sample") }
+    });
+    let seed = seed.unwrap_or_else(|| std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos() as u64).unwrap_or(1));
+    let opts = aurag::selftest::Options { exe: std::env::current_exe()?, scratch, corpus, no_generated, sample, per_file: std::time::Duration::from_secs(per_file), kill_runs, seed };
+    let report = aurag::selftest::run(&opts, &mut |line| if !json_out { eprintln!("{line}") }).await?;
+    if let Some(t) = tmp {
+        let _ = std::fs::remove_dir_all(t);
+    }
+    if json_out {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    } else {
+        let r = &report;
+        println!("selftest (seed {})", r.seed);
+        println!("  files tried:            {}", r.files_tried);
+        println!("  ingested:               {}", r.ok);
+        println!("  clear errors:           {}", r.clear_errors);
+        println!("  unclear errors:         {}", r.unclear_errors);
+        println!("  panics:                 {}", r.panics);
+        println!("  crashes:                {}", r.crashes);
+        println!("  hangs:                  {}", r.hangs);
+        println!("  store changed by a failure: {}", r.store_changed_after_failure);
+        println!("  slowest file:           {:.2} s", r.max_seconds);
+        println!("  peak RSS (worst file):  {}", r.max_peak_rss_mb.map(|m| format!("{m:.0} MB")).unwrap_or_else(|| "n/a".into()));
+        println!("  kill -9 ingest runs recovered:  {}/{}", r.kill_recovered, r.kill_runs);
+        println!("  kill -9 guide runs recovered:   {}/{}", r.guide_kill_recovered, r.guide_kill_runs);
+        println!("  hostile queries refused: {}/{} (database file unchanged: {})", r.hostile_refused, r.hostile_queries, r.sql_file_unchanged);
+        for f in r.files.iter().filter(|f| f.outcome != "ok" && f.outcome != "clear_error") {
+            println!("  ! {}: {} {}", f.file, f.outcome, f.message);
+        }
+        for p in &r.problems {
+            println!("  ! {p}");
+        }
+        println!("{}", if r.passed() { "selftest: passed" } else { "selftest: FAILED" });
+    }
+    Ok(if report.passed() { 0 } else { 1 })
+}
+
+/// A fresh scratch folder under the system temp dir.
+fn tempfile_dir() -> Result<PathBuf> {
+    let d = std::env::temp_dir().join(format!("aurag-selftest-{}", std::process::id()));
+    std::fs::create_dir_all(&d)?;
+    Ok(d)
 }

@@ -32,6 +32,9 @@ pub struct Limits {
     pub max_sqlite_tables: usize,
     /// Most pages read from one PDF.
     pub max_pdf_pages: usize,
+    /// Most bytes a spreadsheet's zip may inflate to (its central directory
+    /// declares them), so a decompression bomb is refused before parsing.
+    pub max_inflated_bytes: u64,
 }
 
 impl Default for Limits {
@@ -43,6 +46,7 @@ impl Default for Limits {
             sqlite_snapshot_rows: 5_000,
             max_sqlite_tables: 2_000,
             max_pdf_pages: 5_000,
+            max_inflated_bytes: 256 * 1024 * 1024,
         }
     }
 }

@@ -57,6 +57,14 @@ impl Loader for SheetLoader {
             }
             calamine::Sheets::Xls(calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| map_err(calamine::Error::Xls(e)))?)
         } else if is_zip {
+            let inflated = zip_inflated_bytes(bytes).map_err(|e| corrupt(format!("not a readable zip archive: {e}")))?;
+            if inflated > ctx.limits.max_inflated_bytes {
+                return Err(LoadError::TooLarge {
+                    path: p,
+                    what: format!("the archive inflates to {} MB, a decompression bomb?", inflated >> 20),
+                    limit: format!("{} MB inflated", ctx.limits.max_inflated_bytes >> 20),
+                });
+            }
             if zip_has(bytes, "content.xml") || ext == "ods" {
                 calamine::Sheets::Ods(calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| map_err(calamine::Error::Ods(e)))?)
             } else if ext == "xlsb" {
@@ -364,6 +372,17 @@ fn zip_has(bytes: &[u8], name: &str) -> bool {
     // Central directory entries start with PK\x01\x02 and carry the name at
     // offset 46; a plain scan for the name after such a header is enough.
     bytes.windows(needle.len()).any(|w| w.eq_ignore_ascii_case(needle))
+}
+
+/// The total size a zip archive's entries declare once inflated (central
+/// directory only; nothing is decompressed).
+fn zip_inflated_bytes(bytes: &[u8]) -> Result<u64, zip::result::ZipError> {
+    let mut z = zip::ZipArchive::new(Cursor::new(bytes))?;
+    let mut total = 0u64;
+    for i in 0..z.len() {
+        total = total.saturating_add(z.by_index_raw(i)?.size());
+    }
+    Ok(total)
 }
 
 /// Does an OLE compound file name a stream (names are UTF-16LE)?

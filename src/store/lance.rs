@@ -111,62 +111,43 @@ impl LanceStore {
         let path = dir.join("lance");
         let path_s = path.display().to_string();
         let open_err = |e: lancedb::Error| StoreError::Open { path: path_s.clone(), reason: e.to_string() };
-        std::fs::create_dir_all(&path).map_err(|e| StoreError::Open { path: path_s.clone(), reason: e.to_string() })?;
+        if !path.exists() {
+            Self::create(dir, &path, embedder, dim).await?;
+        }
         let conn = lancedb::connect(&path_s).execute().await.map_err(open_err)?;
         let names: HashSet<String> = conn.table_names().execute().await.map_err(open_err)?.into_iter().collect();
-        let info = if names.contains("meta") {
-            let meta = conn.open_table("meta").execute().await.map_err(open_err)?;
-            let batches = collect("meta", meta.query()).await?;
-            let mut kv = HashMap::new();
-            for b in &batches {
-                let (k, v) = (col(b, "key")?, col(b, "value")?);
-                for i in 0..b.num_rows() {
-                    kv.insert(k.value(i).to_string(), v.value(i).to_string());
-                }
+        if !names.contains("meta") {
+            return Err(StoreError::SchemaVersion {
+                path: path_s,
+                found: 0,
+                expected: SCHEMA_VERSION,
+                hint: "the workspace has no version record; re-ingest into a new workspace",
+            });
+        }
+        let meta = conn.open_table("meta").execute().await.map_err(open_err)?;
+        let batches = collect("meta", meta.query()).await?;
+        let mut kv = HashMap::new();
+        for b in &batches {
+            let (k, v) = (col(b, "key")?, col(b, "value")?);
+            for i in 0..b.num_rows() {
+                kv.insert(k.value(i).to_string(), v.value(i).to_string());
             }
-            let version: u32 = kv.get("schema_version").and_then(|v| v.parse().ok()).unwrap_or(0);
-            if version != SCHEMA_VERSION {
-                return Err(StoreError::SchemaVersion {
-                    path: path_s,
-                    found: version,
-                    expected: SCHEMA_VERSION,
-                    hint: if version > SCHEMA_VERSION { "it was written by a newer aurag; upgrade aurag" } else { "no migration exists from that version; re-ingest into a new workspace" },
-                });
-            }
-            let found = kv.get("embedder").cloned().unwrap_or_default();
-            if found != embedder {
-                return Err(StoreError::EmbedderMismatch { path: path_s, found, requested: embedder.to_string() });
-            }
-            let dim: usize = kv.get("dim").and_then(|v| v.parse().ok()).unwrap_or(dim);
-            StoreInfo { schema_version: version, embedder: found, dim }
-        } else {
-            if names.contains("sources") {
-                return Err(StoreError::SchemaVersion {
-                    path: path_s,
-                    found: 0,
-                    expected: SCHEMA_VERSION,
-                    hint: "the workspace has no version record; re-ingest into a new workspace",
-                });
-            }
-            // Data tables first, the meta record last: a workspace whose
-            // creation was interrupted has no meta and is created again.
-            for (name, schema) in [("sources", sources_schema(dim)), ("units", units_schema(dim))] {
-                if !names.contains(name) {
-                    conn.create_empty_table(name, schema).execute().await.map_err(open_err)?;
-                }
-            }
-            let rows = [("schema_version", SCHEMA_VERSION.to_string()), ("embedder", embedder.to_string()), ("dim", dim.to_string())];
-            let batch = RecordBatch::try_new(
-                meta_schema(),
-                vec![
-                    Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.0))),
-                    Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.1.clone()))),
-                ],
-            )
-            .map_err(|e| StoreError::Open { path: path_s.clone(), reason: e.to_string() })?;
-            conn.create_table("meta", batch).execute().await.map_err(open_err)?;
-            StoreInfo { schema_version: SCHEMA_VERSION, embedder: embedder.to_string(), dim }
-        };
+        }
+        let version: u32 = kv.get("schema_version").and_then(|v| v.parse().ok()).unwrap_or(0);
+        if version != SCHEMA_VERSION {
+            return Err(StoreError::SchemaVersion {
+                path: path_s,
+                found: version,
+                expected: SCHEMA_VERSION,
+                hint: if version > SCHEMA_VERSION { "it was written by a newer aurag; upgrade aurag" } else { "no migration exists from that version; re-ingest into a new workspace" },
+            });
+        }
+        let found = kv.get("embedder").cloned().unwrap_or_default();
+        if found != embedder {
+            return Err(StoreError::EmbedderMismatch { path: path_s, found, requested: embedder.to_string() });
+        }
+        let dim: usize = kv.get("dim").and_then(|v| v.parse().ok()).unwrap_or(dim);
+        let info = StoreInfo { schema_version: version, embedder: found, dim };
         if !names.contains("guides") {
             conn.create_empty_table("guides", guides_schema(info.dim)).execute().await.map_err(open_err)?;
         }
@@ -174,6 +155,49 @@ impl LanceStore {
         let units = conn.open_table("units").execute().await.map_err(open_err)?;
         let guides = conn.open_table("guides").execute().await.map_err(open_err)?;
         Ok(LanceStore { info, path: path_s, sources, units, guides, _conn: conn })
+    }
+
+    /// Creates a new store at `path`, crash-safely: every table is made in
+    /// a scratch folder beside it, which is renamed into place only when
+    /// complete, so a process killed mid-creation leaves either no store
+    /// or a whole one (and a scratch folder the next creation clears).
+    async fn create(dir: &Path, path: &Path, embedder: &str, dim: usize) -> Result<(), StoreError> {
+        let open_err = |p: &Path, reason: String| StoreError::Open { path: p.display().to_string(), reason };
+        // Scratch folders of creations that died (older than a minute).
+        for e in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+            let stale = e.metadata().and_then(|m| m.modified()).ok().and_then(|t| t.elapsed().ok()).is_some_and(|age| age > std::time::Duration::from_secs(60));
+            if e.file_name().to_string_lossy().starts_with(".lance-creating-") && stale {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+        let nanos = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
+        let tmp = dir.join(format!(".lance-creating-{}-{nanos}", std::process::id()));
+        let tmp_s = tmp.display().to_string();
+        let err = |e: lancedb::Error| open_err(&tmp, e.to_string());
+        std::fs::create_dir_all(&tmp).map_err(|e| open_err(&tmp, e.to_string()))?;
+        let conn = lancedb::connect(&tmp_s).execute().await.map_err(err)?;
+        for (name, schema) in [("sources", sources_schema(dim)), ("units", units_schema(dim)), ("guides", guides_schema(dim))] {
+            conn.create_empty_table(name, schema).execute().await.map_err(err)?;
+        }
+        let rows = [("schema_version", SCHEMA_VERSION.to_string()), ("embedder", embedder.to_string()), ("dim", dim.to_string())];
+        let batch = RecordBatch::try_new(
+            meta_schema(),
+            vec![
+                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.0))),
+                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.1.clone()))),
+            ],
+        )
+        .map_err(|e| open_err(&tmp, e.to_string()))?;
+        conn.create_table("meta", batch).execute().await.map_err(err)?;
+        drop(conn);
+        if let Err(e) = std::fs::rename(&tmp, path) {
+            let _ = std::fs::remove_dir_all(&tmp);
+            // Another process created it first: theirs is used.
+            if !path.exists() {
+                return Err(open_err(path, e.to_string()));
+            }
+        }
+        Ok(())
     }
 
     pub fn path(&self) -> &str {
