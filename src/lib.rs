@@ -12,6 +12,7 @@ pub mod bench;
 pub mod chunk;
 pub mod describe;
 pub mod embed;
+pub mod fuzz;
 pub mod eval;
 pub mod guide;
 pub mod llm;

@@ -161,6 +161,8 @@ pub(crate) fn read_head(path: &Path) -> std::io::Result<Vec<u8>> {
 
 thread_local! {
     static IN_GUARD: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+    /// Where the last guarded panic happened (`file:line`).
+    static PANIC_AT: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 static HOOK: std::sync::Once = std::sync::Once::new();
@@ -175,7 +177,10 @@ pub fn guarded<T>(
     HOOK.call_once(|| {
         let prev = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
-            if !IN_GUARD.with(|g| g.get()) {
+            if IN_GUARD.with(|g| g.get()) {
+                let at = info.location().map(|l| format!("{}:{}", l.file(), l.line())).unwrap_or_default();
+                PANIC_AT.with(|p| *p.borrow_mut() = at);
+            } else {
                 prev(info);
             }
         }));
@@ -191,8 +196,19 @@ pub fn guarded<T>(
                 .map(|s| s.to_string())
                 .or_else(|| p.downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "unknown panic".to_string());
+            let at = PANIC_AT.with(|p| std::mem::take(&mut *p.borrow_mut()));
+            let message = if at.is_empty() { message } else { format!("{message} (at {})", short_location(&at)) };
             Err(LoadError::Panicked { path: path.to_path_buf(), loader, message })
         }
+    }
+}
+
+/// A panic location as `crate-version/src/file.rs:line` for a dependency
+/// (the registry path trimmed), or as it is for our own code.
+pub fn short_location(at: &str) -> String {
+    match at.find("/registry/src/") {
+        Some(i) => at[i + "/registry/src/".len()..].split_once('/').map(|(_, rest)| rest.to_string()).unwrap_or_else(|| at.to_string()),
+        None => at.to_string(),
     }
 }
 
