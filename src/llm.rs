@@ -149,8 +149,13 @@ impl Default for GenOptions {
 /// Chats under `schema` and parses the reply into `T`: the typed route the
 /// agent's LLM steps take (judgments, retrieval actions, intents).
 pub fn chat_json<T: serde::de::DeserializeOwned>(model: &dyn LanguageModel, messages: &[Message], schema: json::Schema, opts: &GenOptions) -> Result<T, LlmError> {
+    chat_json_with(model, messages, schema, opts, &mut |_| {})
+}
+
+/// [`chat_json`], calling `on_text` with each decoded piece as it comes.
+pub fn chat_json_with<T: serde::de::DeserializeOwned>(model: &dyn LanguageModel, messages: &[Message], schema: json::Schema, opts: &GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<T, LlmError> {
     let opts = GenOptions { schema: Some(Arc::new(schema)), ..opts.clone() };
-    let g = model.chat(messages, &opts, &mut |_| {})?;
+    let g = model.chat(messages, &opts, on_text)?;
     serde_json::from_str(g.text.trim()).map_err(|e| LlmError::Schema { model: model.id(), reason: format!("{e} in {:?} (stopped: {:?})", crate::text::truncate_chars(&g.text, 200), g.stop) })
 }
 
@@ -335,6 +340,21 @@ impl LanguageModel for ScriptedModel {
 }
 
 #[cfg(test)]
+mod partial_tests {
+    use super::partial_string_field as p;
+
+    #[test]
+    fn a_string_field_reads_as_it_is_written() {
+        assert_eq!(p(r#"{"unknown":false,"ans"#, "answer"), None);
+        assert_eq!(p(r#"{"unknown":false,"answer":"#, "answer"), None);
+        assert_eq!(p(r#"{"unknown":false,"answer":""#, "answer").as_deref(), Some(""));
+        assert_eq!(p(r#"{"unknown":false,"answer": "cost \"plus"#, "answer").as_deref(), Some("cost \"plus"));
+        assert_eq!(p(r#"{"answer":"a\nb","evidence":[1]}"#, "answer").as_deref(), Some("a\nb"));
+        assert_eq!(p(r#"{"answer":"x\"#, "answer").as_deref(), Some("x"));
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -404,4 +424,30 @@ mod tests {
         assert_eq!(text, "one two three");
         assert_eq!(done.text, text);
     }
+}
+
+/// The value of string field `field` in a JSON object still being written:
+/// what has been decoded of it so far (escapes resolved), or `None` before
+/// it starts. Lets a front end show a constrained answer as it streams.
+pub fn partial_string_field(json_so_far: &str, field: &str) -> Option<String> {
+    let key = format!("\"{field}\"");
+    let at = json_so_far.find(&key)? + key.len();
+    let rest = json_so_far[at..].trim_start().strip_prefix(':')?.trim_start().strip_prefix('"')?;
+    let mut out = String::new();
+    let mut chars = rest.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some('n') => out.push('\n'),
+                Some('t') => out.push('\t'),
+                Some('r') => out.push('\r'),
+                Some('b') | Some('f') => {}
+                Some(other) => out.push(other),
+                None => break,
+            },
+            c => out.push(c),
+        }
+    }
+    Some(out)
 }

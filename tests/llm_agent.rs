@@ -35,8 +35,14 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
         ("sql", r#"{"sql":"SELECT 1"}"#),
         ("unknown", r#"{"unknown":false,"answer":"$479,987","evidence":[0]}"#),
     ]);
-    let agent = Agent::with_llm(&e, None, &model);
+    let drafts = std::sync::Mutex::new(Vec::<String>::new());
+    let on_draft = |d: &str| drafts.lock().unwrap().push(d.to_string());
+    let mut agent = Agent::with_llm(&e, None, &model);
+    agent.on_answer_text = Some(&on_draft);
     let run = ws.ask(&agent, "What were APAC net sales in fiscal 2018?", None, FRESH).await.unwrap();
+    drop(agent);
+    // The answer field streamed as the model wrote it.
+    assert_eq!(*drafts.lock().unwrap(), vec!["$479,987".to_string()]);
     let json = serde_json::to_value(&run.trace).unwrap();
     let intent = &json[0]["intent"];
     assert_eq!(intent["answer_type"], "number", "{intent}");

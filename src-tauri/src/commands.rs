@@ -251,9 +251,10 @@ pub async fn refresh_sources(state: tauri::State<'_, AppState>, id: Option<Strin
 }
 
 /// Answers a question; each trace step is sent on `on_step` as soon as the
-/// agent has it, and the whole run is returned at the end.
+/// agent has it, a language model's answer draft on `on_draft` token by
+/// token, and the whole run is returned at the end.
 #[tauri::command]
-pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: Channel<TraceStep>) -> Res<Run> {
+pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: Channel<TraceStep>, on_draft: Channel<String>) -> Res<Run> {
     if question.trim().is_empty() {
         return Err(err("empty_question", "type a question first"));
     }
@@ -266,11 +267,16 @@ pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: C
     let observer = move |s: &TraceStep| {
         let _ = on_step.send(s.clone());
     };
+    // A language model's answer streams as it is written.
+    let draft = move |d: &str| {
+        let _ = on_draft.send(d.to_string());
+    };
     let mut agent = match llm.as_deref() {
         Some(m) => Agent::with_llm(embedder.as_ref(), None, m as &dyn LanguageModel),
         None => Agent::deterministic(embedder.as_ref(), None),
     };
     agent.observer = Some(&observer);
+    agent.on_answer_text = Some(&draft);
     let tank_ref = tank.as_ref().map(|t| t as &dyn GuideRetriever);
     Ok(ws.ask(&agent, &question, tank_ref, staleness).await?)
 }

@@ -67,6 +67,8 @@ pub struct AnswerInput<'a> {
     pub intent: &'a Intent,
     pub evidence: &'a [Evidence],
     pub catalog: &'a dyn Catalog,
+    /// Called with the answer drafted so far while a model writes it.
+    pub on_text: Option<&'a (dyn Fn(&str) + Sync)>,
 }
 
 /// The answer stage.

@@ -145,6 +145,10 @@ pub struct Agent<'m> {
     /// Called with each trace step as soon as it is done, so a front end
     /// can show the run as it unfolds (the app streams them to the UI).
     pub observer: Option<&'m (dyn Fn(&TraceStep) + Sync)>,
+    /// Called with the answer drafted so far while a language model writes
+    /// it (token by token); the final answer still comes in the Answer step,
+    /// and may differ when the draft fails the grounding check.
+    pub on_answer_text: Option<&'m (dyn Fn(&str) + Sync)>,
 }
 
 fn ms(t: Instant) -> f64 {
@@ -172,6 +176,7 @@ impl<'m> Agent<'m> {
             guides_k: 8,
             sql_limits: SqlLimits::default(),
             observer: None,
+            on_answer_text: None,
         }
     }
 
@@ -289,7 +294,7 @@ impl<'m> Agent<'m> {
 
         let t = Instant::now();
         let evidence: Vec<extract::Evidence> = results.iter().flat_map(|r| r.evidence.iter().cloned()).collect();
-        let answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog })?;
+        let answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog, on_text: self.on_answer_text })?;
         if let Some(c) = &answer.computation {
             record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
         }

@@ -964,15 +964,33 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
     let tank = ws.think_tank_with(extra).await?;
     let tank = (!tank.guides().is_empty()).then_some(tank);
     let rr = cross.as_ref().map(|c| c as &dyn aurag::Reranker);
-    let agent = match llm {
+    // With a model, the answer streams to the terminal as it is written.
+    let printed = std::sync::Mutex::new(0usize);
+    let stream_draft = |draft: &str| {
+        let mut n = printed.lock().unwrap_or_else(|e| e.into_inner());
+        if *n == 0 {
+            eprint!("  drafting: ");
+        }
+        if let Some(new) = draft.get(*n..) {
+            eprint!("{new}");
+            *n = draft.len();
+        }
+    };
+    let mut agent = match llm {
         Some(m) => Agent::with_llm(embedder.as_ref(), rr, m),
         None => Agent::deterministic(embedder.as_ref(), rr),
     };
+    if llm.is_some() && !json_out && question.is_some() {
+        agent.on_answer_text = Some(&stream_draft);
+    }
     let staleness = std::time::Duration::from_secs(staleness);
     let tank_ref = tank.as_ref().map(|t| t as &dyn aurag::agent::thinktank::GuideRetriever);
     match (question, questions) {
         (Some(q), _) => {
             let run = ws.ask(&agent, &q, tank_ref, staleness).await?;
+            if *printed.lock().unwrap_or_else(|e| e.into_inner()) > 0 {
+                eprintln!();
+            }
             if json_out {
                 println!("{}", serde_json::to_string_pretty(&answer_json(&run))?);
             } else {

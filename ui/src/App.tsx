@@ -29,6 +29,7 @@ export function App() {
   const [busy, setBusy] = useState(false);
   const [run, setRun] = useState<Run | null>(null);
   const [live, setLive] = useState<TraceStep[]>([]);
+  const [draft, setDraft] = useState("");
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [dropping, setDropping] = useState(false);
@@ -141,8 +142,9 @@ export function App() {
     setAsking(true);
     setRun(null);
     setLive([]);
+    setDraft("");
     try {
-      setRun(await api.ask(q, (s) => setLive((l) => [...l, s])));
+      setRun(await api.ask(q, (s) => setLive((l) => [...l, s]), setDraft));
     } catch (e) {
       fail(e);
     } finally {
@@ -181,7 +183,7 @@ export function App() {
         {view === "workspace" && (
           <WorkspaceView info={info} sources={sources} ingest={ingest} busy={busy} onIngest={ingestPaths} onOpen={openDir} onSample={openSample} onChanged={reload} onError={(m) => notify(m)} />
         )}
-        {view === "ask" && <AskView run={run} live={live} asking={asking} hasSources={sources.length > 0} onAsk={ask} onTrace={() => setView("trace")} onSample={openSample} />}
+        {view === "ask" && <AskView run={run} live={live} draft={draft} asking={asking} hasSources={sources.length > 0} onAsk={ask} onTrace={() => setView("trace")} onSample={openSample} />}
         {view === "trace" && <TraceView run={run} />}
         {view === "guides" && <GuidesView onChanged={reload} notify={(m) => notify(m)} />}
         {view === "record" && <RecordView sources={sources} onSaved={reload} notify={(m) => notify(m)} />}

@@ -59,7 +59,8 @@ export const api = {
   ingest: (paths: string[], onProgress: (p: Progress) => void) => call<IngestReport>("ingest", { paths, onProgress: channel(onProgress) }),
   removeSource: (id: string) => call<number>("remove_source", { id }),
   refreshSources: (id: string | null) => call<Refreshed[]>("refresh_sources", { id }),
-  ask: (question: string, onStep: (s: TraceStep) => void) => call<Run>("ask", { question, onStep: channel(onStep) }),
+  ask: (question: string, onStep: (s: TraceStep) => void, onDraft: (d: string) => void) =>
+    call<Run>("ask", { question, onStep: channel(onStep), onDraft: channel(onDraft) }),
   act: (action: RetrievalAction) => call<ActionResult>("act", { action }),
   listGuides: () => call<Guide[]>("list_guides"),
   saveGuide: (guide: Guide) => call<string>("save_guide", { guide }),

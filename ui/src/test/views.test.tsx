@@ -60,6 +60,10 @@ describe("AskView", () => {
     expect([...document.querySelectorAll(".marker")].map((e) => e.textContent)).toEqual(["[1]"]);
     expect(screen.getByText("700")).toBeTruthy();
   });
+  it("shows a model's draft while it writes the answer", () => {
+    render(<AskView run={null} live={[]} draft="cost plus and" asking hasSources onAsk={noop} onTrace={noop} onSample={noop} />);
+    expect(screen.getByTestId("draft").textContent).toContain("cost plus and");
+  });
   it("sends the question typed", () => {
     const onAsk = vi.fn();
     render(<AskView run={null} live={[]} asking={false} hasSources onAsk={onAsk} onTrace={noop} onSample={noop} />);

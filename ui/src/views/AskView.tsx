@@ -15,6 +15,8 @@ import { SourceViewer } from "./SourceViewer";
 type Props = {
   run: Run | null;
   live: TraceStep[];
+  /** A language model's answer as it is being written. */
+  draft?: string;
   asking: boolean;
   hasSources: boolean;
   onAsk: (q: string) => void;
@@ -22,7 +24,7 @@ type Props = {
   onSample: () => void;
 };
 
-export function AskView({ run, live, asking, hasSources, onAsk, onTrace, onSample }: Props) {
+export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, onSample }: Props) {
   const [q, setQ] = useState("");
   const [open, setOpen] = useState<{ n: number; target: EvidenceTarget; obj: SourceObject | null; error?: string } | null>(null);
   const cites = run ? numbered(run.answer.citations) : [];
@@ -68,6 +70,11 @@ export function AskView({ run, live, asking, hasSources, onAsk, onTrace, onSampl
               <strong>{stepTitle(s)}</strong> <span className="muted">{stepSummary(s)}</span>
             </li>
           ))}
+          {asking && draft && (
+            <li className="draft" data-testid="draft">
+              <strong>Drafting</strong> {draft}
+            </li>
+          )}
           {asking && <li className="muted">working…</li>}
         </ol>
       )}
