@@ -263,18 +263,30 @@ fn tiny_gguf_sized(arch: &str, seed: u64, v: usize, ctx: u32) -> Vec<u8> {
     add("output.weight".into(), &[v, h], 0.5, false);
     for l in 0..layers {
         let p = format!("blk.{l}");
-        add(format!("{p}.attn_q.weight"), &[h, h], 0.3, false);
-        add(format!("{p}.attn_k.weight"), &[kv, h], 0.3, false);
-        add(format!("{p}.attn_v.weight"), &[kv, h], 0.3, false);
-        if arch == "qwen2" {
-            add(format!("{p}.attn_q.bias"), &[h], 0.05, false);
-            add(format!("{p}.attn_k.bias"), &[kv], 0.05, false);
-            add(format!("{p}.attn_v.bias"), &[kv], 0.05, false);
+        if arch == "phi3" {
+            // Phi-3 fuses q, k, v into one matrix and gate and up into another.
+            add(format!("{p}.attn_qkv.weight"), &[h + 2 * kv, h], 0.3, false);
+            add(format!("{p}.attn_output.weight"), &[h, h], 0.3, false);
+            add(format!("{p}.ffn_up.weight"), &[2 * ff, h], 0.3, false);
+            add(format!("{p}.ffn_down.weight"), &[h, ff], 0.3, false);
+        } else {
+            add(format!("{p}.attn_q.weight"), &[h, h], 0.3, false);
+            add(format!("{p}.attn_k.weight"), &[kv, h], 0.3, false);
+            add(format!("{p}.attn_v.weight"), &[kv, h], 0.3, false);
+            if arch == "qwen2" {
+                add(format!("{p}.attn_q.bias"), &[h], 0.05, false);
+                add(format!("{p}.attn_k.bias"), &[kv], 0.05, false);
+                add(format!("{p}.attn_v.bias"), &[kv], 0.05, false);
+            }
+            if arch == "qwen3" {
+                add(format!("{p}.attn_q_norm.weight"), &[head_dim], 0.0, true);
+                add(format!("{p}.attn_k_norm.weight"), &[head_dim], 0.0, true);
+            }
+            add(format!("{p}.attn_output.weight"), &[h, h], 0.3, false);
+            add(format!("{p}.ffn_gate.weight"), &[ff, h], 0.3, false);
+            add(format!("{p}.ffn_down.weight"), &[h, ff], 0.3, false);
+            add(format!("{p}.ffn_up.weight"), &[ff, h], 0.3, false);
         }
-        add(format!("{p}.attn_output.weight"), &[h, h], 0.3, false);
-        add(format!("{p}.ffn_gate.weight"), &[ff, h], 0.3, false);
-        add(format!("{p}.ffn_down.weight"), &[h, ff], 0.3, false);
-        add(format!("{p}.ffn_up.weight"), &[ff, h], 0.3, false);
         add(format!("{p}.attn_norm.weight"), &[h], 0.0, true);
         add(format!("{p}.ffn_norm.weight"), &[h], 0.0, true);
     }
@@ -289,6 +301,7 @@ fn tiny_gguf_sized(arch: &str, seed: u64, v: usize, ctx: u32) -> Vec<u8> {
         (format!("{arch}.feed_forward_length"), u(ff as u32)),
         (format!("{arch}.rope.dimension_count"), u(head_dim as u32)),
         (format!("{arch}.attention.layer_norm_rms_epsilon"), gguf_file::Value::F32(1e-6)),
+        (format!("{arch}.attention.key_length"), u(head_dim as u32)),
         (format!("{arch}.rope.freq_base"), gguf_file::Value::F32(10000.0)),
     ];
     let meta_refs: Vec<(&str, &gguf_file::Value)> = meta.iter().map(|(k, v)| (k.as_str(), v)).collect();

@@ -23,7 +23,7 @@ fn ask(m: &dyn LanguageModel, opts: &GenOptions) -> (aurag::llm::Generation, Str
 
 #[test]
 fn tiny_models_load_and_decode_greedily_and_deterministically() {
-    for (arch, template) in [("qwen2", ChatTemplate::ChatMl), ("llama", ChatTemplate::Llama3)] {
+    for (arch, template) in [("qwen2", ChatTemplate::ChatMl), ("qwen3", ChatTemplate::ChatMl), ("llama", ChatTemplate::Llama3), ("phi3", ChatTemplate::Phi3)] {
         let tmp = tempfile::tempdir().unwrap();
         let path = tmp.path().join("tiny.gguf");
         std::fs::write(&path, testkit::tiny_gguf(arch, 3)).unwrap();
@@ -37,7 +37,7 @@ fn tiny_models_load_and_decode_greedily_and_deterministically() {
         let (ga, streamed) = ask(&a, &opts);
         assert_eq!(ga.tokens, 8, "{arch}");
         assert_eq!(ga.stop, StopReason::MaxTokens);
-        assert!(!ga.text.trim().is_empty());
+        assert!(!ga.text.trim().is_empty(), "{arch}: {ga:?}");
         assert_eq!(streamed, ga.text, "{arch}: streamed pieces add up to the text");
         assert_eq!(ask(&a, &opts).0, ga, "{arch}: greedy decoding repeats");
         assert_eq!(ask(&b, &opts).0, ga, "{arch}: bytes and file load the same model");
@@ -125,7 +125,7 @@ fn constrained_decoding_makes_even_a_random_model_write_valid_json() {
     let judgment = Schema::object(&[("relevant", Schema::Boolean), ("reason", Schema::string(60))]);
     let cells = Schema::object(&[("cells", Schema::array(Schema::array(Schema::integer(), 2), 4)), ("source", Schema::one_of(&["tbl_a", "tbl_b", "txt_c"]))]);
     let msgs = [Message::system("Answer in JSON."), Message::user("Is the table about revenue in 2019 relevant?")];
-    for arch in ["qwen2", "llama"] {
+    for arch in ["qwen2", "qwen3", "llama", "phi3"] {
         let m = chat_model(arch, 11);
         // Unconstrained, the random model writes no JSON at all.
         let free = m.chat(&msgs, &GenOptions { max_tokens: 40, ..Default::default() }, &mut |_| {}).unwrap();

@@ -1,5 +1,6 @@
 //! Quantized GGUF instruction models on Candle: Qwen2 / Qwen2.5
-//! (`general.architecture = qwen2`) and Llama 3.x (`llama`).
+//! (`general.architecture = qwen2`), Qwen3 (`qwen3`), Llama 3.x (`llama`)
+//! and Phi-3 / Phi-3.5 (`phi3`).
 //!
 //! It takes a GGUF file and the model's `tokenizer.json` (paths or bytes)
 //! and never downloads. The architecture picks the Candle model and the
@@ -18,7 +19,7 @@ use std::sync::{Mutex, OnceLock};
 use candle_core::quantized::gguf_file;
 use candle_core::{DType, Device, Tensor};
 use candle_transformers::generation::LogitsProcessor;
-use candle_transformers::models::{quantized_llama, quantized_qwen2};
+use candle_transformers::models::{quantized_llama, quantized_phi3, quantized_qwen2, quantized_qwen3};
 use tokenizers::Tokenizer;
 
 use super::json::{token_bytes, Matcher, TokenTrie};
@@ -26,20 +27,27 @@ use super::{ChatTemplate, Decoding, GenOptions, Generation, LanguageModel, LlmEr
 
 enum Weights {
     Qwen2(quantized_qwen2::ModelWeights),
+    Qwen3(quantized_qwen3::ModelWeights),
     Llama(quantized_llama::ModelWeights),
+    Phi3(quantized_phi3::ModelWeights),
 }
 
 impl Weights {
     fn forward(&mut self, x: &Tensor, pos: usize) -> candle_core::Result<Tensor> {
         match self {
             Weights::Qwen2(m) => m.forward(x, pos),
+            Weights::Qwen3(m) => m.forward(x, pos),
             Weights::Llama(m) => m.forward(x, pos),
+            Weights::Phi3(m) => m.forward(x, pos),
         }
     }
     fn clear(&mut self) {
         match self {
             Weights::Qwen2(m) => m.clear_kv_cache(),
+            Weights::Qwen3(m) => m.clear_kv_cache(),
             Weights::Llama(m) => m.clear_kv_cache(),
+            // Phi-3 resets its cache when a sequence starts at position 0.
+            Weights::Phi3(_) => {}
         }
     }
 }
@@ -84,8 +92,10 @@ impl GgufModel {
         let mut eos: Vec<u32> = meta_u32("tokenizer.ggml.eos_token_id").into_iter().collect();
         let (weights, template) = match arch.as_str() {
             "qwen2" => (Weights::Qwen2(quantized_qwen2::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
+            "qwen3" => (Weights::Qwen3(quantized_qwen3::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
             "llama" => (Weights::Llama(quantized_llama::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::Llama3),
-            other => return Err(load_err(origin, format!("unsupported architecture '{other}' (qwen2, llama)"))),
+            "phi3" => (Weights::Phi3(quantized_phi3::ModelWeights::from_gguf(false, ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::Phi3),
+            other => return Err(load_err(origin, format!("unsupported architecture '{other}' (qwen2, qwen3, llama, phi3)"))),
         };
         let tokenizer = Tokenizer::from_bytes(tokenizer).map_err(|e| load_err(origin, format!("tokenizer.json: {e}")))?;
         for t in template.end_of_turn() {
