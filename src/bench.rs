@@ -43,3 +43,48 @@ impl IngestFigures {
         }
     }
 }
+
+/// Language-model speed: prompt processing and generation, in tokens/s.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct LlmFigures {
+    pub model: String,
+    pub load_seconds: f64,
+    pub prompt_tokens: usize,
+    pub prompt_tokens_per_s: f64,
+    pub generated_tokens: usize,
+    pub generate_tokens_per_s: f64,
+    pub peak_rss_mb: Option<f64>,
+}
+
+/// Times `model` on a prompt of about `prompt_tokens` tokens: one run that
+/// generates a single token (≈ the prompt pass) and one that generates
+/// `gen_tokens` (the difference is decoding), both greedy, best of `runs`.
+pub fn llm(model: &dyn crate::llm::LanguageModel, load_seconds: f64, prompt_tokens: usize, gen_tokens: usize, runs: usize) -> Result<LlmFigures, crate::llm::LlmError> {
+    use crate::llm::GenOptions;
+    let words = ["revenue", "grew", "in", "fiscal", "2019", "while", "costs", "fell", "across", "regions"];
+    let prompt: String = (0..prompt_tokens.max(1)).map(|i| words[i % words.len()]).collect::<Vec<_>>().join(" ");
+    let time = |max_tokens: usize| -> Result<(f64, crate::llm::Generation), crate::llm::LlmError> {
+        let mut best: Option<(f64, crate::llm::Generation)> = None;
+        for _ in 0..runs.max(1) {
+            let t = std::time::Instant::now();
+            let g = model.generate(&prompt, &GenOptions { max_tokens, stop: Vec::new(), ..Default::default() }, &mut |_| {})?;
+            let s = t.elapsed().as_secs_f64();
+            if best.as_ref().is_none_or(|(b, _)| s < *b) {
+                best = Some((s, g));
+            }
+        }
+        Ok(best.expect("at least one run"))
+    };
+    let (t1, g1) = time(1)?;
+    let (tn, gn) = time(gen_tokens.max(2))?;
+    let decoded = gn.tokens.saturating_sub(1).max(1);
+    Ok(LlmFigures {
+        model: model.id(),
+        load_seconds,
+        prompt_tokens: g1.prompt_tokens,
+        prompt_tokens_per_s: g1.prompt_tokens as f64 / t1,
+        generated_tokens: gn.tokens,
+        generate_tokens_per_s: decoded as f64 / (tn - t1).max(1e-9),
+        peak_rss_mb: peak_rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
+    })
+}

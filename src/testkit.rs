@@ -219,7 +219,18 @@ fn tiny_bpe_vocab() -> Vec<String> {
 /// A byte-level BPE tokenizer.json (the Qwen / Llama 3 kind) over
 /// [`tiny_bpe_vocab`], with ChatML and Llama 3 special tokens.
 pub fn tiny_bpe_tokenizer_json() -> String {
-    let vocab = tiny_bpe_vocab();
+    bpe_tokenizer_json_with_vocab(0)
+}
+
+/// [`tiny_bpe_tokenizer_json`] padded with filler tokens (`<f123>`) to
+/// `total` entries, so every id a model of that vocabulary can emit
+/// decodes (for benchmarks on real-sized random models).
+pub fn bpe_tokenizer_json_with_vocab(total: usize) -> String {
+    let mut vocab = tiny_bpe_vocab();
+    let specials = vocab.split_off(vocab.len() - TINY_SPECIALS.len());
+    let fill = total.saturating_sub(vocab.len() + specials.len());
+    vocab.extend((0..fill).map(|i| format!("<f{i}>")));
+    vocab.extend(specials);
     let chars = byte_chars();
     let enc = |s: &str| -> String { s.bytes().map(|b| chars[b as usize]).collect() };
     let n_plain = vocab.len() - TINY_SPECIALS.len();
@@ -245,9 +256,34 @@ pub fn tiny_bpe_tokenizer_json() -> String {
 }
 
 fn tiny_gguf_sized(arch: &str, seed: u64, v: usize, ctx: u32) -> Vec<u8> {
+    let shape = GgufShape { hidden: TINY_HIDDEN, heads: 4, kv_heads: 2, ff: 64, layers: 2, vocab: v, context: ctx };
+    random_gguf(arch, &shape, candle_core::quantized::GgmlDType::F32, seed)
+}
+
+/// The dimensions of a decoder-only model, for [`random_gguf`].
+#[derive(Debug, Clone, Copy)]
+pub struct GgufShape {
+    pub hidden: usize,
+    pub heads: usize,
+    pub kv_heads: usize,
+    pub ff: usize,
+    pub layers: usize,
+    pub vocab: usize,
+    pub context: u32,
+}
+
+impl GgufShape {
+    /// Qwen2.5-0.5B-Instruct's dimensions (what `aurag bench llm` times).
+    pub const QWEN2_5_0_5B: GgufShape = GgufShape { hidden: 896, heads: 14, kv_heads: 2, ff: 4864, layers: 24, vocab: 151_936, context: 4096 };
+}
+
+/// A GGUF of `arch` with `shape` and random weights, matrices stored as
+/// `dtype` (norms stay F32): a stand-in of the real model's size and
+/// compute where no weights can be downloaded.
+pub fn random_gguf(arch: &str, shape: &GgufShape, dtype: candle_core::quantized::GgmlDType, seed: u64) -> Vec<u8> {
     use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
     use candle_core::{Device, Tensor};
-    let (h, heads, kv_heads, ff, layers) = (TINY_HIDDEN, 4usize, 2usize, 64, 2);
+    let GgufShape { hidden: h, heads, kv_heads, ff, layers, vocab: v, context: ctx } = *shape;
     let head_dim = h / heads;
     let kv = kv_heads * head_dim;
     let mut rng = Rng::new(seed);
@@ -256,7 +292,8 @@ fn tiny_gguf_sized(arch: &str, seed: u64, v: usize, ctx: u32) -> Vec<u8> {
         let n: usize = shape.iter().product();
         let data: Vec<f32> = (0..n).map(|_| if ones { 1.0 } else { rng.uniform(scale) }).collect();
         let t = Tensor::from_vec(data, shape, &Device::Cpu).expect("tensor");
-        tensors.push((name, QTensor::quantize(&t, GgmlDType::F32).expect("quantize")));
+        let dt = if shape.len() == 2 { dtype } else { GgmlDType::F32 };
+        tensors.push((name, QTensor::quantize(&t, dt).expect("quantize")));
     };
     add("token_embd.weight".into(), &[v, h], 0.5, false);
     add("output_norm.weight".into(), &[h], 0.0, true);

@@ -178,3 +178,19 @@ fn token_bytes_match_what_the_tokenizer_decodes() {
     let joined: Vec<u8> = ids.iter().flat_map(|&i| bytes[i as usize].clone().unwrap()).collect();
     assert_eq!(joined, text.as_bytes());
 }
+
+#[test]
+fn quantized_random_models_load_and_the_llm_bench_reports_rates() {
+    use aurag::testkit::{bpe_tokenizer_json_with_vocab, random_gguf, GgufShape};
+    use candle_core::quantized::GgmlDType;
+    let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 128, layers: 2, vocab: 600, context: 1024 };
+    for dt in [GgmlDType::Q4_0, GgmlDType::Q8_0] {
+        let bytes = random_gguf("qwen2", &shape, dt, 5);
+        let tok = bpe_tokenizer_json_with_vocab(shape.vocab);
+        let m = GgufModel::from_bytes(&bytes, tok.as_bytes(), "q", &Device::Cpu).unwrap();
+        let f = aurag::bench::llm(&m, 0.0, 16, 6, 1).unwrap();
+        assert!(f.prompt_tokens >= 16, "{f:?}");
+        assert_eq!(f.generated_tokens, 6, "{f:?}");
+        assert!(f.prompt_tokens_per_s > 0.0 && f.generate_tokens_per_s > 0.0, "{f:?}");
+    }
+}

@@ -293,6 +293,29 @@ enum BenchCmd {
         #[arg(long)]
         no_reference: bool,
     },
+    /// Language-model speed: prompt and generation tokens/s. Without
+    /// --model, a random GGUF of Qwen2.5-0.5B's shape (q4_0 or q8_0) is
+    /// generated and timed; beside llama-cpp-python when installed.
+    Llm {
+        /// A GGUF file (tokenizer.json beside it, or --tokenizer).
+        #[arg(long)]
+        model: Option<PathBuf>,
+        #[arg(long)]
+        tokenizer: Option<PathBuf>,
+        /// Weight type of the generated model: q4_0, q8_0 or f16.
+        #[arg(long, default_value = "q4_0")]
+        dtype: String,
+        #[arg(long, default_value_t = 128)]
+        prompt_tokens: usize,
+        #[arg(long, default_value_t = 32)]
+        gen_tokens: usize,
+        #[arg(long, default_value_t = 2)]
+        runs: usize,
+        #[arg(long)]
+        json: bool,
+        #[arg(long)]
+        no_reference: bool,
+    },
 }
 
 fn default_workspace() -> PathBuf {
@@ -400,6 +423,9 @@ async fn run(cli: Cli) -> Result<i32> {
     }
     let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
     match cli.cmd {
+        Cmd::Bench { what: BenchCmd::Llm { model, tokenizer, dtype, prompt_tokens, gen_tokens, runs, json: json_out, no_reference } } => {
+            return bench_llm(model, tokenizer, &dtype, prompt_tokens, gen_tokens, runs, json_out, no_reference, &cli.device).await;
+        }
         Cmd::Bench { what: BenchCmd::Ingest { paths, json: json_out, no_reference } } => {
             let model_dir = installed_model_dir(&cli.embedder);
             return bench_ingest(&paths, json_out, no_reference, embedder, model_dir).await;
@@ -1069,4 +1095,77 @@ fn tempfile_dir() -> Result<PathBuf> {
     let d = std::env::temp_dir().join(format!("aurag-selftest-{}", std::process::id()));
     std::fs::create_dir_all(&d)?;
     Ok(d)
+}
+
+#[allow(clippy::too_many_arguments)]
+async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &str, prompt_tokens: usize, gen_tokens: usize, runs: usize, json_out: bool, no_reference: bool, device_name: &str) -> Result<i32> {
+    use aurag::llm::gguf::GgufModel;
+    use candle_core::quantized::GgmlDType;
+    let dev = device(device_name)?;
+    let scratch = std::env::temp_dir().join(format!("aurag-bench-llm-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch)?;
+    let (gguf, tok, label) = match model {
+        Some(m) => {
+            let tok = tokenizer.unwrap_or_else(|| m.with_file_name("tokenizer.json"));
+            let label = m.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+            (m, tok, label)
+        }
+        None => {
+            let dt = match dtype {
+                "q4_0" => GgmlDType::Q4_0,
+                "q8_0" => GgmlDType::Q8_0,
+                "f16" => GgmlDType::F16,
+                other => anyhow::bail!("unknown --dtype '{other}' (q4_0, q8_0, f16)"),
+            };
+            let shape = aurag::testkit::GgufShape::QWEN2_5_0_5B;
+            eprintln!("bench llm: writing a random {dtype} GGUF of Qwen2.5-0.5B's shape (24 layers, hidden 896, vocab 151,936)…");
+            let t = std::time::Instant::now();
+            let bytes = tokio::task::spawn_blocking(move || aurag::testkit::random_gguf("qwen2", &shape, dt, 7)).await?;
+            let gguf = scratch.join("random-qwen2.5-0.5b.gguf");
+            std::fs::write(&gguf, &bytes)?;
+            let tok = scratch.join("tokenizer.json");
+            std::fs::write(&tok, aurag::testkit::bpe_tokenizer_json_with_vocab(shape.vocab))?;
+            eprintln!("bench llm: {:.0} MB written in {:.1} s", bytes.len() as f64 / 1e6, t.elapsed().as_secs_f64());
+            (gguf, tok, format!("random Qwen2.5-0.5B shape, {dtype}"))
+        }
+    };
+    let t = std::time::Instant::now();
+    let (g2, t2) = (gguf.clone(), tok.clone());
+    let m = tokio::task::spawn_blocking(move || GgufModel::load(&g2, &t2, "bench", &dev)).await??;
+    let load = t.elapsed().as_secs_f64();
+    let figures = tokio::task::spawn_blocking(move || aurag::bench::llm(&m, load, prompt_tokens, gen_tokens, runs)).await??;
+    // The reference: llama-cpp-python on the same file, when installed.
+    let venv_python = std::env::var("AURAG_VENV").map(|v| PathBuf::from(v).join("bin/python")).unwrap_or_else(|_| dirs::home_dir().unwrap_or_default().join(".cache/aurag/venv/bin/python"));
+    let reference = if no_reference {
+        None
+    } else {
+        let script = format!(
+            "import time, json, llama_cpp\nt=time.time(); m=llama_cpp.Llama(model_path={gguf:?}, n_ctx=4096, verbose=False); load=time.time()-t\nw='revenue grew in fiscal 2019 while costs fell across regions'.split()\np=' '.join(w[i%len(w)] for i in range({prompt_tokens}))\ndef run(n):\n  m.reset(); t=time.time(); r=m.create_completion(p, max_tokens=n, temperature=0.0); return time.time()-t, r['usage']\nt1,u1=min(run(1) for _ in range({runs})); tn,un=min(run({gen_tokens}) for _ in range({runs}))\nprint(json.dumps(dict(load_seconds=load, prompt_tokens=u1['prompt_tokens'], prompt_tokens_per_s=u1['prompt_tokens']/t1, generate_tokens_per_s=max(un['completion_tokens']-1,1)/max(tn-t1,1e-9))))\n",
+            gguf = gguf.display().to_string()
+        );
+        match std::process::Command::new(&venv_python).arg("-c").arg(&script).output() {
+            Ok(o) if o.status.success() => serde_json::from_slice::<serde_json::Value>(&o.stdout).ok(),
+            _ => None,
+        }
+    };
+    let _ = std::fs::remove_dir_all(&scratch);
+    if json_out {
+        println!("{}", serde_json::to_string_pretty(&serde_json::json!({"ours": figures, "label": label, "reference": reference}))?);
+    } else {
+        println!("bench llm: {label} on {device_name}");
+        println!("  load:        {:.2} s", figures.load_seconds);
+        println!("  prompt:      {:.1} tokens/s ({} tokens)", figures.prompt_tokens_per_s, figures.prompt_tokens);
+        println!("  generation:  {:.1} tokens/s ({} tokens, greedy)", figures.generate_tokens_per_s, figures.generated_tokens);
+        println!("  peak RSS:    {}", figures.peak_rss_mb.map(|m| format!("{m:.0} MB")).unwrap_or_else(|| "n/a".into()));
+        match &reference {
+            Some(r) => println!(
+                "  llama-cpp-python: prompt {:.1} tokens/s, generation {:.1} tokens/s, load {:.2} s",
+                r["prompt_tokens_per_s"].as_f64().unwrap_or(0.0),
+                r["generate_tokens_per_s"].as_f64().unwrap_or(0.0),
+                r["load_seconds"].as_f64().unwrap_or(0.0)
+            ),
+            None => println!("  llama-cpp-python: not run ({})", if no_reference { "--no-reference" } else { "not installed in the venv: pip install llama-cpp-python" }),
+        }
+    }
+    Ok(0)
 }
