@@ -16,7 +16,7 @@ use crate::source::{a1, parse_range, SourceObject};
 pub enum ActionError {
     #[error("'{spec}' is not an action: write `sentences ID 1,2`, `cells ID B4:D4` (or `r,c;r,c`) or `sql ID SELECT ...`")]
     Syntax { spec: String },
-    #[error("sentence indices '{idxs}' are not numbers separated by commas")]
+    #[error("sentence numbers '{idxs}' are not numbers from 1 separated by commas")]
     Indices { idxs: String },
     #[error("{id} is not a table, so it has no cells")]
     NotTable { id: String },
@@ -84,7 +84,12 @@ impl RetrievalAction {
         let source = obj.id.clone();
         Ok(match kind {
             "sentences" | "sentence" => {
-                let idxs = arg.split(',').map(|x| x.trim().parse::<u32>()).collect::<Result<Vec<_>, _>>().map_err(|_| ActionError::Indices { idxs: arg.to_string() })?;
+                // Written as people (and citations) count: from 1.
+                let idxs = arg
+                    .split(',')
+                    .map(|x| x.trim().parse::<u32>().ok().and_then(|n| n.checked_sub(1)))
+                    .collect::<Option<Vec<_>>>()
+                    .ok_or_else(|| ActionError::Indices { idxs: arg.to_string() })?;
                 RetrievalAction::SelectSentenceIdxs { source, idxs }
             }
             "cells" | "cell" => RetrievalAction::SelectCoordinates { source, selection: Selection::Cells(cells_of(obj, arg)?) },

@@ -221,7 +221,7 @@ fn cli_ask_prints_json_answers_and_act_runs_actions_by_hand() {
     assert_eq!(r["evidence"][0]["locator"], "Net sales by region!B5");
 
     let text = find(&|s| s["content_type"] == "text" && s["file"].as_str().unwrap().ends_with(".pdf"));
-    let out = aurag(&ws).args(["act", "sentences", &text, "0,1"]).output().unwrap();
+    let out = aurag(&ws).args(["act", "sentences", &text, "1,2"]).output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().filter(|l| l.contains("sentence")).count(), 2);
 

@@ -8,7 +8,7 @@ import type { Run } from "../bindings/Run";
 export type EvidenceTarget =
   | { kind: "sentence"; source: string; idx: number }
   | { kind: "cell"; source: string; row: number; col: number }
-  | { kind: "sql"; source: string; query: string; rows: Evidence[] }
+  | { kind: "sql"; source: string; query: string; rows: Evidence[]; cited: string }
   | { kind: "none"; source: string };
 
 export function evidenceTarget(c: Citation, run: Run | null): EvidenceTarget {
@@ -18,20 +18,25 @@ export function evidenceTarget(c: Citation, run: Run | null): EvidenceTarget {
   // SQL evidence has no coordinates: find the query that returned this row.
   for (const r of run?.actions ?? []) {
     if (r.action.action === "Sql" && r.action.source === c.source_id && r.evidence.some((e) => c.locator.startsWith(e.locator.split(",")[0]))) {
-      return { kind: "sql", source: c.source_id, query: r.action.query, rows: r.evidence };
+      return { kind: "sql", source: c.source_id, query: r.action.query, rows: r.evidence, cited: c.locator };
     }
   }
   return { kind: "none", source: c.source_id };
 }
 
 /** SQL result evidence (one entry per cell) grouped back into rows. */
-export function sqlRows(evidence: Evidence[]): { row: string; cells: { header: string; text: string }[] }[] {
-  const rows: { row: string; cells: { header: string; text: string }[] }[] = [];
+export type SqlCell = { header: string; text: string; cited: boolean };
+
+/** SQL result evidence (one entry per value) grouped back into rows; the
+ *  value the citation names (its locator, `SQL row 1, column x: …`) is marked. */
+export function sqlRows(evidence: Evidence[], cited = ""): { row: string; cells: SqlCell[] }[] {
+  const rows: { row: string; cells: SqlCell[] }[] = [];
   for (const e of evidence) {
     const row = e.locator.split(",")[0];
+    const cell = { header: e.header, text: e.text, cited: cited !== "" && cited === e.locator };
     const last = rows[rows.length - 1];
-    if (last && last.row === row) last.cells.push({ header: e.header, text: e.text });
-    else rows.push({ row, cells: [{ header: e.header, text: e.text }] });
+    if (last && last.row === row) last.cells.push(cell);
+    else rows.push({ row, cells: [cell] });
   }
   return rows;
 }

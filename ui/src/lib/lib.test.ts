@@ -37,11 +37,20 @@ describe("citations", () => {
   });
   it("finds the SQL that returned a cited row, and regroups its cells into rows", () => {
     const run = runWith([]);
-    const t = evidenceTarget({ source_id: "tbl_db", file: "f", locator: "SQL row 1: SELECT …", text: "x", key: null }, run);
+    const t = evidenceTarget({ source_id: "tbl_db", file: "f", locator: "SQL row 1, column closing: SELECT segment, closing FROM goodwill WHERE year = 2019", text: "x", key: null }, run);
     expect(t.kind).toBe("sql");
     if (t.kind !== "sql") return;
     expect(t.query).toContain("SELECT segment");
-    expect(sqlRows(t.rows)).toEqual([{ row: "SQL row 1", cells: [{ header: "segment", text: "Mobileye" }, { header: "closing", text: "10,895" }] }]);
+    // Only the cited value is marked.
+    expect(sqlRows(t.rows, t.cited)).toEqual([
+      {
+        row: "SQL row 1",
+        cells: [
+          { header: "segment", text: "Mobileye", cited: false },
+          { header: "closing", text: "10,895", cited: true },
+        ],
+      },
+    ]);
   });
   it("has no target for a row no query returned", () => {
     expect(evidenceTarget({ source_id: "tbl_other", file: "f", locator: "SQL row 1", text: "", key: null }, runWith([])).kind).toBe("none");

@@ -33,7 +33,7 @@ export function sqlAction(source: string, query: string): RetrievalAction | null
 export function describeAction(a: RetrievalAction): string {
   switch (a.action) {
     case "SelectSentenceIdxs":
-      return `sentences ${a.idxs.join(", ")} of ${a.source}`;
+      return `sentences ${a.idxs.map((i) => i + 1).join(", ")} of ${a.source}`;
     case "SelectCoordinates": {
       const s = a.selection;
       if ("cells" in s) return `${s.cells.length} cell${s.cells.length === 1 ? "" : "s"} of ${a.source}`;

@@ -57,8 +57,8 @@ export function runWith(citations: Run["answer"]["citations"], unknown = false):
       {
         action: { action: "Sql", source: "tbl_db", query: "SELECT segment, closing FROM goodwill WHERE year = 2019" },
         evidence: [
-          { source_id: "tbl_db", file: "/data/ops.db", key: null, locator: "SQL row 1, segment", text: "Mobileye", value: null, label: "", header: "segment", year: null, scale: "" },
-          { source_id: "tbl_db", file: "/data/ops.db", key: null, locator: "SQL row 1, closing", text: "10,895", value: 10895, label: "", header: "closing", year: null, scale: "" },
+          { source_id: "tbl_db", file: "/data/ops.db", key: null, locator: "SQL row 1, column segment: SELECT segment, closing FROM goodwill WHERE year = 2019", text: "Mobileye", value: null, label: "", header: "segment", year: null, scale: "" },
+          { source_id: "tbl_db", file: "/data/ops.db", key: null, locator: "SQL row 1, column closing: SELECT segment, closing FROM goodwill WHERE year = 2019", text: "10,895", value: 10895, label: "", header: "closing", year: null, scale: "" },
         ],
         error: null,
       },

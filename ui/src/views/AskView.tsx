@@ -129,13 +129,14 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
           {open.target.kind === "sql" && (
             <div className="sql-evidence">
               <pre className="sql">{open.target.query}</pre>
+              <div className="grid-wrap">
               <table className="grid">
                 <tbody>
-                  {sqlRows(open.target.rows).map((r) => (
+                  {sqlRows(open.target.rows, open.target.cited).map((r) => (
                     <tr key={r.row}>
                       <th>{r.row}</th>
                       {r.cells.map((c, i) => (
-                        <td key={i} className="hl">
+                        <td key={i} className={c.cited ? "hl" : undefined} ref={c.cited ? (el) => el?.scrollIntoView({ block: "nearest", inline: "center" }) : undefined}>
                           <span className="muted small">{c.header}</span> {c.text}
                         </td>
                       ))}
@@ -143,6 +144,7 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
                   ))}
                 </tbody>
               </table>
+              </div>
             </div>
           )}
           {open.obj && open.target.kind !== "sql" && (

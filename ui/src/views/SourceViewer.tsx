@@ -62,7 +62,7 @@ function TextView({ obj, highlight, onSentence, markRef }: Props & { markRef: Re
             onClick={onSentence ? () => onSentence(s.idx) : undefined}
             onKeyDown={onSentence ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSentence(s.idx)) : undefined}
           >
-            <span className="idx">{s.idx}</span> {s.text}
+            <span className="idx">{s.idx + 1}</span> {s.text}
           </li>,
         ];
       })}
