@@ -222,15 +222,43 @@ pub fn tiny_bpe_tokenizer_json() -> String {
     bpe_tokenizer_json_with_vocab(0)
 }
 
-/// [`tiny_bpe_tokenizer_json`] padded with filler tokens (`<f123>`) to
-/// `total` entries, so every id a model of that vocabulary can emit
-/// decodes (for benchmarks on real-sized random models).
-pub fn bpe_tokenizer_json_with_vocab(total: usize) -> String {
+/// The tokens of [`bpe_tokenizer_json_with_vocab`] in id order (byte
+/// tokens, merges, fillers, then the special tokens last).
+pub fn bpe_vocab_with(total: usize) -> Vec<String> {
     let mut vocab = tiny_bpe_vocab();
     let specials = vocab.split_off(vocab.len() - TINY_SPECIALS.len());
     let fill = total.saturating_sub(vocab.len() + specials.len());
     vocab.extend((0..fill).map(|i| format!("<f{i}>")));
     vocab.extend(specials);
+    vocab
+}
+
+/// GGUF tokenizer metadata (`tokenizer.ggml.*`, the GPT-2 BPE kind) for
+/// [`bpe_vocab_with`]`(total)`, so llama.cpp can load a random model too.
+pub fn gguf_tokenizer_metadata(total: usize) -> Vec<(String, candle_core::quantized::gguf_file::Value)> {
+    use candle_core::quantized::gguf_file::Value;
+    let vocab = bpe_vocab_with(total);
+    let n_plain = vocab.len() - TINY_SPECIALS.len();
+    let chars = byte_chars();
+    let enc = |s: &str| -> String { s.bytes().map(|b| chars[b as usize]).collect() };
+    let id_of = |t: &str| vocab.iter().position(|v| v == t).unwrap_or(0) as u32;
+    vec![
+        ("tokenizer.ggml.model".into(), Value::String("gpt2".into())),
+        ("tokenizer.ggml.pre".into(), Value::String("qwen2".into())),
+        ("tokenizer.ggml.tokens".into(), Value::Array(vocab.iter().map(|t| Value::String(t.clone())).collect())),
+        ("tokenizer.ggml.token_type".into(), Value::Array((0..vocab.len()).map(|i| Value::I32(if i < n_plain { 1 } else { 3 })).collect())),
+        ("tokenizer.ggml.merges".into(), Value::Array(TINY_MERGES.iter().map(|(a, b)| Value::String(format!("{} {}", enc(a), enc(b)))).collect())),
+        ("tokenizer.ggml.eos_token_id".into(), Value::U32(id_of("<|im_end|>"))),
+        ("tokenizer.ggml.bos_token_id".into(), Value::U32(id_of("<|endoftext|>"))),
+        ("tokenizer.ggml.padding_token_id".into(), Value::U32(id_of("<|endoftext|>"))),
+    ]
+}
+
+/// [`tiny_bpe_tokenizer_json`] padded with filler tokens (`<f123>`) to
+/// `total` entries, so every id a model of that vocabulary can emit
+/// decodes (for benchmarks on real-sized random models).
+pub fn bpe_tokenizer_json_with_vocab(total: usize) -> String {
+    let vocab = bpe_vocab_with(total);
     let chars = byte_chars();
     let enc = |s: &str| -> String { s.bytes().map(|b| chars[b as usize]).collect() };
     let n_plain = vocab.len() - TINY_SPECIALS.len();
@@ -281,6 +309,11 @@ impl GgufShape {
 /// `dtype` (norms stay F32): a stand-in of the real model's size and
 /// compute where no weights can be downloaded.
 pub fn random_gguf(arch: &str, shape: &GgufShape, dtype: candle_core::quantized::GgmlDType, seed: u64) -> Vec<u8> {
+    random_gguf_with(arch, shape, dtype, seed, Vec::new())
+}
+
+/// [`random_gguf`] with more metadata (e.g. [`gguf_tokenizer_metadata`]).
+pub fn random_gguf_with(arch: &str, shape: &GgufShape, dtype: candle_core::quantized::GgmlDType, seed: u64, extra: Vec<(String, candle_core::quantized::gguf_file::Value)>) -> Vec<u8> {
     use candle_core::quantized::{gguf_file, GgmlDType, QTensor};
     use candle_core::{Device, Tensor};
     let GgufShape { hidden: h, heads, kv_heads, ff, layers, vocab: v, context: ctx } = *shape;
@@ -340,7 +373,9 @@ pub fn random_gguf(arch: &str, shape: &GgufShape, dtype: candle_core::quantized:
         (format!("{arch}.attention.layer_norm_rms_epsilon"), gguf_file::Value::F32(1e-6)),
         (format!("{arch}.attention.key_length"), u(head_dim as u32)),
         (format!("{arch}.rope.freq_base"), gguf_file::Value::F32(10000.0)),
+        ("general.alignment".into(), u(32)),
     ];
+    let meta: Vec<(String, gguf_file::Value)> = meta.into_iter().chain(extra).collect();
     let meta_refs: Vec<(&str, &gguf_file::Value)> = meta.iter().map(|(k, v)| (k.as_str(), v)).collect();
     let tensor_refs: Vec<(&str, &QTensor)> = tensors.iter().map(|(k, t)| (k.as_str(), t)).collect();
     let mut out = std::io::Cursor::new(Vec::new());

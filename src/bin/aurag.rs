@@ -1120,7 +1120,7 @@ async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &s
             let shape = aurag::testkit::GgufShape::QWEN2_5_0_5B;
             eprintln!("bench llm: writing a random {dtype} GGUF of Qwen2.5-0.5B's shape (24 layers, hidden 896, vocab 151,936)…");
             let t = std::time::Instant::now();
-            let bytes = tokio::task::spawn_blocking(move || aurag::testkit::random_gguf("qwen2", &shape, dt, 7)).await?;
+            let bytes = tokio::task::spawn_blocking(move || aurag::testkit::random_gguf_with("qwen2", &shape, dt, 7, aurag::testkit::gguf_tokenizer_metadata(shape.vocab))).await?;
             let gguf = scratch.join("random-qwen2.5-0.5b.gguf");
             std::fs::write(&gguf, &bytes)?;
             let tok = scratch.join("tokenizer.json");
@@ -1144,8 +1144,24 @@ async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &s
             gguf = gguf.display().to_string()
         );
         match std::process::Command::new(&venv_python).arg("-c").arg(&script).output() {
-            Ok(o) if o.status.success() => serde_json::from_slice::<serde_json::Value>(&o.stdout).ok(),
-            _ => None,
+            Ok(o) if o.status.success() => {
+                // The figures are the last line (llama.cpp may log before it).
+                let out = String::from_utf8_lossy(&o.stdout);
+                let parsed = out.lines().rev().find_map(|l| serde_json::from_str::<serde_json::Value>(l).ok());
+                if parsed.is_none() {
+                    eprintln!("bench llm: the llama-cpp-python reference printed no figures: {}", out.chars().take(300).collect::<String>());
+                }
+                parsed
+            }
+            Ok(o) => {
+                let err = String::from_utf8_lossy(&o.stderr);
+                let last = err.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").to_string();
+                if !last.contains("No module named 'llama_cpp'") {
+                    eprintln!("bench llm: the llama-cpp-python reference failed: {last}");
+                }
+                None
+            }
+            Err(_) => None,
         }
     };
     let _ = std::fs::remove_dir_all(&scratch);
