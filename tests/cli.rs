@@ -68,7 +68,8 @@ fn ingest_sources_show_remove_round_trip() {
     let txt = list.iter().find(|s| s["content_type"] == "text" && s["file"].as_str().unwrap().ends_with(".pdf")).unwrap();
     let out = aurag(&ws, &["show", txt["id"].as_str().unwrap()]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("[0] (p.1)"), "{text}");
+    // Numbered from 1, as citations count ("sentence 2 (page 1)").
+    assert!(text.contains("[1] (p.1)") && !text.contains("[0]"), "{text}");
 
     // refresh re-runs the SQL of dynamic objects.
     let out = aurag(&ws, &["refresh", "--json"]);
