@@ -5,7 +5,8 @@
 // The walk: open the sample workspace; ingest a file through the same code
 // path a drop takes and watch its progress finish; ask a question, see the
 // answer, open a citation and check the highlight; open the trace; record a
-// guide and find it in the guides list. A screenshot of each view is saved.
+// guide, find it in the guides list, and see a similar question retrieve it.
+// A screenshot of each view is saved.
 //
 // Usage: node e2e/app.e2e.mjs APP_BINARY OUT_DIR   (tauri-driver on PATH)
 import { spawn } from "node:child_process";
@@ -160,6 +161,20 @@ try {
   check(listed.includes(question), "the recorded guide is in the guides list");
   await click('[data-testid="guides"] li:first-child button');
   await shot("06-guides");
+
+  // 6. The recorded guide is reused by a later, similar question.
+  await view("ask");
+  await type("#question", "How many people worked in Europe in 2019?");
+  await click("#ask-go");
+  await until("the second answer", async () => (await text('[data-testid="answer"] .q')).includes("Europe"), 120000);
+  const second = await text('[data-testid="answer"] .answer');
+  check(second.includes("1210") || second.includes("1,210"), `a similar question is answered from the recorded table: ${second.split("\n")[0]}`);
+  await click("#open-trace");
+  const guided = await until("the guides step", async () => {
+    const t = await js("const s = document.querySelector('[data-step=guides]'); return s ? s.textContent : ''");
+    return t.includes(question) ? t : null;
+  });
+  check(guided.includes(question), "the trace shows the recorded guide retrieved for it");
 
   await view("settings");
   await until("the models table", () => find('[data-testid="models"] tbody tr'));
