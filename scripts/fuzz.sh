@@ -27,8 +27,12 @@ status=0
 for t in ingest actions; do
   echo "fuzz: $t for ${SECS}s" >&2
   (cd fuzz && cargo +nightly fuzz run --sanitizer none "$t" "corpus/$t" -- -max_total_time="$SECS" -rss_limit_mb=4096 -timeout=30) || status=1
-  for a in fuzz/artifacts/"$t"/crash-* fuzz/artifacts/"$t"/timeout-* fuzz/artifacts/"$t"/oom-*; do
+  for a in fuzz/artifacts/"$t"/crash-* fuzz/artifacts/"$t"/oom-*; do
     [ -e "$a" ] && cp "$a" "fuzz/regressions/$t/" && echo "fuzz: kept $a as a regression input" >&2
+  done
+  # A hang would hang the test suite's replay: kept apart until fixed.
+  for a in fuzz/artifacts/"$t"/timeout-*; do
+    [ -e "$a" ] && mkdir -p fuzz/known-hangs && cp "$a" fuzz/known-hangs/ && echo "fuzz: kept $a in fuzz/known-hangs/ (not replayed until fixed)" >&2
   done
 done
 exit $status
