@@ -6,7 +6,12 @@ use serde::Serialize;
 
 /// Peak resident set size of this process in bytes (Linux `VmHWM`), if known.
 pub fn peak_rss_bytes() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    peak_rss_bytes_of("self")
+}
+
+/// Peak resident set size of process `pid` (`self` or a number), if known.
+pub fn peak_rss_bytes_of(pid: &str) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
     status
         .lines()
         .find(|l| l.starts_with("VmHWM:"))

@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 use serde::Serialize;
 
 use crate::embed::HashingEmbedder;
+use crate::testkit::Rng;
 use crate::workspace::Workspace;
 
 #[derive(Debug, thiserror::Error)]
@@ -129,23 +130,6 @@ impl Report {
     }
 }
 
-/// A small deterministic generator (xorshift64*), so a seed reproduces a run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0.max(1);
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-}
-
 pub async fn run(opts: &Options, progress: &mut (dyn FnMut(&str) + Send)) -> Result<Report, SelftestError> {
     std::fs::create_dir_all(&opts.scratch).map_err(io(&opts.scratch))?;
     let mut report = Report { seed: opts.seed, sql_file_unchanged: true, ..Default::default() };
@@ -183,7 +167,7 @@ pub fn write_corpus(dir: &Path, sample: &Path, seed: u64) -> Result<Vec<PathBuf>
         out.push(p);
         Ok(())
     };
-    let mut rng = Rng(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(seed);
     // Mutations of real files: truncations and byte flips.
     for name in ["annual_report_excerpt.pdf", "financials.xlsx", "operations.db"] {
         let p = sample.join(name);
@@ -226,7 +210,7 @@ pub fn write_corpus(dir: &Path, sample: &Path, seed: u64) -> Result<Vec<PathBuf>
     put("latin1.txt", "Umsatz stieg um 5 % im Geschäftsjahr; Überschuß.\n".encode_utf16().map(|u| u as u8).collect::<Vec<u8>>().as_slice())?;
     put("utf16_bom.txt", &[0xFF, 0xFE, b'h', 0, b'i', 0, b'\n', 0])?;
     put("nul_bytes.csv", b"a,b\n1,\0\0\0\n")?;
-    put("random_bytes.txt", &(0..4096).map(|_| rng.next() as u8).collect::<Vec<u8>>())?;
+    put("random_bytes.txt", &(0..4096).map(|_| rng.next_u64() as u8).collect::<Vec<u8>>())?;
     put("bom_only.csv", &[0xEF, 0xBB, 0xBF])?;
     put("long_line.txt", &vec![b'x'; 8 << 20])?;
     put("long_cell.csv", format!("a,b\n1,{}\n", "y".repeat(2 << 20)).as_bytes())?;
@@ -255,7 +239,7 @@ pub fn write_corpus(dir: &Path, sample: &Path, seed: u64) -> Result<Vec<PathBuf>
     put("ods_bomb.ods", &zip_of(&[("mimetype", ods_mime), ("META-INF/manifest.xml", manifest.as_slice()), ("content.xml", bomb_ods(300 << 20).as_slice())])?)?;
     put("ods_repeat_bomb.ods", &zip_of(&[("mimetype", ods_mime), ("META-INF/manifest.xml", manifest.as_slice()), ("content.xml", bomb_ods(0).as_slice())])?)?;
     let mut cfb = vec![0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
-    cfb.extend((0..4096).map(|_| rng.next() as u8));
+    cfb.extend((0..4096).map(|_| rng.next_u64() as u8));
     put("cfb_garbage.xls", &cfb)?;
     put("cfb_named.xlsx", &cfb)?;
     // PDFs built by hand.
@@ -396,10 +380,9 @@ async fn listing(dir: &Path) -> Result<BTreeSet<String>, SelftestError> {
 
 /// Peak RSS of a running child (Linux `VmHWM`), in MB.
 fn child_peak_mb(pid: u32) -> Option<f64> {
-    let s = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let kb: f64 = s.lines().find(|l| l.starts_with("VmHWM:"))?.split_whitespace().nth(1)?.parse().ok()?;
+    let bytes = crate::bench::peak_rss_bytes_of(&pid.to_string())?;
     // Under 1 MB is the forked child before it became `aurag`: no reading.
-    (kb >= 1024.0).then_some(kb / 1024.0)
+    (bytes >= 1 << 20).then_some(bytes as f64 / (1024.0 * 1024.0))
 }
 
 struct ChildRun {
@@ -415,11 +398,7 @@ fn run_child(mut cmd: Command, limit: Duration) -> std::io::Result<ChildRun> {
     let t = Instant::now();
     let mut child = cmd.stdout(Stdio::piped()).stderr(Stdio::piped()).stdin(Stdio::null()).spawn()?;
     let pid = child.id();
-    let out = child.stdout.take();
-    let err = child.stderr.take();
-    let read = |p: Option<std::process::ChildStdout>| std::thread::spawn(move || p.map(|mut r| std::io::read_to_string(&mut r).unwrap_or_default()).unwrap_or_default());
-    let read_err = |p: Option<std::process::ChildStderr>| std::thread::spawn(move || p.map(|mut r| std::io::read_to_string(&mut r).unwrap_or_default()).unwrap_or_default());
-    let (ho, he) = (read(out), read_err(err));
+    let (ho, he) = (drain(child.stdout.take()), drain(child.stderr.take()));
     let mut peak: Option<f64> = None;
     let status = loop {
         if let Some(m) = child_peak_mb(pid) {
@@ -436,6 +415,12 @@ fn run_child(mut cmd: Command, limit: Duration) -> std::io::Result<ChildRun> {
         std::thread::sleep(Duration::from_millis(20));
     };
     Ok(ChildRun { status, stdout: ho.join().unwrap_or_default(), stderr: he.join().unwrap_or_default(), seconds: t.elapsed().as_secs_f64(), peak_mb: peak })
+}
+
+/// Reads a child's pipe to the end on its own thread (so a full pipe never
+/// blocks the child).
+fn drain<R: std::io::Read + Send + 'static>(pipe: Option<R>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || pipe.map(|mut r| std::io::read_to_string(&mut r).unwrap_or_default()).unwrap_or_default())
 }
 
 fn aurag(exe: &Path, ws: &Path) -> Command {
@@ -514,7 +499,7 @@ async fn kill_runs(opts: &Options, report: &mut Report, progress: &mut (dyn FnMu
     if opts.kill_runs == 0 {
         return Ok(());
     }
-    let mut rng = Rng(opts.seed ^ 0xD1B5_4A32_D192_ED03);
+    let mut rng = Rng::new(opts.seed ^ 0xD1B5_4A32_D192_ED03);
     // Good inputs: the sample files and a few more, in one folder.
     let good = opts.scratch.join("good");
     let _ = std::fs::remove_dir_all(&good);
