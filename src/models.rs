@@ -470,6 +470,8 @@ pub fn load_embedder(name: &str, dir: &Path, device: &candle_core::Device, max_t
     let manifest = Manifest::builtin();
     let chosen = match name {
         "hashing" => return Ok(std::sync::Arc::new(crate::embed::HashingEmbedder::default())),
+        // Each file is hashed once: a missing default falls back, a missing
+        // named model is an error.
         "auto" => {
             let spec = manifest.get("all-minilm-l6-v2")?;
             if !is_installed(spec, dir) {
@@ -477,11 +479,14 @@ pub fn load_embedder(name: &str, dir: &Path, device: &candle_core::Device, max_t
             }
             spec.clone()
         }
-        other => manifest.get(other)?.clone(),
+        other => {
+            let spec = manifest.get(other)?.clone();
+            if !is_installed(&spec, dir) {
+                return Err(ModelError::NotInstalled { name: spec.name.clone(), dir: dir.to_path_buf() });
+            }
+            spec
+        }
     };
-    if !is_installed(&chosen, dir) {
-        return Err(ModelError::NotInstalled { name: chosen.name.clone(), dir: dir.to_path_buf() });
-    }
     let path = dir.join(&chosen.name);
     let e = BertEmbedder::load(&path, chosen.bert_options(max_tokens, 32), device)
         .map_err(|e| ModelError::Load { name: chosen.name.clone(), dir: path.clone(), reason: e.to_string() })?;

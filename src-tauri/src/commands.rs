@@ -340,7 +340,9 @@ pub async fn models_list() -> Res<Vec<ModelRow>> {
             .iter()
             .map(|spec| {
                 let files = models::verify(spec, &dir);
-                ModelRow { name: spec.name.clone(), role: spec.role.clone(), license: spec.license.clone(), installed: models::is_installed(spec, &dir), files }
+                // Installed = every file verified (hashed once, here).
+                let installed = files.iter().all(|f| f.ok);
+                ModelRow { name: spec.name.clone(), role: spec.role.clone(), license: spec.license.clone(), installed, files }
             })
             .collect()
     })
