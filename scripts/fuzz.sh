@@ -26,6 +26,8 @@ printf '{"action":"SelectSentenceIdxs","source":"t","idxs":[0,2]}' > fuzz/corpus
 status=0
 for t in ingest actions; do
   echo "fuzz: $t for ${SECS}s" >&2
+  # Artifacts of earlier runs are already kept (or fixed): start clean.
+  rm -rf "fuzz/artifacts/$t"
   (cd fuzz && cargo +nightly fuzz run --sanitizer none "$t" "corpus/$t" -- -max_total_time="$SECS" -rss_limit_mb=4096 -timeout=30) || status=1
   for a in fuzz/artifacts/"$t"/crash-* fuzz/artifacts/"$t"/oom-*; do
     [ -e "$a" ] && cp "$a" "fuzz/regressions/$t/" && echo "fuzz: kept $a as a regression input" >&2

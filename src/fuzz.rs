@@ -36,7 +36,14 @@ pub fn load_bytes(ext: &str, data: &[u8]) -> usize {
     for l in default_loaders() {
         if l.accepts(&path, head) {
             match crate::loader::guarded(&path, l.name(), || l.load(&path, data, "fuzz", &ctx)) {
-                Ok(loaded) => n += loaded.objects.len(),
+                Ok(loaded) => {
+                    // A PDF page that crashes is skipped with a warning that
+                    // carries the panic's location.
+                    if let Some(w) = loaded.warnings.iter().find(|w| is_ours(w)) {
+                        panic!("{} loader panicked in our code: {w}", l.name());
+                    }
+                    n += loaded.objects.len()
+                }
                 Err(crate::loader::LoadError::Panicked { message, .. }) if is_ours(&message) => panic!("{} loader panicked in our code: {message}", l.name()),
                 Err(_) => {}
             }

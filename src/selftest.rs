@@ -246,6 +246,9 @@ pub fn write_corpus(dir: &Path, sample: &Path, seed: u64) -> Result<Vec<PathBuf>
     put("header_only.pdf", b"%PDF-1.7\n")?;
     put("xref_loop.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 1 0 R >> endobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Root 1 0 R /Size 2 /Prev 9 >>\nstartxref\n9\n%%EOF\n")?;
     put("pages_loop.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [2 0 R] /Count 1 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")?;
+    for (name, bytes) in structural_pdfs() {
+        put(name, &bytes)?;
+    }
     put("deep_nesting.pdf", format!("%PDF-1.4\n1 0 obj {} endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n", "[".repeat(100_000)).as_bytes())?;
     // SQLite oddities.
     for (name, build) in sqlite_cases() {
@@ -681,4 +684,43 @@ fn hostile_sql(opts: &Options, report: &mut Report) -> Result<(), SelftestError>
         report.problems.push("the database file changed, or a file was attached or vacuumed into".into());
     }
     Ok(())
+}
+
+/// PDFs whose structure leads a reader in circles: a page that is its own
+/// parent (what cargo-fuzz found: pdf-extract looped on it for good), a
+/// form that draws itself (unbounded recursion), and forms that fan out to
+/// 2^40 draws. Each has a good first page, which must still load.
+fn structural_pdfs() -> Vec<(&'static str, Vec<u8>)> {
+    use crate::testkit::{pdf_from_objects, pdf_stream};
+    let text = |s: &str| format!("BT /F1 12 Tf 72 700 Td ({s}) Tj ET");
+    let res = "/Resources << /Font << /F1 3 0 R >> >>";
+    let base = |page2: &str, content2: &str, extra: Vec<String>| {
+        let mut o = vec![
+            "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+            "<< /Type /Pages /Kids [4 0 R 6 0 R] /Count 2 >>".to_string(),
+            "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
+            format!("<< /Type /Page /Parent 2 0 R /MediaBox [0 0 600 800] /Contents 5 0 R {res} >>"),
+            pdf_stream("", &text("The first page reads fine.")),
+            format!("<< /Type /Page {page2} /Contents 7 0 R >>"),
+            pdf_stream("", content2),
+        ];
+        o.extend(extra);
+        pdf_from_objects(&o)
+    };
+    let form = |res: String, body: &str| pdf_stream(&format!("/Type /XObject /Subtype /Form /BBox [0 0 10 10] {res}"), body);
+    let fan: Vec<String> = (0..40)
+        .map(|k| if k < 39 { form(format!("/Resources << /XObject << /N {} 0 R >> >>", 9 + k), "/N Do /N Do") } else { form(res.to_string(), &text("leaf")) })
+        .collect();
+    vec![
+        ("page_own_parent.pdf", base("/Parent 6 0 R", &text("Never read."), vec![])),
+        (
+            "form_draws_itself.pdf",
+            base(
+                "/Parent 2 0 R /MediaBox [0 0 600 800] /Resources << /XObject << /X 8 0 R >> >>",
+                "/X Do",
+                vec![form("/Resources << /XObject << /X 8 0 R >> >>".into(), "/X Do")],
+            ),
+        ),
+        ("form_fan_out.pdf", base("/Parent 2 0 R /MediaBox [0 0 600 800] /Resources << /XObject << /N 8 0 R >> >>", "/N Do", fan)),
+    ]
 }

@@ -1,6 +1,8 @@
 //! Tiny models with random weights, generated on the spot, so the real model
 //! code (safetensors loading, tokenization, batching, pooling) is tested
-//! without downloading anything. Deterministic for a given seed.
+//! without downloading anything. Deterministic for a given seed. Also small
+//! hand-built files (PDFs object by object) for loader tests and the
+//! selftest corpus.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -385,4 +387,27 @@ pub fn random_gguf_with(arch: &str, shape: &GgufShape, dtype: candle_core::quant
     let mut out = std::io::Cursor::new(Vec::new());
     gguf_file::write(&mut out, &meta_refs, &tensor_refs).expect("write gguf");
     out.into_inner()
+}
+
+/// A PDF from numbered object bodies (object n is `objects[n - 1]`, and
+/// object 1 is the catalog), with a correct xref table.
+pub fn pdf_from_objects(objects: &[String]) -> Vec<u8> {
+    let mut out = b"%PDF-1.4\n".to_vec();
+    let mut offsets = Vec::new();
+    for (i, body) in objects.iter().enumerate() {
+        offsets.push(out.len());
+        out.extend(format!("{} 0 obj\n{body}\nendobj\n", i + 1).as_bytes());
+    }
+    let xref = out.len();
+    out.extend(format!("xref\n0 {}\n0000000000 65535 f \n", objects.len() + 1).as_bytes());
+    for o in offsets {
+        out.extend(format!("{o:010} 00000 n \n").as_bytes());
+    }
+    out.extend(format!("trailer\n<< /Size {} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n", objects.len() + 1).as_bytes());
+    out
+}
+
+/// A PDF stream object's body: `dict` entries plus the length, then `body`.
+pub fn pdf_stream(dict: &str, body: &str) -> String {
+    format!("<< {dict} /Length {} >>\nstream\n{body}\nendstream", body.len())
 }

@@ -35,6 +35,8 @@ pub struct Limits {
     /// Most bytes a spreadsheet's zip may inflate to (its central directory
     /// declares them), so a decompression bomb is refused before parsing.
     pub max_inflated_bytes: u64,
+    /// Time one PDF page may take to read before it is stopped and skipped.
+    pub pdf_page_time: std::time::Duration,
 }
 
 impl Default for Limits {
@@ -47,6 +49,7 @@ impl Default for Limits {
             max_sqlite_tables: 2_000,
             max_pdf_pages: 5_000,
             max_inflated_bytes: 256 * 1024 * 1024,
+            pdf_page_time: std::time::Duration::from_secs(20),
         }
     }
 }
@@ -94,6 +97,8 @@ pub enum LoadError {
     Sqlite { path: PathBuf, reason: String },
     #[error("{path}: the {loader} parser crashed on this file: {message}")]
     Panicked { path: PathBuf, loader: &'static str, message: String },
+    #[error("{path}: gave up: {what} did not finish within {limit}")]
+    Timeout { path: PathBuf, what: String, limit: String },
     #[error("{path}: embedding failed: {source}")]
     Embed { path: PathBuf, source: crate::embed::EmbedError },
 }
@@ -113,6 +118,7 @@ impl LoadError {
             LoadError::SymlinkLoop { .. } => "symlink_loop",
             LoadError::Sqlite { .. } => "sqlite",
             LoadError::Panicked { .. } => "parser_crash",
+            LoadError::Timeout { .. } => "timeout",
             LoadError::Embed { .. } => "embed",
         }
     }
