@@ -93,3 +93,88 @@ pub fn llm(model: &dyn crate::llm::LanguageModel, load_seconds: f64, prompt_toke
         peak_rss_mb: peak_rss_bytes().map(|b| b as f64 / (1024.0 * 1024.0)),
     })
 }
+
+/// Question latency over a workspace, as the app sees it: the first ask
+/// reads the store and builds the catalog and the Think Tank; later asks
+/// reuse both until the store changes.
+#[derive(Debug, Clone, Serialize)]
+pub struct AskFigures {
+    pub objects: usize,
+    pub guides: usize,
+    /// Reading every object and building the catalog's indexes.
+    pub catalog_build_s: f64,
+    /// Getting the catalog again (a version check).
+    pub catalog_cached_s: f64,
+    pub think_tank_build_s: f64,
+    pub think_tank_cached_s: f64,
+    pub questions: usize,
+    /// Whole asks with warm caches: mean, median and slowest.
+    pub ask_mean_s: f64,
+    pub ask_median_s: f64,
+    pub ask_max_s: f64,
+    /// Mean milliseconds per agent step, by step.
+    pub step_mean_ms: Vec<(String, f64)>,
+    pub unknown: usize,
+}
+
+/// Times [`AskFigures`] for `questions` with `agent` (guides used when any).
+pub async fn ask<S: crate::store::Store>(
+    ws: &crate::workspace::Workspace<S>,
+    agent: &crate::agent::Agent<'_>,
+    questions: &[String],
+    staleness: std::time::Duration,
+) -> Result<AskFigures, crate::workspace::WorkspaceError> {
+    use std::time::Instant;
+    let secs = |t: Instant| t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let catalog = ws.catalog().await?;
+    let catalog_build_s = secs(t);
+    let t = Instant::now();
+    drop(ws.catalog().await?);
+    let catalog_cached_s = secs(t);
+    let t = Instant::now();
+    let tank = ws.think_tank().await?;
+    let think_tank_build_s = secs(t);
+    let t = Instant::now();
+    drop(ws.think_tank().await?);
+    let think_tank_cached_s = secs(t);
+    let guides = tank.guides().len();
+    let mut times = Vec::with_capacity(questions.len());
+    let mut steps: Vec<(String, f64, usize)> = Vec::new();
+    let mut unknown = 0;
+    for q in questions {
+        let t = Instant::now();
+        let tank = ws.think_tank().await?;
+        let retriever = (!tank.guides().is_empty()).then_some(&*tank as &dyn crate::agent::thinktank::GuideRetriever);
+        let run = ws.ask(agent, q, retriever, staleness).await?;
+        times.push(secs(t));
+        unknown += usize::from(run.answer.unknown);
+        for s in &run.trace {
+            let name = serde_json::to_value(&s.step).ok().and_then(|v| v["step"].as_str().map(str::to_string)).unwrap_or_default();
+            match steps.iter_mut().find(|(n, _, _)| *n == name) {
+                Some((_, ms, n)) => {
+                    *ms += s.ms;
+                    *n += 1;
+                }
+                None => steps.push((name, s.ms, 1)),
+            }
+        }
+    }
+    let mut sorted = times.clone();
+    sorted.sort_by(f64::total_cmp);
+    let n = times.len().max(1) as f64;
+    Ok(AskFigures {
+        objects: catalog.objects.len(),
+        guides,
+        catalog_build_s,
+        catalog_cached_s,
+        think_tank_build_s,
+        think_tank_cached_s,
+        questions: questions.len(),
+        ask_mean_s: times.iter().sum::<f64>() / n,
+        ask_median_s: sorted.get(sorted.len() / 2).copied().unwrap_or(0.0),
+        ask_max_s: sorted.last().copied().unwrap_or(0.0),
+        step_mean_ms: steps.into_iter().map(|(s, ms, k)| (s, ms / k as f64)).collect(),
+        unknown,
+    })
+}

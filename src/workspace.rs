@@ -157,6 +157,16 @@ pub struct Workspace<S: Store = LanceStore> {
     /// another ingest's half-written units and two ingests of one file
     /// cannot interleave. Readers (ask, list, show) never wait for it.
     writes: tokio::sync::Mutex<()>,
+    /// The catalog and the Think Tank as last built, with the store version
+    /// they were built at: asking again reuses them until a write (in this
+    /// process or another) moves the version.
+    reads: std::sync::Mutex<ReadCache>,
+}
+
+#[derive(Default)]
+struct ReadCache {
+    catalog: Option<(u64, Arc<MemoryCatalog>)>,
+    tank: Option<(u64, Arc<ThinkTank>)>,
 }
 
 impl Workspace<LanceStore> {
@@ -171,7 +181,16 @@ impl Workspace<LanceStore> {
 
 impl<S: Store> Workspace<S> {
     pub fn with_store(dir: PathBuf, store: S, embedder: Arc<dyn Embedder>) -> Self {
-        Workspace { dir, store, embedder, loaders: default_loaders(), limits: Limits::default(), chunk: ChunkConfig::default(), writes: tokio::sync::Mutex::new(()) }
+        Workspace {
+            dir,
+            store,
+            embedder,
+            loaders: default_loaders(),
+            limits: Limits::default(),
+            chunk: ChunkConfig::default(),
+            writes: tokio::sync::Mutex::new(()),
+            reads: Default::default(),
+        }
     }
 
     pub fn dir(&self) -> &Path {
@@ -484,11 +503,26 @@ impl<S: Store> Workspace<S> {
         Ok(out)
     }
 
-    /// The agent's catalog: every object with its stored description vector.
-    pub async fn catalog(&self) -> Result<MemoryCatalog, WorkspaceError> {
+    fn cached_reads(&self) -> std::sync::MutexGuard<'_, ReadCache> {
+        self.reads.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The agent's catalog: every object with its stored description
+    /// vector, indexed. Built once per store version and shared.
+    pub async fn catalog(&self) -> Result<Arc<MemoryCatalog>, WorkspaceError> {
+        let version = self.store.versions().await?.sources;
+        if let Some((v, c)) = &self.cached_reads().catalog {
+            if *v == version {
+                return Ok(c.clone());
+            }
+        }
+        // Read at or after `version`: a write in between only makes the
+        // cached copy newer than its key, and the next ask rebuilds it.
         let snap = self.store.snapshot().await?;
         let (objects, vectors) = snap.into_iter().unzip();
-        Ok(MemoryCatalog::new(objects, vectors))
+        let catalog = Arc::new(tokio::task::block_in_place(|| MemoryCatalog::new(objects, vectors)));
+        self.cached_reads().catalog = Some((version, catalog.clone()));
+        Ok(catalog)
     }
 
     /// Answers a question over the workspace with `agent`. Dynamic objects
@@ -545,8 +579,17 @@ impl<S: Store> Workspace<S> {
     }
 
     /// The Think Tank over the stored guides and their stored vectors.
-    pub async fn think_tank(&self) -> Result<ThinkTank, WorkspaceError> {
-        self.think_tank_with(Vec::new()).await
+    /// Built once per guides version and shared.
+    pub async fn think_tank(&self) -> Result<Arc<ThinkTank>, WorkspaceError> {
+        let version = self.store.versions().await?.guides;
+        if let Some((v, t)) = &self.cached_reads().tank {
+            if *v == version {
+                return Ok(t.clone());
+            }
+        }
+        let tank = Arc::new(self.think_tank_with(Vec::new()).await?);
+        self.cached_reads().tank = Some((version, tank.clone()));
+        Ok(tank)
     }
 
     /// The stored guides (with their stored vectors) plus `extra` guides

@@ -168,3 +168,36 @@ fn embed_models_and_bench_embed_commands() {
     }
     assert_eq!(b["texts"], 2);
 }
+
+#[test]
+fn output_into_a_closed_pipe_ends_quietly() {
+    // `aurag show BIG | head -1`: more output than a pipe holds, and the
+    // reader leaves after one line. Printing must not panic (exit 101).
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path().join("ws");
+    let csv = tmp.path().join("big.csv");
+    let mut body = String::from("Item,2019,2018\n");
+    for i in 0..5_000 {
+        body.push_str(&format!("Line item number {i},{i}.5,{}.25\n", i + 1));
+    }
+    std::fs::write(&csv, body).unwrap();
+    let out = aurag(&ws, &["ingest", csv.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let id = json(&out)["ingested"][0]["source_ids"][0].as_str().unwrap().to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_aurag"))
+        .arg("--workspace")
+        .arg(&ws)
+        .args(["show", &id])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(child.stdout.take().unwrap()), &mut first).unwrap();
+    assert!(!first.is_empty());
+    // The reader is gone now (BufReader and the pipe dropped).
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_ne!(out.status.code(), Some(101), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}

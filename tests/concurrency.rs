@@ -152,3 +152,44 @@ async fn asking_while_a_dynamic_source_refreshes_gives_the_same_answer() {
     .expect("no deadlock");
     assert_eq!(ws.sources().await.unwrap().len(), 3);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_catalog_and_think_tank_are_reused_until_anyone_writes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let app = workspace(tmp.path()).await;
+    // A second handle on the same directory: what another process (the CLI
+    // beside the app) holds.
+    let cli = workspace(tmp.path()).await;
+    let pdf = sample().join("annual_report_excerpt.pdf");
+    assert!(ingest(&app, &[pdf]).await.failed.is_empty());
+
+    let first = app.catalog().await.unwrap();
+    let again = app.catalog().await.unwrap();
+    assert!(Arc::ptr_eq(&first, &again), "nothing changed: the same catalog");
+
+    // A write through the other handle is seen by the next read here.
+    assert!(ingest(&cli, &[sample().join("financials.xlsx")]).await.failed.is_empty());
+    let after = app.catalog().await.unwrap();
+    assert!(!Arc::ptr_eq(&first, &after));
+    assert!(after.objects.len() > first.objects.len(), "{} then {}", first.objects.len(), after.objects.len());
+    assert!(after.objects.iter().any(|o| o.provenance.file.ends_with("financials.xlsx")));
+
+    // Removing through this handle, too.
+    let removed = app.remove_file(&sample().join("financials.xlsx")).await.unwrap();
+    assert!(removed > 0);
+    assert_eq!(app.catalog().await.unwrap().objects.len(), first.objects.len());
+
+    // The Think Tank: reused, then rebuilt after a guide is added elsewhere.
+    let tank = app.think_tank().await.unwrap();
+    assert!(tank.guides().is_empty());
+    assert!(Arc::ptr_eq(&tank, &app.think_tank().await.unwrap()));
+    let guide: aurag::guide::Guide = serde_json::from_value(serde_json::json!({
+        "id": "g-revenue",
+        "question": "What was revenue in 2019?",
+        "sources": []
+    }))
+    .unwrap();
+    cli.add_guides(vec![guide]).await.unwrap();
+    let tank = app.think_tank().await.unwrap();
+    assert_eq!(tank.guides().len(), 1);
+}

@@ -79,7 +79,7 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
     let model = ScriptedModel::new(vec![r#"{"sql":"DELETE FROM goodwill_by_segment"}"#.into()]);
     let policy = aurag::agent::llm::LlmPolicy { model: &model };
     let intent = aurag::agent::intent::IntentParser::parse(&aurag::agent::intent::RuleIntentParser, "What was Mobileye's goodwill?").unwrap();
-    let input = aurag::agent::extract::ExtractInput { question: "What was Mobileye's goodwill?", intent: &intent, objects: &[table], catalog: &catalog, examples: &[] };
+    let input = aurag::agent::extract::ExtractInput { question: "What was Mobileye's goodwill?", intent: &intent, objects: &[table], catalog: &*catalog, examples: &[] };
     let actions = aurag::agent::extract::ExtractionPolicy::plan(&policy, &input).unwrap();
     assert!(matches!(&actions[0], RetrievalAction::Sql { source, .. } if *source == table.id));
     let r = aurag::agent::extract::execute(&actions[0], table, &aurag::sql::SqlLimits::default());

@@ -277,7 +277,7 @@ pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: C
     };
     agent.observer = Some(&observer);
     agent.on_answer_text = Some(&draft);
-    let tank_ref = tank.as_ref().map(|t| t as &dyn GuideRetriever);
+    let tank_ref = tank.as_deref().map(|t| t as &dyn GuideRetriever);
     Ok(ws.ask(&agent, &question, tank_ref, staleness).await?)
 }
 

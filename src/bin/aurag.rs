@@ -316,6 +316,21 @@ enum BenchCmd {
         #[arg(long)]
         no_reference: bool,
     },
+    /// Question latency over the workspace (deterministic agent): the first
+    /// ask's store read and index build, then asks that reuse them, with
+    /// the mean time of each agent step.
+    Ask {
+        /// Questions to ask.
+        questions: Vec<String>,
+        /// More questions, one per line: plain text or {"question": ...}.
+        #[arg(long)]
+        questions_file: Option<PathBuf>,
+        /// Refresh dynamic sources older than this many seconds.
+        #[arg(long, default_value_t = 300)]
+        staleness: u64,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn default_workspace() -> PathBuf {
@@ -363,6 +378,13 @@ fn print_report(report: &IngestReport, json_out: bool) {
 
 #[tokio::main(flavor = "multi_thread")]
 async fn main() {
+    // Rust ignores SIGPIPE, so printing into a closed pipe (`aurag … | head`)
+    // would panic in println!. The default action ends the process quietly.
+    #[cfg(unix)]
+    // SAFETY: signal() only changes the process's disposition for SIGPIPE.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     match run(cli).await {
         Ok(code) => std::process::exit(code),
@@ -433,6 +455,7 @@ async fn run(cli: Cli) -> Result<i32> {
         cmd => {
             let ws = Workspace::open(&dir, embedder).await.with_context(|| format!("opening workspace {}", dir.display()))?;
             match cmd {
+                Cmd::Bench { what: BenchCmd::Ask { questions, questions_file, staleness, json: json_out } } => bench_ask(&ws, questions, questions_file, staleness, json_out).await,
                 Cmd::Ingest { paths, json: json_out } => {
                     let report = ingest_with_progress(&ws, &paths).await?;
                     print_report(&report, json_out);
@@ -968,6 +991,33 @@ fn print_answer(run: &aurag::agent::Run) {
     let ms: f64 = run.trace.iter().map(|s| s.ms).sum();
     let steps: Vec<String> = run.trace.iter().map(|s| serde_json::to_value(&s.step).ok().and_then(|v| v["step"].as_str().map(str::to_string)).unwrap_or_default()).collect();
     println!("  trace: {} ({ms:.1} ms); --json for every step", steps.join(" → "));
+}
+
+async fn bench_ask(ws: &Workspace, mut questions: Vec<String>, file: Option<PathBuf>, staleness: u64, json_out: bool) -> Result<i32> {
+    if let Some(file) = file {
+        let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
+        for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+            match serde_json::from_str::<serde_json::Value>(line).ok().and_then(|v| v["question"].as_str().map(str::to_string)) {
+                Some(q) => questions.push(q),
+                None => questions.push(line.to_string()),
+            }
+        }
+    }
+    anyhow::ensure!(!questions.is_empty(), "give questions to ask, or --questions-file FILE");
+    let embedder = ws.embedder().clone();
+    let agent = aurag::agent::Agent::deterministic(embedder.as_ref(), None);
+    let f = aurag::bench::ask(ws, &agent, &questions, std::time::Duration::from_secs(staleness)).await?;
+    if json_out {
+        println!("{}", serde_json::to_string_pretty(&f)?);
+        return Ok(0);
+    }
+    println!("workspace: {} objects, {} guides", f.objects, f.guides);
+    println!("catalog:    built in {:.3} s, then {:.4} s from cache", f.catalog_build_s, f.catalog_cached_s);
+    println!("think tank: built in {:.3} s, then {:.4} s from cache", f.think_tank_build_s, f.think_tank_cached_s);
+    println!("asks:       {} questions, mean {:.3} s, median {:.3} s, slowest {:.3} s ({} unknown)", f.questions, f.ask_mean_s, f.ask_median_s, f.ask_max_s, f.unknown);
+    let steps: Vec<String> = f.step_mean_ms.iter().map(|(s, ms)| format!("{s} {ms:.1} ms")).collect();
+    println!("steps:      {}", steps.join(", "));
+    Ok(0)
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -21,7 +21,7 @@ use lancedb::index::Index;
 use lancedb::query::{ExecutableQuery, QueryBase, Select};
 use lancedb::{Connection, DistanceType, Table};
 
-use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, Unit, SCHEMA_VERSION};
+use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, StoreVersions, Unit, SCHEMA_VERSION};
 use crate::guide::Guide;
 use crate::source::{ContentType, Locator, Provenance, SourceKind, SourceObject};
 
@@ -114,7 +114,10 @@ impl LanceStore {
         if !path.exists() {
             Self::create(dir, &path, embedder, dim).await?;
         }
-        let conn = lancedb::connect(&path_s).execute().await.map_err(open_err)?;
+        // Every read sees the latest commit, also one made by another
+        // process (the CLI ingesting into the workspace the app has open).
+        // On a local disk the check is one small read.
+        let conn = lancedb::connect(&path_s).read_consistency_interval(std::time::Duration::ZERO).execute().await.map_err(open_err)?;
         let names: HashSet<String> = conn.table_names().execute().await.map_err(open_err)?.into_iter().collect();
         if !names.contains("meta") {
             return Err(StoreError::SchemaVersion {
@@ -585,5 +588,12 @@ impl Store for LanceStore {
         }
         let r = self.guides.delete(format!("id IN ({})", ids_in(ids)).as_str()).await.map_err(table_err("guides"))?;
         Ok(r.num_deleted_rows as usize)
+    }
+
+    async fn versions(&self) -> Result<StoreVersions, StoreError> {
+        Ok(StoreVersions {
+            sources: self.sources.version().await.map_err(table_err("sources"))?,
+            guides: self.guides.version().await.map_err(table_err("guides"))?,
+        })
     }
 }

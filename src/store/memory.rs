@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
-use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, Unit, SCHEMA_VERSION};
+use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, StoreVersions, Unit, SCHEMA_VERSION};
 use crate::embed::cosine;
 use crate::guide::Guide;
 use crate::source::SourceObject;
@@ -14,6 +14,7 @@ struct State {
     objects: BTreeMap<String, (SourceObject, Vec<f32>)>,
     units: BTreeMap<String, Unit>,
     guides: BTreeMap<String, (Guide, Vec<f32>)>,
+    versions: StoreVersions,
 }
 
 pub struct MemoryStore {
@@ -40,6 +41,7 @@ impl Store for MemoryStore {
 
     async fn replace_files(&self, files: &[String], objects: Vec<(SourceObject, Vec<f32>)>, units: Vec<Unit>) -> Result<(), StoreError> {
         let mut s = self.lock();
+        s.versions.sources += 1;
         s.objects.retain(|_, (o, _)| !files.contains(&o.provenance.file));
         s.units.retain(|_, u| !files.contains(&u.file));
         for (o, v) in objects {
@@ -72,6 +74,7 @@ impl Store for MemoryStore {
 
     async fn update_object(&self, object: SourceObject, vector: Vec<f32>) -> Result<(), StoreError> {
         let mut s = self.lock();
+        s.versions.sources += 1;
         if s.objects.contains_key(&object.id) {
             s.objects.insert(object.id.clone(), (object, vector));
         }
@@ -80,6 +83,7 @@ impl Store for MemoryStore {
 
     async fn remove_ids(&self, ids: &[String]) -> Result<usize, StoreError> {
         let mut s = self.lock();
+        s.versions.sources += 1;
         let before = s.objects.len();
         s.objects.retain(|id, _| !ids.contains(id));
         s.units.retain(|_, u| !ids.contains(&u.source_id));
@@ -88,6 +92,7 @@ impl Store for MemoryStore {
 
     async fn remove_file(&self, file: &str) -> Result<usize, StoreError> {
         let mut s = self.lock();
+        s.versions.sources += 1;
         let before = s.objects.len();
         s.objects.retain(|_, (o, _)| o.provenance.file != file);
         s.units.retain(|_, u| u.file != file);
@@ -135,6 +140,7 @@ impl Store for MemoryStore {
 
     async fn put_guides(&self, guides: Vec<(Guide, Vec<f32>)>) -> Result<(), StoreError> {
         let mut s = self.lock();
+        s.versions.guides += 1;
         for (g, v) in guides {
             s.guides.insert(g.id.clone(), (g, v));
         }
@@ -147,6 +153,11 @@ impl Store for MemoryStore {
 
     async fn remove_guides(&self, ids: &[String]) -> Result<usize, StoreError> {
         let mut s = self.lock();
+        s.versions.guides += 1;
         Ok(ids.iter().filter(|id| s.guides.remove(id.as_str()).is_some()).count())
+    }
+
+    async fn versions(&self) -> Result<StoreVersions, StoreError> {
+        Ok(self.lock().versions)
     }
 }

@@ -185,4 +185,15 @@ pub trait Store: Send + Sync {
 
     /// Removes guides by id; returns how many went.
     fn remove_guides(&self, ids: &[String]) -> impl Future<Output = Result<usize, StoreError>> + Send;
+
+    /// Numbers that change whenever the objects or the guides change, by
+    /// this process or another: what read caches are keyed on.
+    fn versions(&self) -> impl Future<Output = Result<StoreVersions, StoreError>> + Send;
+}
+
+/// See [`Store::versions`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct StoreVersions {
+    pub sources: u64,
+    pub guides: u64,
 }
