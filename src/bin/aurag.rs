@@ -78,7 +78,8 @@ enum Cmd {
         /// JSONL file of {"id","question"}: one JSON answer per line, models loaded once.
         #[arg(long, conflicts_with = "question")]
         questions: Option<PathBuf>,
-        /// A cross-encoder directory to rerank candidates (else the structural scorer).
+        /// A cross-encoder to rerank candidates (else the structural scorer):
+        /// a model directory, or a reranker's name from `aurag models list`.
         #[arg(long)]
         reranker: Option<PathBuf>,
         /// Guides (JSON array of guides, or a TAT-QA file) for the Think Tank.
@@ -87,9 +88,10 @@ enum Cmd {
         /// Refresh selected dynamic (SQLite) objects older than this many seconds.
         #[arg(long, default_value_t = 300)]
         staleness: u64,
-        /// A GGUF instruction model (Qwen2.5, Llama 3.x) for intent, relevance,
-        /// actions and answer, each under a JSON schema; without it every step
-        /// is deterministic.
+        /// A GGUF instruction model (Qwen2.5/3, Llama 3.x, Phi-3) for intent,
+        /// relevance, actions and answer, each under a JSON schema: a GGUF
+        /// file, or an LLM's name from `aurag models list`. Without it every
+        /// step is deterministic.
         #[arg(long)]
         llm: Option<PathBuf>,
         /// The model's tokenizer.json (default: beside the GGUF file).
@@ -238,8 +240,9 @@ enum EvalCmd {
         /// baseline (RAG+Reranker) or agent; a comma list runs each.
         #[arg(long, default_value = "baseline")]
         method: String,
-        /// Reranker: `lexical` (deterministic, no weights) or a cross-encoder
-        /// model directory (config.json, model.safetensors, tokenizer.json).
+        /// Reranker: `lexical` (deterministic, no weights), a cross-encoder
+        /// model directory (config.json, model.safetensors, tokenizer.json),
+        /// or a reranker's name from `aurag models list`.
         #[arg(long, default_value = "lexical")]
         reranker: String,
         /// One JSON object per run on stdout instead of the table.
@@ -493,6 +496,7 @@ async fn run(cli: Cli) -> Result<i32> {
                 Cmd::Ask { question, questions, reranker, guides, staleness, llm, llm_tokenizer, json: json_out } => {
                     let llm = match llm {
                         Some(path) => {
+                            let path = models::resolve(&path, models::Role::Llm, &models::models_dir())?;
                             let tok = llm_tokenizer.unwrap_or_else(|| path.with_file_name("tokenizer.json"));
                             let dev = device(&cli.device)?;
                             let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("llm").to_string();
@@ -681,6 +685,7 @@ async fn models_cmd(what: ModelsCmd) -> Result<i32> {
                     pb2.set_position(bytes);
                 }
                 PullEvent::Verified { path } => eprintln!("  {path}: sha256 ok"),
+                PullEvent::Pinned { path, sha256 } => eprintln!("  {path}: no sha256 in the manifest; pinned {sha256} (later checks hold it to that)"),
             };
             models::pull(&spec, &dir, &mut on).await?;
             pb.finish_and_clear();
@@ -827,9 +832,9 @@ fn eval_tatqa(
     let reranker: Box<dyn Reranker> = match reranker {
         "lexical" => Box::new(LexicalReranker),
         dir => {
-            let path = std::path::Path::new(dir);
+            let path = models::resolve(std::path::Path::new(dir), models::Role::Reranker, &models::models_dir())?;
             let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("cross-encoder").to_string();
-            Box::new(CrossEncoder::load(path, &name, None, dev)?)
+            Box::new(CrossEncoder::load(&path, &name, None, dev)?)
         }
     };
     let t0 = Instant::now();
@@ -1026,6 +1031,7 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
     let embedder = ws.embedder().clone();
     let cross = match reranker {
         Some(dir) => {
+            let dir = models::resolve(&dir, models::Role::Reranker, &models::models_dir())?;
             let dev = device(device_name)?;
             let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("cross-encoder").to_string();
             Some(tokio::task::spawn_blocking(move || aurag::rerank::cross::CrossEncoder::load(&dir, &name, None, &dev)).await??)

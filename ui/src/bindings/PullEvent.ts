@@ -3,4 +3,4 @@
 /**
  * Progress of a pull, for progress bars.
  */
-export type PullEvent = { "event": "source", name: string, source: string, } | { "event": "file", path: string, bytes: number, total: number | null, } | { "event": "verified", path: string, };
+export type PullEvent = { "event": "source", name: string, source: string, } | { "event": "file", path: string, bytes: number, total: number | null, } | { "event": "verified", path: string, } | { "event": "pinned", path: string, sha256: string, };

@@ -27,7 +27,7 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
     try {
       await api.modelsPull(name, (e) => {
         const msg =
-          e.event === "source" ? `from ${e.source}` : e.event === "file" ? `${e.path}: ${(e.bytes / 1e6).toFixed(1)}${e.total ? ` / ${(e.total / 1e6).toFixed(1)}` : ""} MB` : `verified ${e.path}`;
+          e.event === "source" ? `from ${e.source}` : e.event === "file" ? `${e.path}: ${(e.bytes / 1e6).toFixed(1)}${e.total ? ` / ${(e.total / 1e6).toFixed(1)}` : ""} MB` : e.event === "pinned" ? `pinned ${e.path} (no hash in the manifest)` : `verified ${e.path}`;
         setPulling((p) => ({ ...p, [name]: msg }));
       });
       setPulling((p) => ({ ...p, [name]: "done" }));
@@ -72,7 +72,7 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
           {settings.llm != null && (
             <label>
               GGUF model file (tokenizer.json beside it)
-              <input value={settings.llm} placeholder="/path/to/qwen2.5-0.5b-instruct-q4_k_m.gguf" onChange={(e) => setSettings({ ...settings, llm: e.target.value })} />
+              <input value={settings.llm} placeholder="qwen2.5-0.5b-instruct (pulled above), or /path/to/model.gguf" onChange={(e) => setSettings({ ...settings, llm: e.target.value })} />
             </label>
           )}
           <label>
