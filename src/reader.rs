@@ -154,6 +154,74 @@ pub(crate) fn number_span(sentence: &str) -> Option<String> {
     None
 }
 
+/// A word's stem for matching a question against a sentence that restates
+/// it: lowercased, a plural `s` dropped, cut to five letters
+/// ("determined" ~ "determine", "companies" ~ "company").
+fn stem(tok: &str) -> String {
+    let t = tok.strip_suffix('s').filter(|t| t.len() >= 3).unwrap_or(tok);
+    t.chars().take(5).collect()
+}
+
+/// Words that join a restated question to its answer and are no part of
+/// it ("… were health, life and car insurance").
+const LINKERS: &[&str] = &["is", "are", "was", "were", "be", "been", "being", "to", "that", "consists", "consisted", "consist", "comprises", "comprised", "of", "as", "follows", ":", "-", "–"];
+
+/// The part of a sentence that answers a question the sentence restates:
+/// for "How is the discount rate for domestic plans determined?", the
+/// sentence "For domestic plans, the discount rate was determined by
+/// comparison against the FTSE index." gives "by comparison against the
+/// FTSE index". The sentence's opening must echo the question: at least
+/// two of its words, ending on one, with no number and few other words
+/// among them. What follows, less linking words ("were", "is to",
+/// "consisted of"), must be two words or more and must not open a new
+/// clause ("and …"). Otherwise `None`: the whole sentence is the answer.
+pub(crate) fn answer_clause(question: &str, sentence: &str) -> Option<String> {
+    let qt = tokenize(question);
+    // A yes/no question is answered by the whole statement.
+    if qt.first().is_some_and(|w| ["did", "does", "do", "is", "are", "was", "were", "has", "have", "had", "can", "will"].contains(&w.as_str())) {
+        return None;
+    }
+    let q: HashSet<String> = qt.iter().filter(|t| !is_stopword(t)).map(|t| stem(t)).collect();
+    let mut seen: HashSet<String> = HashSet::new();
+    let words: Vec<&str> = sentence.split_whitespace().collect();
+    // A leading footnote marker, "(2)" or "a)", is not part of the echo.
+    let start = usize::from(words.first().is_some_and(|w| w.len() <= 4 && w.ends_with(')')));
+    let (mut matched, mut other) = (0usize, 0usize);
+    let mut best: Option<(i64, usize)> = None;
+    for (i, w) in words.iter().enumerate().skip(start) {
+        let toks = tokenize(w);
+        let content: Vec<&String> = toks.iter().filter(|t| !is_stopword(t)).collect();
+        if content.is_empty() {
+            continue;
+        }
+        // A question word met again is the answer speaking of it, not the echo.
+        if content.iter().any(|t| q.contains(&stem(t)) && seen.insert(stem(t))) {
+            matched += 1;
+        } else if content.iter().any(|t| t.chars().any(|c| c.is_ascii_digit())) {
+            // A number the question does not name is likely the answer
+            // ("In 2018, IMFT discontinued …"): the echo cannot pass it.
+            break;
+        } else {
+            other += 1;
+        }
+        let score = matched as i64 - other as i64;
+        if matched >= 2 && other <= (matched / 3).max(1) && best.is_none_or(|(b, _)| score >= b) {
+            best = Some((score, i + 1));
+        }
+    }
+    let (_, cut) = best?;
+    let mut rest: Vec<&str> = words[cut..].to_vec();
+    while rest.first().is_some_and(|w| LINKERS.contains(&w.to_lowercase().trim_end_matches(','))) {
+        rest.remove(0);
+    }
+    let first = rest.first()?.to_lowercase();
+    if rest.len() < 2 || first == "and" || first == "but" || first.starts_with(',') || words[cut - 1].ends_with(['.', ';']) {
+        return None;
+    }
+    let text = rest.join(" ");
+    Some(text.trim_end_matches(['.', ';', ',']).to_string())
+}
+
 fn best_sentence(it: &Intent, obj: &SourceObject) -> Option<Extracted> {
     let text = obj.as_text()?;
     let n_terms = it.terms.len().max(1) as f32;
@@ -248,6 +316,50 @@ pub fn extract(question: &str, objects: &[&SourceObject]) -> Option<Extracted> {
             Some(a) if a.score >= x.score => Some(a),
             _ => Some(x),
         })
+}
+
+#[cfg(test)]
+mod clause_tests {
+    use super::answer_clause;
+
+    #[test]
+    fn the_answer_is_what_follows_the_restated_question() {
+        let cases = [
+            (
+                "How is the discount rate for domestic plans determined?",
+                "For domestic plans, the discount rate was determined by comparison against the FTSE pension liability index.",
+                Some("by comparison against the FTSE pension liability index"),
+            ),
+            (
+                "What were the principal activities during the financial year within the Group?",
+                "The principal activities during the financial year within the Group were health, life and car insurance policy sales.",
+                Some("health, life and car insurance policy sales"),
+            ),
+            ("What was the objective of the instruments?", "The objective of these instruments is to reduce variability in interest payments.", Some("reduce variability in interest payments")),
+            (
+                "What does total debt outstanding consist of?",
+                "(2) Total debt outstanding consisted of taxable revenue bonds due to the State of Alabama.",
+                Some("taxable revenue bonds due to the State of Alabama"),
+            ),
+            // The answer comes before the echo: keep the sentence.
+            ("When has IMFT discontinued the production of NAND?", "In 2018, IMFT discontinued production of NAND and later made 3D XPoint memory.", None),
+            // No echo at the start.
+            ("Who approved the statements?", "Revenue rose by 10% in the year.", None),
+            // A yes/no question keeps the statement.
+            ("Did the company have dilutive shares in 2019?", "The company had no dilutive shares during 2019, due to the loss.", None),
+            // A question word met again belongs to the answer.
+            (
+                "What does in-game net revenues include?",
+                "In-game net revenues primarily includes the net amount of revenue recognized for downloadable content.",
+                Some("the net amount of revenue recognized for downloadable content"),
+            ),
+            // What follows is another clause.
+            ("What happened to Europe revenue growth?", "Europe revenue growth, and Asia costs, were flat.", None),
+        ];
+        for (q, s, want) in cases {
+            assert_eq!(answer_clause(q, s).as_deref(), want, "{q}");
+        }
+    }
 }
 
 #[cfg(test)]

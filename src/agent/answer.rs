@@ -239,7 +239,9 @@ impl Answerer for ExtractiveAnswerer {
         let best = ev.iter().map(|e| (e, unit_score(e))).max_by(|a, b| a.1.total_cmp(&b.1)).map(|x| x.0).unwrap_or(&ev[0]);
         let numeric = !matches!(input.intent.answer_type, AnswerType::Span);
         let (span, scale) = if best.label.is_empty() && best.header.is_empty() {
-            let span = if numeric { crate::reader::number_span(&best.text) } else { None };
+            // A number for a numeric question; for a span question, the
+            // clause after the sentence's restatement of the question.
+            let span = if numeric { crate::reader::number_span(&best.text) } else { crate::reader::answer_clause(input.question, &best.text) };
             (span.unwrap_or_else(|| best.text.clone()), String::new())
         } else {
             let scale = if best.text.contains('%') {
