@@ -22,11 +22,11 @@ impl Rng {
         self.0 = x;
         x.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    /// Uniform in [-scale, scale).
     /// Uniform in `0..n` (0 when `n` is 0).
     pub fn below(&mut self, n: u64) -> u64 {
         self.next_u64() % n.max(1)
     }
+    /// Uniform in [-scale, scale).
     pub fn uniform(&mut self, scale: f32) -> f32 {
         ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32 * 2.0 - 1.0) * scale
     }
