@@ -152,6 +152,9 @@ pub struct Workspace<S: Store = LanceStore> {
     loaders: Vec<Box<dyn Loader>>,
     pub limits: Limits,
     pub chunk: ChunkConfig,
+    /// How long old store versions are kept after an ingest, for readers in
+    /// other processes still on one; older ones are deleted.
+    pub keep_versions: Duration,
     /// Held by every write (ingest, remove, refresh, guides): writers in one
     /// process take turns, so an ingest's garbage collection never sweeps
     /// another ingest's half-written units and two ingests of one file
@@ -188,6 +191,7 @@ impl<S: Store> Workspace<S> {
             loaders: default_loaders(),
             limits: Limits::default(),
             chunk: ChunkConfig::default(),
+            keep_versions: Duration::from_secs(600),
             writes: tokio::sync::Mutex::new(()),
             reads: Default::default(),
         }
@@ -339,7 +343,19 @@ impl<S: Store> Workspace<S> {
             }
         }
         self.flush(&mut batch, &mut report, total, progress).await;
+        if !report.ingested.is_empty() {
+            // Disk kept by replaced rows goes back now. A failure here loses
+            // nothing (the commits are done); `aurag compact` reports it.
+            let _ = self.store.reclaim(self.keep_versions).await;
+        }
         Ok(report)
+    }
+
+    /// Gives back disk space held by old versions and small files (see
+    /// [`Store::reclaim`]), keeping versions younger than `keep`.
+    pub async fn reclaim(&self, keep: Duration) -> Result<crate::store::Reclaimed, WorkspaceError> {
+        let _writing = self.writes.lock().await;
+        Ok(self.store.reclaim(keep).await?)
     }
 
     fn read_file(&self, file: &Path, known: Option<&(String, Vec<String>)>) -> Result<Read, LoadError> {
@@ -480,6 +496,9 @@ impl<S: Store> Workspace<S> {
         let mut n = self.store.remove_file(&name).await?;
         if n == 0 {
             n = self.store.remove_file(&file.display().to_string()).await?;
+        }
+        if n > 0 {
+            let _ = self.store.reclaim(self.keep_versions).await;
         }
         Ok(n)
     }

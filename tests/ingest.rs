@@ -217,3 +217,46 @@ async fn descriptions_are_searchable_by_vector_and_bm25() {
     assert!(hits.iter().any(|h| h.id == goodwill.id), "{hits:?}");
     assert!(hits.windows(2).all(|w| w[0].score >= w[1].score));
 }
+
+fn dir_bytes(p: &std::path::Path) -> u64 {
+    std::fs::read_dir(p)
+        .unwrap()
+        .flatten()
+        .map(|e| if e.file_type().unwrap().is_dir() { dir_bytes(&e.path()) } else { e.metadata().unwrap().len() })
+        .sum()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn re_ingesting_a_changed_file_does_not_grow_the_workspace_without_bound() {
+    // The same sheet edited and ingested again ten times, into a workspace
+    // that keeps old versions for a day and one that keeps none.
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("sales.csv");
+    let mut sizes = Vec::new();
+    for keep in [std::time::Duration::from_secs(86_400), std::time::Duration::ZERO] {
+        let dir = tmp.path().join(format!("ws-{}", keep.as_secs()));
+        let mut ws = workspace(&dir).await;
+        ws.keep_versions = keep;
+        let mut first = 0;
+        for round in 0..10 {
+            let mut body = String::from("Item,2019,2018\n");
+            for i in 0..2_000 {
+                body.push_str(&format!("Line item {i},{},{}\n", i * 3 + round, i * 2));
+            }
+            std::fs::write(&csv, body).unwrap();
+            let r = ingest(&ws, std::slice::from_ref(&csv)).await;
+            assert!(r.failed.is_empty(), "{:?}", r.failed);
+            if round == 0 {
+                first = dir_bytes(&dir);
+            }
+        }
+        assert_eq!(ws.sources().await.unwrap().len(), 1);
+        let obj = ws.get(&ws.sources().await.unwrap()[0].id).await.unwrap();
+        assert_eq!(obj.as_table().unwrap().cell(1, 1).unwrap().value, CellValue::Number(9.0), "the last version's rows");
+        sizes.push((first, dir_bytes(&dir)));
+    }
+    let (kept_first, kept_last) = sizes[0];
+    let (first, last) = sizes[1];
+    assert!(kept_last > 5 * kept_first, "old versions kept: {kept_first} → {kept_last} bytes");
+    assert!(last < 2 * first, "old versions reclaimed after each ingest: {first} → {last} bytes");
+}

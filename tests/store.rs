@@ -197,3 +197,69 @@ async fn lance_store_refuses_other_embedders_and_schema_versions() {
     assert!(err.to_string().contains("schema version 99"), "{err}");
     assert!(err.to_string().contains("upgrade aurag"), "{err}");
 }
+
+fn dir_bytes(p: &std::path::Path) -> u64 {
+    std::fs::read_dir(p)
+        .unwrap()
+        .flatten()
+        .map(|e| if e.file_type().unwrap().is_dir() { dir_bytes(&e.path()) } else { e.metadata().unwrap().len() })
+        .sum()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reclaim_gives_back_replaced_rows_and_merges_small_files_without_losing_anything() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = HashingEmbedder::default();
+    let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    let lance = tmp.path().join("lance");
+    // 20 commits, each adding a new small file and replacing the rows of
+    // one file re-ingested every time, plus a file written once.
+    let long: Vec<String> = (0..200).map(|i| format!("Sentence {i} about goodwill and revenue in region {i}.")).collect();
+    let long: Vec<&str> = long.iter().map(String::as_str).collect();
+    let (other, other_units) = with_vectors(&e, vec![table_obj("/b.xlsx", "hb", "Headcount by region")]);
+    store.replace_files(&["/b.xlsx".into()], other, other_units).await.unwrap();
+    for round in 0..20 {
+        let new_file = format!("/f{round}.csv");
+        let (objs, units) = with_vectors(
+            &e,
+            vec![
+                text_obj("/a.pdf", &format!("h{round}"), 0, &long),
+                table_obj("/a.pdf", &format!("h{round}"), &format!("Revenue by segment, round {round}")),
+                table_obj(&new_file, &format!("f{round}"), &format!("Small table {round}")),
+            ],
+        );
+        store.replace_files(&["/a.pdf".into(), new_file], objs, units).await.unwrap();
+    }
+    let before = dir_bytes(&lance);
+    let listed = store.list().await.unwrap();
+    assert_eq!(listed.len(), 3 + 20);
+
+    let r = store.reclaim(std::time::Duration::ZERO).await.unwrap();
+    assert!(r.old_versions >= 20, "{r:?}");
+    assert!(r.bytes_removed > 0, "{r:?}");
+    assert!(r.tables_compacted >= 1, "20 commits leave more than 16 small files: {r:?}");
+    let after = dir_bytes(&lance);
+    assert!(after * 3 < before, "{before} bytes before, {after} after");
+
+    // Everything is still there and still found.
+    assert_eq!(store.list().await.unwrap(), listed);
+    let hits = store.search_text("round 19", 5).await.unwrap();
+    let table_id = &listed.iter().find(|s| s.file == "/a.pdf" && s.content_type == ContentType::Table).unwrap().id;
+    assert!(hits.len() > 1, "{hits:?}");
+    assert_eq!(hits.first().map(|h| &h.id), Some(table_id), "{hits:?}");
+    // An object's own description vector finds it first.
+    let b = listed.iter().find(|s| s.file == "/b.xlsx").unwrap();
+    let q = e.embed_one(&b.description, InputKind::Document).unwrap();
+    let near = store.search_vector(&q, 1).await.unwrap();
+    assert_eq!(near[0].id, b.id);
+    let text_id = &listed.iter().find(|s| s.content_type == ContentType::Text).unwrap().id;
+    assert_eq!(store.units(text_id).await.unwrap().len(), 200);
+
+    // Reopened, the same.
+    drop(store);
+    let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    assert_eq!(store.list().await.unwrap(), listed);
+    // Nothing left to give back.
+    let again = store.reclaim(std::time::Duration::ZERO).await.unwrap();
+    assert_eq!(again.tables_compacted, 0, "{again:?}");
+}

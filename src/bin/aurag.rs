@@ -56,6 +56,18 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Give back disk space: delete store versions older than --keep-minutes
+    /// (every write adds one, and old ones hold replaced rows) and merge
+    /// fragmented tables. Ingest does this on its own with a 10-minute keep.
+    Compact {
+        /// Keep versions younger than this, for other processes still
+        /// reading one (0: keep only the latest; no other process may be
+        /// using the workspace then).
+        #[arg(long, default_value_t = 10)]
+        keep_minutes: u64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Re-run the refresh SQL of dynamic objects (all, or one).
     Refresh {
         id: Option<String>,
@@ -539,6 +551,15 @@ async fn run(cli: Cli) -> Result<i32> {
                         println!("{}", serde_json::to_string_pretty(&render::show_json(&obj))?);
                     } else {
                         print!("{}", render::show_text(&obj));
+                    }
+                    Ok(0)
+                }
+                Cmd::Compact { keep_minutes, json: json_out } => {
+                    let r = ws.reclaim(std::time::Duration::from_secs(keep_minutes * 60)).await?;
+                    if json_out {
+                        println!("{}", serde_json::to_string_pretty(&r)?);
+                    } else {
+                        println!("removed {} old versions ({:.1} MB); merged {} tables", r.old_versions, r.bytes_removed as f64 / 1e6, r.tables_compacted);
                     }
                     Ok(0)
                 }

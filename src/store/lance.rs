@@ -21,7 +21,7 @@ use lancedb::index::Index;
 use lancedb::query::{ExecutableQuery, QueryBase, Select};
 use lancedb::{Connection, DistanceType, Table};
 
-use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, StoreVersions, Unit, SCHEMA_VERSION};
+use super::{Hit, Reclaimed, SourceSummary, Store, StoreError, StoreInfo, StoreVersions, Unit, SCHEMA_VERSION};
 use crate::guide::Guide;
 use crate::source::{ContentType, Locator, Provenance, SourceKind, SourceObject};
 
@@ -37,6 +37,9 @@ pub struct LanceStore {
     guides: Table,
     _conn: Connection,
 }
+
+/// A table with this many data files is merged by [`Store::reclaim`].
+const COMPACT_AT_FRAGMENTS: usize = 16;
 
 fn table_err(table: &'static str) -> impl Fn(lancedb::Error) -> StoreError {
     move |e| StoreError::Table { table, reason: e.to_string() }
@@ -595,5 +598,29 @@ impl Store for LanceStore {
             sources: self.sources.version().await.map_err(table_err("sources"))?,
             guides: self.guides.version().await.map_err(table_err("guides"))?,
         })
+    }
+
+    async fn reclaim(&self, keep: std::time::Duration) -> Result<Reclaimed, StoreError> {
+        use lancedb::table::{CompactionOptions, OptimizeAction};
+        let mut out = Reclaimed::default();
+        let keep = chrono::Duration::from_std(keep).unwrap_or(chrono::Duration::MAX);
+        for (name, table) in [("sources", &self.sources), ("units", &self.units), ("guides", &self.guides)] {
+            let err = table_err(name);
+            let stats = table.stats().await.map_err(&err)?;
+            let deleted = stats.num_deleted_rows.unwrap_or(0);
+            if stats.fragment_stats.num_fragments >= COMPACT_AT_FRAGMENTS || deleted > 0 && deleted >= stats.num_rows {
+                table.optimize(OptimizeAction::Compact { options: CompactionOptions::default(), remap_options: None }).await.map_err(&err)?;
+                out.tables_compacted += 1;
+            }
+            let pruned = table
+                .optimize(OptimizeAction::Prune { older_than: Some(keep), delete_unverified: Some(false), error_if_tagged_old_versions: None })
+                .await
+                .map_err(&err)?;
+            if let Some(p) = pruned.prune {
+                out.old_versions += p.old_versions;
+                out.bytes_removed += p.bytes_removed;
+            }
+        }
+        Ok(out)
     }
 }

@@ -4,7 +4,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Mutex;
 
-use super::{Hit, SourceSummary, Store, StoreError, StoreInfo, StoreVersions, Unit, SCHEMA_VERSION};
+use super::{Hit, Reclaimed, SourceSummary, Store, StoreError, StoreInfo, StoreVersions, Unit, SCHEMA_VERSION};
 use crate::embed::cosine;
 use crate::guide::Guide;
 use crate::source::SourceObject;
@@ -159,5 +159,10 @@ impl Store for MemoryStore {
 
     async fn versions(&self) -> Result<StoreVersions, StoreError> {
         Ok(self.lock().versions)
+    }
+
+    /// Nothing to give back: no versions are kept.
+    async fn reclaim(&self, _keep: std::time::Duration) -> Result<Reclaimed, StoreError> {
+        Ok(Reclaimed::default())
     }
 }

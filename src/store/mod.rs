@@ -189,6 +189,24 @@ pub trait Store: Send + Sync {
     /// Numbers that change whenever the objects or the guides change, by
     /// this process or another: what read caches are keyed on.
     fn versions(&self) -> impl Future<Output = Result<StoreVersions, StoreError>> + Send;
+
+    /// Gives back disk space: deletes table versions older than `keep`
+    /// (and the files only they used), and merges a table's files when it
+    /// has split into many small ones or carries many deleted rows. Every
+    /// write adds a version, and an old version keeps the rows a re-ingest
+    /// replaced, so without this a workspace only grows. Readers of the
+    /// latest version are unaffected; `keep` spares readers still on an
+    /// older one (another process).
+    fn reclaim(&self, keep: std::time::Duration) -> impl Future<Output = Result<Reclaimed, StoreError>> + Send;
+}
+
+/// What [`Store::reclaim`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+pub struct Reclaimed {
+    pub old_versions: u64,
+    pub bytes_removed: u64,
+    /// Tables whose files were merged.
+    pub tables_compacted: u32,
 }
 
 /// See [`Store::versions`].
