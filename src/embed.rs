@@ -11,6 +11,7 @@
 //! similarity, so the whole pipeline runs and is testable without a model.
 
 pub mod bert;
+pub mod encoder;
 
 /// Whether a text is a search query or a document being indexed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

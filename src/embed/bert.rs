@@ -13,7 +13,9 @@ use std::path::Path;
 
 use candle_core::{DType, Device, Tensor};
 use candle_nn::VarBuilder;
-use candle_transformers::models::bert::{BertModel, Config};
+use candle_transformers::models::bert::Config;
+
+use super::encoder::BertEncoder;
 use tokenizers::{Tokenizer, TruncationParams};
 
 use super::{normalize, EmbedError, Embedder, InputKind};
@@ -56,7 +58,7 @@ impl BertOptions {
 }
 
 pub struct BertEmbedder {
-    model: BertModel,
+    model: BertEncoder,
     tokenizer: Tokenizer,
     device: Device,
     dim: usize,
@@ -89,7 +91,7 @@ impl BertEmbedder {
         tokenizer
             .with_truncation(Some(TruncationParams { max_length: max_tokens, ..Default::default() }))
             .map_err(|e| load_err(origin, format!("truncation: {e}")))?;
-        let model = BertModel::load(vb, &config).map_err(|e| load_err(origin, e))?;
+        let model = BertEncoder::load(vb, &config).map_err(|e| load_err(origin, e))?;
         Ok(BertEmbedder { model, tokenizer, device: device.clone(), dim: config.hidden_size, max_tokens, opts })
     }
 
@@ -120,7 +122,7 @@ impl BertEmbedder {
         let input = Tensor::from_vec(flat_ids, (n, len), &self.device).map_err(e)?;
         let types = input.zeros_like().map_err(e)?;
         let mask_t = Tensor::from_vec(mask, (n, len), &self.device).map_err(e)?;
-        let out = self.model.forward(&input, &types, Some(&mask_t)).map_err(e)?; // (n, len, dim)
+        let out = self.model.forward(&input, &types, &mask_t).map_err(e)?; // (n, len, dim)
         let pooled = match self.opts.pooling {
             Pooling::Cls => out.narrow(1, 0, 1).map_err(e)?.squeeze(1).map_err(e)?,
             Pooling::Mean => {
