@@ -219,6 +219,27 @@ mod tests {
     }
 
     #[test]
+    fn the_encoder_matches_candle_transformers_bert() {
+        use crate::testkit::{self, TinyHead};
+        let dev = candle_core::Device::Cpu;
+        let cfg: Config = serde_json::from_str(&testkit::tiny_bert_config()).unwrap();
+        for head in [TinyHead::Embedder, TinyHead::BertClassifier] {
+            let vb = || VarBuilder::from_buffered_safetensors(testkit::tiny_bert_safetensors(7, head), DType::F32, &dev).unwrap();
+            let ours = BertEncoder::load(vb(), &cfg).unwrap();
+            let theirs = candle_transformers::models::bert::BertModel::load(vb(), &cfg).unwrap();
+            // Two sequences, the second padded.
+            let ids = Tensor::new(&[[2u32, 5, 9, 7, 3], [2, 11, 3, 0, 0]], &dev).unwrap();
+            let types = ids.zeros_like().unwrap();
+            let mask = Tensor::new(&[[1u32, 1, 1, 1, 1], [1, 1, 1, 0, 0]], &dev).unwrap();
+            let a = ours.forward(&ids, &types, &mask).unwrap();
+            let b = theirs.forward(&ids, &types, Some(&mask)).unwrap();
+            assert_eq!(a.dims(), b.dims());
+            let worst = (a - b).unwrap().abs().unwrap().max_all().unwrap().to_scalar::<f32>().unwrap();
+            assert!(worst < 1e-4, "{head:?}: {worst}");
+        }
+    }
+
+    #[test]
     fn parallel_gelu_matches_candle_on_big_and_small_tensors() {
         for n in [7usize, 100_000] {
             let xs: Vec<f32> = (0..n).map(|i| (i as f32 / n as f32 - 0.5) * 12.0).collect();

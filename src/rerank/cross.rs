@@ -27,7 +27,7 @@ pub enum Family {
 }
 
 enum Net {
-    Bert { model: bert::BertModel, pooler: Linear, classifier: Linear },
+    Bert { model: crate::embed::encoder::BertEncoder, pooler: Linear, classifier: Linear },
     XlmRoberta(xlm_roberta::XLMRobertaForSequenceClassification),
 }
 
@@ -79,7 +79,7 @@ impl CrossEncoder {
         let (net, positions, pad_id) = match family {
             Family::Bert => {
                 let cfg: bert::Config = serde_json::from_slice(config).map_err(|e| err(&format!("config.json: {e}")))?;
-                let model = bert::BertModel::load(vb.clone(), &cfg).map_err(|e| err(&e))?;
+                let model = crate::embed::encoder::BertEncoder::load(vb.clone(), &cfg).map_err(|e| err(&e))?;
                 let pooler = linear(cfg.hidden_size, cfg.hidden_size, vb.pp("bert.pooler.dense")).map_err(|e| err(&format!("pooler: {e}")))?;
                 let classifier = linear(cfg.hidden_size, num_labels, vb.pp("classifier")).map_err(|e| err(&format!("classifier: {e}")))?;
                 (Net::Bert { model, pooler, classifier }, cfg.max_position_embeddings, head.pad_token_id.unwrap_or(0))
@@ -142,7 +142,7 @@ impl CrossEncoder {
         let logits = match &self.net {
             Net::Bert { model, pooler, classifier } => {
                 let types = Tensor::from_vec(types, (n, len), &self.device).map_err(e)?;
-                let out = model.forward(&ids, &types, Some(&mask)).map_err(e)?;
+                let out = model.forward(&ids, &types, &mask).map_err(e)?;
                 let cls = out.narrow(1, 0, 1).map_err(e)?.squeeze(1).map_err(e)?;
                 let pooled = pooler.forward(&cls).map_err(e)?.tanh().map_err(e)?;
                 classifier.forward(&pooled).map_err(e)?
