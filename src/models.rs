@@ -293,8 +293,8 @@ pub fn verify(spec: &ModelSpec, dir: &Path) -> Vec<FileStatus> {
 }
 
 /// Moves a file written by `write` (to a `.part` beside `dest`) into place
-/// if its sha256 is `expected`; with no expected hash, installs it and
-/// pins the hash it has. Returns that hash.
+/// if its sha256 is `expected`; with no expected hash, installs it as it
+/// is ([`install_file`] pins it). Returns its hash.
 fn install_verified(dest: &Path, expected: Option<&str>, write: impl FnOnce(&Path) -> Result<(), ModelError>) -> Result<String, ModelError> {
     if let Some(parent) = dest.parent() {
         std::fs::create_dir_all(parent).map_err(|source| ModelError::Io { path: parent.to_path_buf(), source })?;
