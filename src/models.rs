@@ -494,7 +494,7 @@ pub fn import(spec: &ModelSpec, from: &Path, dir: &Path) -> Result<(), ModelErro
 }
 
 /// A model named on the command line: a path when one exists there, else
-/// a manifest model of `role`, which must be installed in `dir`. For an
+/// a manifest model of `role`, whose files must be present in `dir`. For an
 /// LLM, the GGUF file in its folder (its tokenizer.json lies beside it);
 /// for the others, the folder.
 pub fn resolve(arg: &Path, role: Role, dir: &Path) -> Result<PathBuf, ModelError> {
@@ -505,10 +505,13 @@ pub fn resolve(arg: &Path, role: Role, dir: &Path) -> Result<PathBuf, ModelError
     let Some(spec) = arg.to_str().and_then(|n| manifest.models.iter().find(|m| m.name == n && m.role == role)) else {
         return Ok(arg.to_path_buf());
     };
-    if !is_installed(spec, dir) {
+    let target = dir.join(&spec.name);
+    // Present is enough here: pull and import only ever rename a file into
+    // place after its hash checked, and hashing a GGUF of hundreds of MB on
+    // every load would cost seconds (`aurag models verify` re-checks).
+    if !spec.files.iter().all(|f| target.join(&f.path).is_file()) {
         return Err(ModelError::NotInstalled { name: spec.name.clone(), dir: dir.to_path_buf() });
     }
-    let target = dir.join(&spec.name);
     Ok(match role {
         Role::Llm => spec.files.iter().find(|f| f.path.ends_with(".gguf")).map(|f| target.join(&f.path)).unwrap_or(target),
         _ => target,

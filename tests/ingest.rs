@@ -218,14 +218,6 @@ async fn descriptions_are_searchable_by_vector_and_bm25() {
     assert!(hits.windows(2).all(|w| w[0].score >= w[1].score));
 }
 
-fn dir_bytes(p: &std::path::Path) -> u64 {
-    std::fs::read_dir(p)
-        .unwrap()
-        .flatten()
-        .map(|e| if e.file_type().unwrap().is_dir() { dir_bytes(&e.path()) } else { e.metadata().unwrap().len() })
-        .sum()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn re_ingesting_a_changed_file_does_not_grow_the_workspace_without_bound() {
     // The same sheet edited and ingested again ten times, into a workspace

@@ -1,6 +1,8 @@
 //! The `Store` contract, run against the LanceDB store and the in-memory
 //! test double alike, plus the LanceDB store's version and embedder checks.
 
+mod common;
+
 use std::sync::Arc;
 
 use aurag::action::{Coord, RetrievalAction, Selection};
@@ -198,14 +200,6 @@ async fn lance_store_refuses_other_embedders_and_schema_versions() {
     assert!(err.to_string().contains("upgrade aurag"), "{err}");
 }
 
-fn dir_bytes(p: &std::path::Path) -> u64 {
-    std::fs::read_dir(p)
-        .unwrap()
-        .flatten()
-        .map(|e| if e.file_type().unwrap().is_dir() { dir_bytes(&e.path()) } else { e.metadata().unwrap().len() })
-        .sum()
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reclaim_gives_back_replaced_rows_and_merges_small_files_without_losing_anything() {
     let tmp = tempfile::tempdir().unwrap();
@@ -230,7 +224,7 @@ async fn reclaim_gives_back_replaced_rows_and_merges_small_files_without_losing_
         );
         store.replace_files(&["/a.pdf".into(), new_file], objs, units).await.unwrap();
     }
-    let before = dir_bytes(&lance);
+    let before = common::dir_bytes(&lance);
     let listed = store.list().await.unwrap();
     assert_eq!(listed.len(), 3 + 20);
 
@@ -238,7 +232,7 @@ async fn reclaim_gives_back_replaced_rows_and_merges_small_files_without_losing_
     assert!(r.old_versions >= 20, "{r:?}");
     assert!(r.bytes_removed > 0, "{r:?}");
     assert!(r.tables_compacted >= 1, "20 commits leave more than 16 small files: {r:?}");
-    let after = dir_bytes(&lance);
+    let after = common::dir_bytes(&lance);
     assert!(after * 3 < before, "{before} bytes before, {after} after");
 
     // Everything is still there and still found.

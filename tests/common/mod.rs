@@ -33,3 +33,12 @@ pub fn copy_to(dir: &Path, src: &Path) -> PathBuf {
     std::fs::copy(src, &dst).unwrap();
     dst
 }
+
+/// Bytes on disk under a folder.
+pub fn dir_bytes(p: &Path) -> u64 {
+    std::fs::read_dir(p)
+        .unwrap()
+        .flatten()
+        .map(|e| if e.file_type().unwrap().is_dir() { dir_bytes(&e.path()) } else { e.metadata().unwrap().len() })
+        .sum()
+}
