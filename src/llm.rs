@@ -12,8 +12,10 @@
 //! replies word by word under the same stop rules. [`gguf::GgufModel`] runs
 //! quantized GGUF instruction models (Qwen2/Qwen2.5, Llama 3.x) on Candle.
 
+pub mod decoder;
 pub mod gguf;
 pub mod json;
+pub mod qmatmul;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};

@@ -22,6 +22,7 @@ use candle_transformers::generation::LogitsProcessor;
 use candle_transformers::models::{quantized_llama, quantized_phi3, quantized_qwen2, quantized_qwen3};
 use tokenizers::Tokenizer;
 
+use super::decoder::Decoder;
 use super::json::{token_bytes, Matcher, TokenTrie};
 use super::{ChatTemplate, Decoding, GenOptions, Generation, LanguageModel, LlmError, StopReason};
 
@@ -30,6 +31,8 @@ enum Weights {
     Qwen3(quantized_qwen3::ModelWeights),
     Llama(quantized_llama::ModelWeights),
     Phi3(quantized_phi3::ModelWeights),
+    /// Our CPU pass ([`super::decoder`]) for qwen2, qwen3 and llama.
+    Cpu(Box<Decoder>),
 }
 
 impl Weights {
@@ -39,6 +42,12 @@ impl Weights {
             Weights::Qwen3(m) => m.forward(x, pos),
             Weights::Llama(m) => m.forward(x, pos),
             Weights::Phi3(m) => m.forward(x, pos),
+            Weights::Cpu(d) => {
+                let ids: Vec<u32> = x.flatten_all()?.to_vec1()?;
+                let logits = d.forward(&ids, pos).map_err(|e| candle_core::Error::Msg(e.to_string()))?;
+                let n = logits.len();
+                Tensor::from_vec(logits, n, &Device::Cpu)
+            }
         }
     }
     fn clear(&mut self) {
@@ -48,6 +57,7 @@ impl Weights {
             Weights::Llama(m) => m.clear_kv_cache(),
             // Phi-3 resets its cache when a sequence starts at position 0.
             Weights::Phi3(_) => {}
+            Weights::Cpu(d) => d.clear(),
         }
     }
 }
@@ -63,6 +73,13 @@ pub struct GgufModel {
     context: usize,
     /// The vocabulary as bytes, built on the first constrained generation.
     trie: OnceLock<(TokenTrie, Vec<Option<Vec<u8>>>)>,
+}
+
+/// Our CPU pass runs where it is faster than Candle's: a CPU with AVX-512
+/// VNNI and an architecture it knows. `AURAG_LLM_ENGINE=candle` forces
+/// Candle's models (for comparison).
+fn use_cpu_decoder(ct: &gguf_file::Content, arch: &str, device: &Device) -> bool {
+    device.is_cpu() && super::qmatmul::vnni() && super::decoder::supports(ct, arch) && std::env::var("AURAG_LLM_ENGINE").map_or(true, |v| v != "candle")
 }
 
 fn load_err(path: &str, e: impl std::fmt::Display) -> LlmError {
@@ -90,7 +107,13 @@ impl GgufModel {
         let meta_u32 = |k: &str| ct.metadata.get(k).and_then(|v| v.to_u32().ok());
         let context = meta_u32(&format!("{arch}.context_length")).unwrap_or(4096) as usize;
         let mut eos: Vec<u32> = meta_u32("tokenizer.ggml.eos_token_id").into_iter().collect();
+        let template = match arch.as_str() {
+            "llama" => ChatTemplate::Llama3,
+            "phi3" => ChatTemplate::Phi3,
+            _ => ChatTemplate::ChatMl,
+        };
         let (weights, template) = match arch.as_str() {
+            _ if use_cpu_decoder(&ct, &arch, device) => (Weights::Cpu(Box::new(Decoder::from_gguf(&ct, r, &arch).map_err(|e| load_err(origin, e))?)), template),
             "qwen2" => (Weights::Qwen2(quantized_qwen2::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
             "qwen3" => (Weights::Qwen3(quantized_qwen3::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
             "llama" => (Weights::Llama(quantized_llama::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::Llama3),
