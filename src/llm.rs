@@ -16,6 +16,7 @@ pub mod decoder;
 pub mod gguf;
 pub mod json;
 pub mod qmatmul;
+pub mod vecmath;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};

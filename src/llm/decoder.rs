@@ -20,6 +20,7 @@ use candle_core::quantized::{gguf_file, GgmlDType, QMatMul, QTensor};
 use candle_core::{Device, Module, Tensor};
 
 use super::qmatmul::{par_ranges, PackedMatrix, QKind, QuantizedRows, TILE};
+use super::vecmath::VecMath;
 
 #[derive(Debug, thiserror::Error)]
 pub enum DecoderError {
@@ -373,11 +374,10 @@ impl Decoder {
             layer.gate_up.forward(&s.h, e, &mut s.q, &mut s.gu)?;
             let ff = layer.gate_up.n / 2;
             s.act.resize(t * ff, 0.0);
+            let vm = VecMath::detect();
             for (gu, a) in s.gu.chunks_exact(2 * ff).zip(s.act.chunks_exact_mut(ff)) {
                 let (g, u) = gu.split_at(ff);
-                for ((a, g), u) in a.iter_mut().zip(g).zip(u) {
-                    *a = g / (1.0 + (-g).exp()) * u;
-                }
+                vm.silu_mul(g, u, a);
             }
             layer.down.forward(&s.act, ff, &mut s.q, &mut s.o)?;
             x.iter_mut().zip(&s.o).for_each(|(x, o)| *x += o);
@@ -428,41 +428,26 @@ fn rotate(x: &mut [f32], angles: &[(f32, f32)], halves: bool) {
 }
 
 /// Causal attention of `t` new positions (after `pos` cached ones) for every
-/// head, heads split over the thread pool. `out` is `[t][heads · head_dim]`.
+/// head. `out` is `[t][heads · head_dim]`. Heads are split over the thread
+/// pool, each with all its positions, so that the split is even although
+/// later positions see more of the cache.
 fn attention(c: &Config, qkv: &[f32], k_cache: &[f32], v_cache: &[f32], pos: usize, t: usize, out: &mut [f32]) {
     let (hd, kv_dim) = (c.head_dim, c.kv_heads * c.head_dim);
     let q_dim = c.heads * hd;
     let qkv_n = q_dim + 2 * kv_dim;
     let group = c.heads / c.kv_heads;
     let scale = 1.0 / (hd as f32).sqrt();
+    let vm = VecMath::detect();
     let out_addr = out.as_mut_ptr() as usize;
-    par_ranges(t * c.heads, pos + t, |range| {
+    par_ranges(c.heads, t * (pos + t), |heads| {
         let mut scores = Vec::with_capacity(pos + t);
-        for job in range {
-            let (i, h) = (job / c.heads, job % c.heads);
-            let q = &qkv[i * qkv_n + h * hd..][..hd];
+        for h in heads {
             let kvh = h / group;
-            let visible = pos + i + 1;
-            scores.clear();
-            let mut max = f32::NEG_INFINITY;
-            for j in 0..visible {
-                let k = &k_cache[j * kv_dim + kvh * hd..][..hd];
-                let s = q.iter().zip(k).map(|(a, b)| a * b).sum::<f32>() * scale;
-                max = max.max(s);
-                scores.push(s);
-            }
-            let mut total = 0.0;
-            for s in scores.iter_mut() {
-                *s = (*s - max).exp();
-                total += *s;
-            }
-            // SAFETY: each job writes its own (position, head) slot.
-            let o = unsafe { std::slice::from_raw_parts_mut((out_addr as *mut f32).add(i * q_dim + h * hd), hd) };
-            o.fill(0.0);
-            for (j, s) in scores.iter().enumerate() {
-                let w = s / total;
-                let v = &v_cache[j * kv_dim + kvh * hd..][..hd];
-                o.iter_mut().zip(v).for_each(|(o, v)| *o += w * v);
+            for i in 0..t {
+                let q = &qkv[i * qkv_n + h * hd..][..hd];
+                // SAFETY: each (position, head) slot is written by one job.
+                let o = unsafe { std::slice::from_raw_parts_mut((out_addr as *mut f32).add(i * q_dim + h * hd), hd) };
+                vm.attend(q, k_cache, v_cache, kv_dim, kvh * hd, pos + i + 1, scale, &mut scores, o);
             }
         }
     });

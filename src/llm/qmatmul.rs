@@ -17,7 +17,7 @@
 //! A scalar kernel over the same layout runs where VNNI is missing and is the
 //! reference the tests hold the SIMD kernel to. The work is split over a
 //! small persistent thread pool by tiles; several activation rows (a prompt)
-//! reuse each unpacked weight tile.
+//! reuse each unpacked weight tile (up to 8 at a time).
 
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -28,8 +28,6 @@ use half::f16;
 pub const TILE: usize = 16;
 /// Inputs per quantization block (GGUF's QK4_0 = QK8_0 = 32).
 pub const QK: usize = 32;
-/// Activation rows that share one unpacked weight tile.
-const ROWS_PER_PASS: usize = 4;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QKind {
@@ -180,19 +178,23 @@ impl PackedMatrix {
             // SAFETY: each task writes only the columns of its own tiles.
             let out = unsafe { std::slice::from_raw_parts_mut(out_addr as *mut f32, x.m * self.n) };
             for t in range {
-                let mut r0 = 0;
-                while r0 < x.m {
-                    let rows = r0..(r0 + ROWS_PER_PASS).min(x.m);
-                    if simd {
-                        #[cfg(target_arch = "x86_64")]
+                if !simd {
+                    self.tile_scalar(t, x, 0..x.m, out);
+                    continue;
+                }
+                #[cfg(target_arch = "x86_64")]
+                {
+                    let mut r0 = 0;
+                    while r0 < x.m {
                         // SAFETY: `vnni()` checked the CPU features.
-                        unsafe {
-                            avx512::tile(self, t, x, rows.clone(), out)
-                        }
-                    } else {
-                        self.tile_scalar(t, x, rows.clone(), out);
+                        r0 += unsafe {
+                            match x.m - r0 {
+                                n if n >= 8 => avx512::tile::<8>(self, t, x, r0, out),
+                                n if n >= 4 => avx512::tile::<4>(self, t, x, r0, out),
+                                _ => avx512::tile::<1>(self, t, x, r0, out),
+                            }
+                        };
                     }
-                    r0 = rows.end;
                 }
             }
         });
@@ -250,19 +252,28 @@ impl QuantizedRows {
         self.qs.resize(m * k, 0);
         self.d.resize(m * kb, 0.0);
         self.sums.resize(m * kb, 0);
-        for (blk, ((q, d), s)) in x.chunks_exact(QK).zip(self.qs.chunks_exact_mut(QK).zip(self.d.iter_mut()).zip(self.sums.iter_mut())) {
-            let amax = blk.iter().fold(0f32, |a, v| a.max(v.abs()));
-            let scale = amax / 127.0;
-            let inv = if scale > 0.0 { 1.0 / scale } else { 0.0 };
-            let mut sum = 0i32;
-            for (q, v) in q.iter_mut().zip(blk) {
-                let v = (v * inv).round().clamp(-127.0, 127.0) as i8;
-                *q = v;
-                sum += v as i32;
-            }
-            *d = scale;
-            *s = sum;
+        #[cfg(target_arch = "x86_64")]
+        if vnni() {
+            // SAFETY: `vnni()` checked the CPU features.
+            return unsafe { avx512::quantize(x, &mut self.qs, &mut self.d, &mut self.sums) };
         }
+        quantize_scalar(x, &mut self.qs, &mut self.d, &mut self.sums);
+    }
+}
+
+fn quantize_scalar(x: &[f32], qs: &mut [i8], d: &mut [f32], sums: &mut [i32]) {
+    for (blk, ((q, d), s)) in x.chunks_exact(QK).zip(qs.chunks_exact_mut(QK).zip(d.iter_mut()).zip(sums.iter_mut())) {
+        let amax = blk.iter().fold(0f32, |a, v| a.max(v.abs()));
+        let scale = amax / 127.0;
+        let inv = if scale > 0.0 { 1.0 / scale } else { 0.0 };
+        let mut sum = 0i32;
+        for (q, v) in q.iter_mut().zip(blk) {
+            let v = (v * inv).round().clamp(-127.0, 127.0) as i8;
+            *q = v;
+            sum += v as i32;
+        }
+        *d = scale;
+        *s = sum;
     }
 }
 
@@ -325,16 +336,16 @@ mod avx512 {
     use super::*;
     use std::arch::x86_64::*;
 
-    /// One tile (16 output rows) for up to [`ROWS_PER_PASS`] activation rows.
+    /// One tile (16 output rows) for activation rows `r0..r0 + MR`; returns
+    /// `MR`. The weights of each block are unpacked once for all the rows.
     #[target_feature(enable = "avx512f,avx512bw,avx512vnni,f16c")]
-    pub(super) unsafe fn tile(w: &PackedMatrix, t: usize, x: &QuantizedRows, rows: Range<usize>, out: &mut [f32]) {
+    pub(super) unsafe fn tile<const MR: usize>(w: &PackedMatrix, t: usize, x: &QuantizedRows, r0: usize, out: &mut [f32]) -> usize {
         let kb = w.k / QK;
         let tbb = w.kind.tile_block_bytes();
         let base = w.data.as_ptr().add(t * kb * tbb);
         let nib = _mm512_set1_epi8(0x0F);
-        let offset = w.kind.offset();
-        let mr = rows.len();
-        let mut acc = [_mm512_setzero_ps(); ROWS_PER_PASS];
+        let offset = _mm512_set1_epi32(w.kind.offset());
+        let mut acc = [_mm512_setzero_ps(); MR];
         for b in 0..kb {
             let blk = base.add(b * tbb);
             let scales = _mm512_cvtph_ps(_mm256_loadu_si256(blk as *const __m256i));
@@ -354,8 +365,8 @@ mod avx512 {
                     }
                 }
             }
-            for i in 0..mr {
-                let m = rows.start + i;
+            for (i, acc) in acc.iter_mut().enumerate() {
+                let m = r0 + i;
                 let a = x.qs.as_ptr().add(m * w.k + b * QK) as *const i32;
                 let mut s0 = _mm512_setzero_si512();
                 let mut s1 = _mm512_setzero_si512();
@@ -364,14 +375,34 @@ mod avx512 {
                     s1 = _mm512_dpbusd_epi32(s1, wv[g + 4], _mm512_set1_epi32(a.add(g + 4).read_unaligned()));
                 }
                 let idx = m * kb + b;
-                let sum = _mm512_sub_epi32(_mm512_add_epi32(s0, s1), _mm512_set1_epi32(offset * *x.sums.get_unchecked(idx)));
+                let sum = _mm512_sub_epi32(_mm512_add_epi32(s0, s1), _mm512_mullo_epi32(offset, _mm512_set1_epi32(*x.sums.get_unchecked(idx))));
                 let scale = _mm512_mul_ps(scales, _mm512_set1_ps(*x.d.get_unchecked(idx)));
-                acc[i] = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), scale, acc[i]);
+                *acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), scale, *acc);
             }
         }
-        for (i, acc) in acc.iter().enumerate().take(mr) {
-            let m = rows.start + i;
-            _mm512_storeu_ps(out.as_mut_ptr().add(m * w.n + t * TILE), *acc);
+        for (i, acc) in acc.iter().enumerate() {
+            _mm512_storeu_ps(out.as_mut_ptr().add((r0 + i) * w.n + t * TILE), *acc);
+        }
+        MR
+    }
+
+    /// [`QuantizedRows::quantize`]'s blocks: scale `amax / 127`, values
+    /// rounded to nearest, the block's sum of values.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    pub(super) unsafe fn quantize(x: &[f32], qs: &mut [i8], d: &mut [f32], sums: &mut [i32]) {
+        let sign = _mm512_set1_ps(-0.0);
+        for (b, blk) in x.chunks_exact(QK).enumerate() {
+            let v0 = _mm512_loadu_ps(blk.as_ptr());
+            let v1 = _mm512_loadu_ps(blk.as_ptr().add(16));
+            let amax = _mm512_reduce_max_ps(_mm512_max_ps(_mm512_andnot_ps(sign, v0), _mm512_andnot_ps(sign, v1)));
+            let scale = amax / 127.0;
+            let inv = _mm512_set1_ps(if scale > 0.0 { 1.0 / scale } else { 0.0 });
+            let q0 = _mm512_cvtps_epi32(_mm512_mul_ps(v0, inv));
+            let q1 = _mm512_cvtps_epi32(_mm512_mul_ps(v1, inv));
+            _mm_storeu_si128(qs.as_mut_ptr().add(b * QK) as *mut __m128i, _mm512_cvtsepi32_epi8(q0));
+            _mm_storeu_si128(qs.as_mut_ptr().add(b * QK + 16) as *mut __m128i, _mm512_cvtsepi32_epi8(q1));
+            d[b] = scale;
+            sums[b] = _mm512_reduce_add_epi32(_mm512_add_epi32(q0, q1));
         }
     }
 }
@@ -440,7 +471,7 @@ mod tests {
     #[test]
     fn products_match_the_float_reference_and_the_kernels_agree() {
         for kind in [QKind::Q4_0, QKind::Q8_0] {
-            for m in [1, 3, 4, 7] {
+            for m in [1, 3, 4, 7, 13] {
                 let (n, k) = (48, 160);
                 let raw = random_blocks(kind, n, k, 11 + m as u64);
                 let dense = dequant(kind, &raw);
@@ -477,6 +508,22 @@ mod tests {
         assert!(matches!(PackedMatrix::from_gguf(QKind::Q4_0, 8, 128, &raw, "blk.0.x"), Err(PackError::Rows { .. })));
         let e = PackedMatrix::from_gguf(QKind::Q4_0, 16, 96, &raw, "blk.0.x").unwrap_err();
         assert!(e.to_string().contains("blk.0.x"), "{e}");
+    }
+
+    #[test]
+    fn simd_and_scalar_quantization_agree() {
+        let x = activations(3, 128);
+        let mut q = QuantizedRows::new();
+        q.quantize(&x, 128);
+        let (mut qs, mut d, mut sums) = (vec![0i8; x.len()], vec![0f32; x.len() / QK], vec![0i32; x.len() / QK]);
+        quantize_scalar(&x, &mut qs, &mut d, &mut sums);
+        assert_eq!(q.d, d);
+        // Rounding may differ on exact halves (nearest-even against away
+        // from zero), by one step at most; each sum is its block's.
+        assert!(q.qs.iter().zip(&qs).all(|(a, b)| (*a as i32 - *b as i32).abs() <= 1));
+        for (b, blk) in q.qs.chunks_exact(QK).enumerate() {
+            assert_eq!(q.sums[b], blk.iter().map(|&v| v as i32).sum::<i32>());
+        }
     }
 
     #[test]

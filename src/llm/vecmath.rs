@@ -1,0 +1,330 @@
+//! Vector arithmetic for the CPU decoder's attention and feed-forward:
+//! dot products, `o += w·v`, softmax and SiLU, with AVX-512 where present.
+//!
+//! Why: written as iterator sums, a dot product is a chain of dependent
+//! float additions that the compiler may not reorder, and `exp` is libm's
+//! scalar call (with a slow path for underflow). In a 1,400-token prompt
+//! these took more time than the matrix products. The AVX-512 versions
+//! keep 16 lanes of partial sums and evaluate `exp` as `2ⁿ · p(r)` with a
+//! degree-7 polynomial (relative error below 3e-7, tested); the portable
+//! versions keep 8 independent sums so they vectorize too.
+
+use std::sync::OnceLock;
+
+/// The kernels this CPU can run, detected once; copy it into hot loops.
+#[derive(Clone, Copy, Debug)]
+pub struct VecMath {
+    avx512: bool,
+}
+
+impl VecMath {
+    pub fn detect() -> Self {
+        static HAS: OnceLock<bool> = OnceLock::new();
+        let avx512 = *HAS.get_or_init(|| {
+            #[cfg(target_arch = "x86_64")]
+            {
+                std::is_x86_feature_detected!("avx512f")
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            {
+                false
+            }
+        });
+        VecMath { avx512 }
+    }
+
+    /// The portable versions only (for tests).
+    pub fn portable() -> Self {
+        VecMath { avx512: false }
+    }
+
+    #[inline]
+    pub fn dot(self, a: &[f32], b: &[f32]) -> f32 {
+        debug_assert_eq!(a.len(), b.len());
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512 {
+            // SAFETY: detected above.
+            return unsafe { x86::dot(a, b) };
+        }
+        let mut acc = [0f32; 8];
+        let (ca, cb) = (a.chunks_exact(8), b.chunks_exact(8));
+        let tail: f32 = ca.remainder().iter().zip(cb.remainder()).map(|(x, y)| x * y).sum();
+        for (x, y) in ca.zip(cb) {
+            for ((a, x), y) in acc.iter_mut().zip(x).zip(y) {
+                *a += x * y;
+            }
+        }
+        acc.iter().sum::<f32>() + tail
+    }
+
+    /// `o += w · v`.
+    #[inline]
+    pub fn axpy(self, w: f32, v: &[f32], o: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512 {
+            // SAFETY: detected above.
+            return unsafe { x86::axpy(w, v, o) };
+        }
+        o.iter_mut().zip(v).for_each(|(o, v)| *o += w * v);
+    }
+
+    /// `s ← softmax(s)`.
+    pub fn softmax(self, s: &mut [f32]) {
+        let max = s.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+        #[cfg(target_arch = "x86_64")]
+        let total = if self.avx512 {
+            // SAFETY: detected above.
+            unsafe { x86::exp_shifted(s, max) }
+        } else {
+            exp_shifted(s, max)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let total = exp_shifted(s, max);
+        let inv = 1.0 / total;
+        s.iter_mut().for_each(|v| *v *= inv);
+    }
+
+    /// One query against `visible` cached positions: `out = Σ softmax(q·kⱼ ·
+    /// scale) vⱼ`, where key and value `j` start at `j · stride + offset` of
+    /// their caches. `scores` is scratch.
+    #[allow(clippy::too_many_arguments)]
+    pub fn attend(self, q: &[f32], keys: &[f32], values: &[f32], stride: usize, offset: usize, visible: usize, scale: f32, scores: &mut Vec<f32>, out: &mut [f32]) {
+        let hd = q.len();
+        scores.clear();
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512 {
+            // SAFETY: detected above.
+            return unsafe { x86::attend(q, keys, values, stride, offset, visible, scale, scores, out) };
+        }
+        scores.extend((0..visible).map(|j| self.dot(q, &keys[j * stride + offset..][..hd]) * scale));
+        self.softmax(scores);
+        out.fill(0.0);
+        for (j, &w) in scores.iter().enumerate() {
+            self.axpy(w, &values[j * stride + offset..][..hd], out);
+        }
+    }
+
+    /// `out = silu(g) · u`, elementwise.
+    pub fn silu_mul(self, g: &[f32], u: &[f32], out: &mut [f32]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512 {
+            // SAFETY: detected above.
+            return unsafe { x86::silu_mul(g, u, out) };
+        }
+        for ((o, g), u) in out.iter_mut().zip(g).zip(u) {
+            *o = g / (1.0 + (-g).exp()) * u;
+        }
+    }
+}
+
+/// `s ← exp(s − max)`, returning the sum.
+fn exp_shifted(s: &mut [f32], max: f32) -> f32 {
+    let mut total = 0.0;
+    for v in s.iter_mut() {
+        *v = (*v - max).exp();
+        total += *v;
+    }
+    total
+}
+
+#[cfg(target_arch = "x86_64")]
+mod x86 {
+    use std::arch::x86_64::*;
+
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn dot(a: &[f32], b: &[f32]) -> f32 {
+        let n = a.len().min(b.len());
+        let (pa, pb) = (a.as_ptr(), b.as_ptr());
+        let mut acc0 = _mm512_setzero_ps();
+        let mut acc1 = _mm512_setzero_ps();
+        let mut i = 0;
+        while i + 32 <= n {
+            acc0 = _mm512_fmadd_ps(_mm512_loadu_ps(pa.add(i)), _mm512_loadu_ps(pb.add(i)), acc0);
+            acc1 = _mm512_fmadd_ps(_mm512_loadu_ps(pa.add(i + 16)), _mm512_loadu_ps(pb.add(i + 16)), acc1);
+            i += 32;
+        }
+        if i + 16 <= n {
+            acc0 = _mm512_fmadd_ps(_mm512_loadu_ps(pa.add(i)), _mm512_loadu_ps(pb.add(i)), acc0);
+            i += 16;
+        }
+        if i < n {
+            let m: __mmask16 = (1u32 << (n - i)) as u16 - 1;
+            acc1 = _mm512_fmadd_ps(_mm512_maskz_loadu_ps(m, pa.add(i)), _mm512_maskz_loadu_ps(m, pb.add(i)), acc1);
+        }
+        _mm512_reduce_add_ps(_mm512_add_ps(acc0, acc1))
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn axpy(w: f32, v: &[f32], o: &mut [f32]) {
+        let n = v.len().min(o.len());
+        let wv = _mm512_set1_ps(w);
+        let (pv, po) = (v.as_ptr(), o.as_mut_ptr());
+        let mut i = 0;
+        while i + 16 <= n {
+            _mm512_storeu_ps(po.add(i), _mm512_fmadd_ps(wv, _mm512_loadu_ps(pv.add(i)), _mm512_loadu_ps(po.add(i))));
+            i += 16;
+        }
+        if i < n {
+            let k: __mmask16 = ((1u32 << (n - i)) - 1) as u16;
+            let o = _mm512_fmadd_ps(wv, _mm512_maskz_loadu_ps(k, pv.add(i)), _mm512_maskz_loadu_ps(k, po.add(i)));
+            _mm512_mask_storeu_ps(po.add(i), k, o);
+        }
+    }
+
+    /// `exp(x)` for 16 lanes: `x = n·ln2 + r` with |r| ≤ ln2/2 (ln2 split in
+    /// two parts, Cody and Waite, so `r` stays exact for large `x`), `e^r` by
+    /// its Taylor polynomial of degree 7, then scaled by `2ⁿ`.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn exp(x: __m512) -> __m512 {
+        let x = _mm512_max_ps(_mm512_min_ps(x, _mm512_set1_ps(88.5)), _mm512_set1_ps(-104.0));
+        let n = _mm512_roundscale_ps::<{ _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC }>(_mm512_mul_ps(x, _mm512_set1_ps(std::f32::consts::LOG2_E)));
+        let r = _mm512_fnmadd_ps(n, _mm512_set1_ps(0.693_359_4), x);
+        let r = _mm512_fnmadd_ps(n, _mm512_set1_ps(-2.121_944_4e-4), r);
+        let mut p = _mm512_set1_ps(1.0 / 5040.0);
+        for c in [1.0 / 720.0, 1.0 / 120.0, 1.0 / 24.0, 1.0 / 6.0, 0.5, 1.0, 1.0] {
+            p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(c));
+        }
+        _mm512_scalef_ps(p, n)
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn exp_shifted(s: &mut [f32], max: f32) -> f32 {
+        let n = s.len();
+        let p = s.as_mut_ptr();
+        let m = _mm512_set1_ps(max);
+        let mut total = _mm512_setzero_ps();
+        let mut i = 0;
+        while i < n {
+            let k: __mmask16 = if n - i >= 16 { 0xFFFF } else { ((1u32 << (n - i)) - 1) as u16 };
+            let v = exp(_mm512_sub_ps(_mm512_maskz_loadu_ps(k, p.add(i)), m));
+            _mm512_mask_storeu_ps(p.add(i), k, v);
+            total = _mm512_mask_add_ps(total, k, total, v);
+            i += 16;
+        }
+        _mm512_reduce_add_ps(total)
+    }
+
+    /// [`super::VecMath::attend`], with the helpers inlined.
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn attend(q: &[f32], keys: &[f32], values: &[f32], stride: usize, offset: usize, visible: usize, scale: f32, scores: &mut Vec<f32>, out: &mut [f32]) {
+        let hd = q.len();
+        let mut max = f32::NEG_INFINITY;
+        for j in 0..visible {
+            let s = dot(q, &keys[j * stride + offset..][..hd]) * scale;
+            max = max.max(s);
+            scores.push(s);
+        }
+        let inv = 1.0 / exp_shifted(scores, max);
+        out.fill(0.0);
+        for (j, &w) in scores.iter().enumerate() {
+            axpy(w * inv, &values[j * stride + offset..][..hd], out);
+        }
+    }
+
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn silu_mul(g: &[f32], u: &[f32], out: &mut [f32]) {
+        let n = g.len().min(u.len()).min(out.len());
+        let one = _mm512_set1_ps(1.0);
+        let mut i = 0;
+        while i < n {
+            let k: __mmask16 = if n - i >= 16 { 0xFFFF } else { ((1u32 << (n - i)) - 1) as u16 };
+            let gv = _mm512_maskz_loadu_ps(k, g.as_ptr().add(i));
+            let uv = _mm512_maskz_loadu_ps(k, u.as_ptr().add(i));
+            let e = exp(_mm512_sub_ps(_mm512_setzero_ps(), gv));
+            let silu = _mm512_div_ps(gv, _mm512_add_ps(one, e));
+            _mm512_mask_storeu_ps(out.as_mut_ptr().add(i), k, _mm512_mul_ps(silu, uv));
+            i += 16;
+        }
+    }
+
+    #[cfg(test)]
+    pub(super) fn exp_lanes(x: &[f32; 16]) -> [f32; 16] {
+        let mut out = [0f32; 16];
+        // SAFETY: only called when AVX-512 was detected.
+        unsafe { _mm512_storeu_ps(out.as_mut_ptr(), exp(_mm512_loadu_ps(x.as_ptr()))) };
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn data(n: usize, seed: usize) -> Vec<f32> {
+        (0..n).map(|i| (((i + seed) * 7919 % 2003) as f32 / 2003.0 - 0.5) * 3.0).collect()
+    }
+
+    #[test]
+    fn both_versions_agree_with_plain_arithmetic() {
+        for vm in [VecMath::detect(), VecMath::portable()] {
+            for n in [1, 7, 16, 33, 64, 100] {
+                let (a, b) = (data(n, 1), data(n, 5));
+                let exact: f64 = a.iter().zip(&b).map(|(x, y)| *x as f64 * *y as f64).sum();
+                assert!((vm.dot(&a, &b) as f64 - exact).abs() < 1e-4, "{vm:?} dot n={n}");
+                let mut o = data(n, 9);
+                let want: Vec<f32> = o.iter().zip(&a).map(|(o, a)| o + 0.5 * a).collect();
+                vm.axpy(0.5, &a, &mut o);
+                assert!(o.iter().zip(&want).all(|(x, y)| (x - y).abs() < 1e-6), "{vm:?} axpy n={n}");
+                let mut s = data(n, 3).iter().map(|v| v * 20.0).collect::<Vec<_>>();
+                let max = s.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+                let total: f64 = s.iter().map(|v| ((v - max) as f64).exp()).sum();
+                let want: Vec<f64> = s.iter().map(|v| ((v - max) as f64).exp() / total).collect();
+                vm.softmax(&mut s);
+                assert!(s.iter().zip(&want).all(|(x, y)| (*x as f64 - y).abs() < 1e-6), "{vm:?} softmax n={n}");
+                let (g, u) = (data(n, 2).iter().map(|v| v * 10.0).collect::<Vec<_>>(), data(n, 4));
+                let mut out = vec![0f32; n];
+                vm.silu_mul(&g, &u, &mut out);
+                for ((o, g), u) in out.iter().zip(&g).zip(&u) {
+                    let want = *g as f64 / (1.0 + (-*g as f64).exp()) * *u as f64;
+                    assert!((*o as f64 - want).abs() < 1e-5 * want.abs().max(1.0), "{vm:?} silu {g}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn attention_over_a_strided_cache_matches_the_definition() {
+        let (hd, stride, visible) = (24, 72, 9);
+        let keys = data(stride * visible, 1);
+        let values = data(stride * visible, 2);
+        let q = data(hd, 3);
+        for vm in [VecMath::detect(), VecMath::portable()] {
+            let (mut scores, mut out) = (Vec::new(), vec![9f32; hd]);
+            vm.attend(&q, &keys, &values, stride, 24, visible, 0.3, &mut scores, &mut out);
+            let s: Vec<f64> = (0..visible).map(|j| (0..hd).map(|i| q[i] as f64 * keys[j * stride + 24 + i] as f64).sum::<f64>() * 0.3).collect();
+            let total: f64 = s.iter().map(|v| v.exp()).sum();
+            for i in 0..hd {
+                let want: f64 = (0..visible).map(|j| s[j].exp() / total * values[j * stride + 24 + i] as f64).sum();
+                assert!((out[i] as f64 - want).abs() < 1e-5, "{vm:?} lane {i}: {} vs {want}", out[i]);
+            }
+        }
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn the_exp_polynomial_is_accurate_over_the_float_range() {
+        if !VecMath::detect().avx512 {
+            return;
+        }
+        let mut worst = 0f64;
+        let mut x = -87.0f32;
+        while x < 88.0 {
+            let lanes: [f32; 16] = std::array::from_fn(|i| x + i as f32 * 0.0137);
+            // (black_box: LLVM 22's loop vectorizer crashes on this loop.)
+            for (l, got) in lanes.iter().zip(x86::exp_lanes(&lanes)) {
+                let want = std::hint::black_box(*l as f64).exp();
+                worst = worst.max((got as f64 - want).abs() / want);
+            }
+            x += 0.21;
+        }
+        assert!(worst < 3e-7, "worst relative error {worst}");
+        // Far below the range: zero (or as good as), never NaN.
+        let low = x86::exp_lanes(&[-1e30; 16]);
+        assert!(low.iter().all(|v| *v >= 0.0 && *v < 1e-40));
+    }
+}
