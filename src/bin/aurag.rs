@@ -1210,6 +1210,8 @@ async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &s
     let (g2, t2) = (gguf.clone(), tok.clone());
     let m = tokio::task::spawn_blocking(move || GgufModel::load(&g2, &t2, "bench", &dev)).await??;
     let load = t.elapsed().as_secs_f64();
+    // Which forward pass ran (AURAG_LLM_ENGINE=candle forces Candle's).
+    let label = format!("{label}, {} engine", m.engine());
     let figures = tokio::task::spawn_blocking(move || aurag::bench::llm(&m, load, prompt_tokens, gen_tokens, runs)).await??;
     // The reference: llama-cpp-python on the same file, when installed.
     let venv_python = std::env::var("AURAG_VENV").map(|v| PathBuf::from(v).join("bin/python")).unwrap_or_else(|_| dirs::home_dir().unwrap_or_default().join(".cache/aurag/venv/bin/python"));

@@ -528,6 +528,40 @@ mod tests {
         out.into_inner()
     }
 
+    /// `bytes` without the tensor `drop` (e.g. `output.weight`, for a model
+    /// whose output layer is tied to its embeddings, as Qwen2.5-0.5B's is).
+    fn without_tensor(bytes: &[u8], drop: &str) -> Vec<u8> {
+        let mut r = std::io::Cursor::new(bytes);
+        let ct = gguf_file::Content::read(&mut r).unwrap();
+        let mut names: Vec<&String> = ct.tensor_infos.keys().filter(|n| n.as_str() != drop).collect();
+        names.sort();
+        let tensors: Vec<(String, QTensor)> = names.into_iter().map(|n| (n.clone(), ct.tensor(&mut r, n, &Device::Cpu).unwrap())).collect();
+        let meta: Vec<(&str, &gguf_file::Value)> = ct.metadata.iter().map(|(k, v)| (k.as_str(), v)).collect();
+        let refs: Vec<(&str, &QTensor)> = tensors.iter().map(|(k, t)| (k.as_str(), t)).collect();
+        let mut out = std::io::Cursor::new(Vec::new());
+        gguf_file::write(&mut out, &meta, &refs).unwrap();
+        out.into_inner()
+    }
+
+    #[test]
+    fn tied_embeddings_serve_as_the_output_layer() {
+        let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 96, layers: 1, vocab: 64, context: 64 };
+        for dtype in [GgmlDType::Q8_0, GgmlDType::F32] {
+            let bytes = without_tensor(&random_gguf("qwen2", &shape, dtype, 5), "output.weight");
+            let mut r = std::io::Cursor::new(&bytes);
+            let ct = gguf_file::Content::read(&mut r).unwrap();
+            let d = Decoder::from_gguf(&ct, &mut r, "qwen2").unwrap();
+            if dtype == GgmlDType::Q8_0 {
+                // One packed matrix, shared by the lookup and the output.
+                let (Embedding::Packed(e), [Linear::Packed(o)]) = (&d.embed, d.output.parts.as_slice()) else { panic!("not packed") };
+                assert!(Arc::ptr_eq(e, o));
+            }
+            let (prompt, more) = ([4u32, 8, 15, 16], [23u32, 42]);
+            let exact = candle_logits(&dequantized_twin(&bytes), "qwen2", &prompt, &more);
+            assert_close(&our_logits(&bytes, "qwen2", &prompt, &more), &exact, &format!("tied {dtype:?}"), 0.05);
+        }
+    }
+
     fn max_error(a: &[Vec<f32>], b: &[Vec<f32>]) -> f32 {
         a.iter().zip(b).map(|(a, b)| a.iter().zip(b).fold(0f32, |m, (x, y)| m.max((x - y).abs()))).sum()
     }

@@ -133,6 +133,14 @@ impl GgufModel {
         &self.arch
     }
 
+    /// Which forward pass runs: `aurag-cpu` ([`super::decoder`]) or `candle`.
+    pub fn engine(&self) -> &'static str {
+        match *self.weights.lock().unwrap_or_else(|e| e.into_inner()) {
+            Weights::Cpu(_) => "aurag-cpu",
+            _ => "candle",
+        }
+    }
+
     fn err(&self, e: impl std::fmt::Display) -> LlmError {
         LlmError::Inference { model: self.name.clone(), reason: e.to_string() }
     }
