@@ -519,6 +519,9 @@ impl<S: Store> Workspace<S> {
         for id in targets {
             out.push(self.refresh_one(&id).await?);
         }
+        if !out.is_empty() {
+            let _ = self.store.reclaim(self.keep_versions).await;
+        }
         Ok(out)
     }
 
@@ -580,6 +583,9 @@ impl<S: Store> Workspace<S> {
         let ids = guides.iter().map(|g| g.id.clone()).collect();
         let _writing = self.writes.lock().await;
         self.store.put_guides(guides.into_iter().zip(vectors).collect()).await?;
+        // Every write is a new table version; recording guides one by one
+        // must not pile them up (a failure here loses nothing).
+        let _ = self.store.reclaim(self.keep_versions).await;
         Ok(ids)
     }
 
@@ -594,7 +600,9 @@ impl<S: Store> Workspace<S> {
 
     pub async fn remove_guides(&self, ids: &[String]) -> Result<usize, WorkspaceError> {
         let _writing = self.writes.lock().await;
-        Ok(self.store.remove_guides(ids).await?)
+        let removed = self.store.remove_guides(ids).await?;
+        let _ = self.store.reclaim(self.keep_versions).await;
+        Ok(removed)
     }
 
     /// The Think Tank over the stored guides and their stored vectors.

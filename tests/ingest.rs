@@ -252,3 +252,20 @@ async fn re_ingesting_a_changed_file_does_not_grow_the_workspace_without_bound()
     assert!(kept_last > 5 * kept_first, "old versions kept: {kept_first} → {kept_last} bytes");
     assert!(last < 2 * first, "old versions reclaimed after each ingest: {first} → {last} bytes");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn guides_added_and_removed_one_by_one_leave_no_old_versions_behind() {
+    // An analyst recording guides one at a time: each write is a table
+    // version, reclaimed as it goes (here with nothing kept).
+    let tmp = tempfile::tempdir().unwrap();
+    let mut ws = workspace(tmp.path()).await;
+    ws.keep_versions = std::time::Duration::ZERO;
+    for i in 0..12 {
+        let g: aurag::guide::Guide = serde_json::from_value(serde_json::json!({"id": format!("g{i}"), "question": format!("What was revenue in {}?", 2000 + i), "sources": []})).unwrap();
+        ws.add_guides(vec![g]).await.unwrap();
+    }
+    ws.remove_guides(&["g3".to_string()]).await.unwrap();
+    let left = ws.reclaim(std::time::Duration::ZERO).await.unwrap();
+    assert_eq!(left.old_versions, 0, "every write already reclaimed: {left:?}");
+    assert_eq!(ws.guides().await.unwrap().len(), 11);
+}
