@@ -188,6 +188,10 @@ fn quantized_random_models_load_and_the_llm_bench_reports_rates() {
         let bytes = random_gguf("qwen2", &shape, dt, 5);
         let tok = bpe_tokenizer_json_with_vocab(shape.vocab);
         let m = GgufModel::from_bytes(&bytes, tok.as_bytes(), "q", &Device::Cpu).unwrap();
+        // Our CPU pass wherever its kernel runs (unless forced off).
+        if aurag::llm::qmatmul::vnni() && std::env::var("AURAG_LLM_ENGINE").is_err() {
+            assert_eq!(m.engine(), "aurag-cpu");
+        }
         let f = aurag::bench::llm(&m, 0.0, 16, 6, 1).unwrap();
         assert!(f.prompt_tokens >= 16, "{f:?}");
         assert_eq!(f.generated_tokens, 6, "{f:?}");

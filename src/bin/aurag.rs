@@ -322,9 +322,12 @@ enum BenchCmd {
         dtype: String,
         #[arg(long, default_value_t = 128)]
         prompt_tokens: usize,
-        #[arg(long, default_value_t = 32)]
+        /// Generated tokens per timed run (fewer than ~100 gives noisy
+        /// figures: generation speed is the difference of two timings).
+        #[arg(long, default_value_t = 128)]
         gen_tokens: usize,
-        #[arg(long, default_value_t = 2)]
+        /// Timed runs of each kind; the fastest counts.
+        #[arg(long, default_value_t = 3)]
         runs: usize,
         #[arg(long)]
         json: bool,
@@ -1219,7 +1222,7 @@ async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &s
         None
     } else {
         let script = format!(
-            "import time, json, llama_cpp\nt=time.time(); m=llama_cpp.Llama(model_path={gguf:?}, n_ctx=4096, verbose=False); load=time.time()-t\nw='revenue grew in fiscal 2019 while costs fell across regions'.split()\np=' '.join(w[i%len(w)] for i in range({prompt_tokens}))\ndef run(n):\n  m.reset(); t=time.time(); r=m.create_completion(p, max_tokens=n, temperature=0.0); return time.time()-t, r['usage']\nt1,u1=min(run(1) for _ in range({runs})); tn,un=min(run({gen_tokens}) for _ in range({runs}))\nprint(json.dumps(dict(load_seconds=load, prompt_tokens=u1['prompt_tokens'], prompt_tokens_per_s=u1['prompt_tokens']/t1, generate_tokens_per_s=max(un['completion_tokens']-1,1)/max(tn-t1,1e-9))))\n",
+            "import os, time, json, llama_cpp\nt=time.time(); m=llama_cpp.Llama(model_path={gguf:?}, n_ctx=4096, n_threads=os.cpu_count(), n_threads_batch=os.cpu_count(), verbose=False); load=time.time()-t\nw='revenue grew in fiscal 2019 while costs fell across regions'.split()\np=' '.join(w[i%len(w)] for i in range({prompt_tokens}))\ndef run(n):\n  m.reset(); t=time.time(); r=m.create_completion(p, max_tokens=n, temperature=0.0); return time.time()-t, r['usage']\nt1,u1=min(run(1) for _ in range({runs})); tn,un=min(run({gen_tokens}) for _ in range({runs}))\nprint(json.dumps(dict(load_seconds=load, prompt_tokens=u1['prompt_tokens'], prompt_tokens_per_s=u1['prompt_tokens']/t1, generate_tokens_per_s=max(un['completion_tokens']-1,1)/max(tn-t1,1e-9))))\n",
             gguf = gguf.display().to_string()
         );
         match std::process::Command::new(&venv_python).arg("-c").arg(&script).output() {

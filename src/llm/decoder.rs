@@ -20,7 +20,7 @@ use candle_core::quantized::{gguf_file, GgmlDType, QMatMul, QTensor};
 use candle_core::{Device, Module, Tensor};
 
 use super::qmatmul::{par_ranges, PackedMatrix, QKind, QuantizedRows, TILE};
-use super::vecmath::VecMath;
+use super::vecmath::{transpose_keys, VecMath};
 
 #[derive(Debug, thiserror::Error)]
 pub enum DecoderError {
@@ -439,15 +439,26 @@ fn attention(c: &Config, qkv: &[f32], k_cache: &[f32], v_cache: &[f32], pos: usi
     let scale = 1.0 / (hd as f32).sqrt();
     let vm = VecMath::detect();
     let out_addr = out.as_mut_ptr() as usize;
+    // A prompt's queries share each head's keys: transposed once, they
+    // give 16 scores per instruction.
+    let transpose = t >= 8;
     par_ranges(c.heads, t * (pos + t), |heads| {
         let mut scores = Vec::with_capacity(pos + t);
+        let mut kt = Vec::new();
         for h in heads {
             let kvh = h / group;
+            if transpose {
+                transpose_keys(k_cache, kv_dim, kvh * hd, hd, pos + t, &mut kt);
+            }
             for i in 0..t {
                 let q = &qkv[i * qkv_n + h * hd..][..hd];
                 // SAFETY: each (position, head) slot is written by one job.
                 let o = unsafe { std::slice::from_raw_parts_mut((out_addr as *mut f32).add(i * q_dim + h * hd), hd) };
-                vm.attend(q, k_cache, v_cache, kv_dim, kvh * hd, pos + i + 1, scale, &mut scores, o);
+                if transpose {
+                    vm.attend_transposed(q, &kt, pos + t, v_cache, kv_dim, kvh * hd, pos + i + 1, scale, &mut scores, o);
+                } else {
+                    vm.attend(q, k_cache, v_cache, kv_dim, kvh * hd, pos + i + 1, scale, &mut scores, o);
+                }
             }
         }
     });
@@ -568,9 +579,10 @@ mod tests {
 
     #[test]
     fn logits_match_candle_transformers_for_each_architecture() {
-        // f32 weights: our pass around Candle's own products.
+        // f32 weights: our pass around Candle's own products. Prompts of 8
+        // tokens or more take the transposed-key attention.
         let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 96, layers: 2, vocab: 80, context: 256 };
-        let (prompt, more) = ([1u32, 5, 9, 2, 77, 3, 40], [7u32, 11, 63]);
+        let (prompt, more) = ([1u32, 5, 9, 2, 77, 3, 40, 12, 61, 8, 33, 20], [7u32, 11, 63]);
         for arch in ["qwen2", "llama", "qwen3"] {
             let bytes = random_gguf(arch, &shape, GgmlDType::F32, 42);
             let ours = our_logits(&bytes, arch, &prompt, &more);
@@ -584,7 +596,7 @@ mod tests {
         // their scale to f16), and a random model amplifies the noise, so
         // each is held to the exact product of the same quantized weights.
         let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 96, layers: 2, vocab: 80, context: 256 };
-        let (prompt, more) = ([1u32, 5, 9, 2, 77, 3, 40], [7u32, 11, 63]);
+        let (prompt, more) = ([1u32, 5, 9, 2, 77, 3, 40, 12, 61, 8, 33, 20], [7u32, 11, 63]);
         for dtype in [GgmlDType::Q8_0, GgmlDType::Q4_0] {
             for arch in ["qwen2", "llama", "qwen3"] {
                 let bytes = random_gguf(arch, &shape, dtype, 42);

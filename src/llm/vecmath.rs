@@ -104,6 +104,26 @@ impl VecMath {
         }
     }
 
+    /// [`attend`](Self::attend) over keys transposed by [`transpose_keys`]
+    /// (`kt[d · n + j]`), for prompts: scores come 16 keys per instruction
+    /// with no horizontal sums.
+    #[allow(clippy::too_many_arguments)]
+    pub fn attend_transposed(self, q: &[f32], kt: &[f32], n: usize, values: &[f32], stride: usize, offset: usize, visible: usize, scale: f32, scores: &mut Vec<f32>, out: &mut [f32]) {
+        let hd = q.len();
+        scores.clear();
+        #[cfg(target_arch = "x86_64")]
+        if self.avx512 {
+            // SAFETY: detected above.
+            return unsafe { x86::attend_transposed(q, kt, n, values, stride, offset, visible, scale, scores, out) };
+        }
+        scores.extend((0..visible).map(|j| (0..hd).map(|d| q[d] * kt[d * n + j]).sum::<f32>() * scale));
+        self.softmax(scores);
+        out.fill(0.0);
+        for (j, &w) in scores.iter().enumerate() {
+            self.axpy(w, &values[j * stride + offset..][..hd], out);
+        }
+    }
+
     /// `out = silu(g) · u`, elementwise.
     pub fn silu_mul(self, g: &[f32], u: &[f32], out: &mut [f32]) {
         #[cfg(target_arch = "x86_64")]
@@ -113,6 +133,18 @@ impl VecMath {
         }
         for ((o, g), u) in out.iter_mut().zip(g).zip(u) {
             *o = g / (1.0 + (-g).exp()) * u;
+        }
+    }
+}
+
+/// Keys `0..n` of one head (`hd` values at `j · stride + offset`) as
+/// `kt[d · n + j]`, for [`VecMath::attend_transposed`].
+pub fn transpose_keys(keys: &[f32], stride: usize, offset: usize, hd: usize, n: usize, kt: &mut Vec<f32>) {
+    kt.clear();
+    kt.resize(hd * n, 0.0);
+    for j in 0..n {
+        for (d, &k) in keys[j * stride + offset..][..hd].iter().enumerate() {
+            kt[d * n + j] = k;
         }
     }
 }
@@ -220,9 +252,92 @@ mod x86 {
             scores.push(s);
         }
         let inv = 1.0 / exp_shifted(scores, max);
-        out.fill(0.0);
-        for (j, &w) in scores.iter().enumerate() {
-            axpy(w * inv, &values[j * stride + offset..][..hd], out);
+        weighted_sum(scores, inv, values, stride, offset, out);
+    }
+
+    /// Lanes `0..n` (at most 16) as a mask.
+    #[inline]
+    fn lanes(n: usize) -> __mmask16 {
+        if n >= 16 {
+            0xFFFF
+        } else {
+            ((1u32 << n) - 1) as u16
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[target_feature(enable = "avx512f")]
+    pub(super) unsafe fn attend_transposed(q: &[f32], kt: &[f32], n: usize, values: &[f32], stride: usize, offset: usize, visible: usize, scale: f32, scores: &mut Vec<f32>, out: &mut [f32]) {
+        let hd = q.len();
+        assert!(visible <= n && kt.len() >= hd * n);
+        scores.resize(visible, 0.0);
+        let (pk, ps) = (kt.as_ptr(), scores.as_mut_ptr());
+        // Eight accumulators of 16 keys: independent chains of FMAs.
+        let mut j = 0;
+        while j < visible {
+            let masks: [__mmask16; 8] = std::array::from_fn(|c| lanes(visible.saturating_sub(j + 16 * c)));
+            let mut acc = [_mm512_setzero_ps(); 8];
+            for d in 0..hd {
+                let qd = _mm512_set1_ps(*q.get_unchecked(d) * scale);
+                let row = pk.add(d * n + j);
+                for c in 0..8 {
+                    if masks[c] != 0 {
+                        acc[c] = _mm512_fmadd_ps(qd, _mm512_maskz_loadu_ps(masks[c], row.add(16 * c)), acc[c]);
+                    }
+                }
+            }
+            for c in 0..8 {
+                _mm512_mask_storeu_ps(ps.add(j + 16 * c), masks[c], acc[c]);
+            }
+            j += 128;
+        }
+        let max = scores.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
+        let inv = 1.0 / exp_shifted(scores, max);
+        weighted_sum(scores, inv, values, stride, offset, out);
+    }
+
+    /// `out = inv · Σⱼ wⱼ vⱼ`, with `out` held in registers when the head
+    /// is at most 128 wide and a multiple of 16 (two sets of accumulators
+    /// for even and odd `j`, so consecutive FMAs do not wait on each other).
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn weighted_sum(w: &[f32], inv: f32, values: &[f32], stride: usize, offset: usize, out: &mut [f32]) {
+        let hd = out.len();
+        if hd % 16 != 0 || hd > 128 {
+            out.fill(0.0);
+            for (j, &wj) in w.iter().enumerate() {
+                axpy(wj * inv, &values[j * stride + offset..][..hd], out);
+            }
+            return;
+        }
+        let n16 = hd / 16;
+        let pv = values.as_ptr().add(offset);
+        let mut even = [_mm512_setzero_ps(); 8];
+        let mut odd = [_mm512_setzero_ps(); 8];
+        let mut j = 0;
+        while j + 1 < w.len() {
+            let (w0, w1) = (_mm512_set1_ps(*w.get_unchecked(j)), _mm512_set1_ps(*w.get_unchecked(j + 1)));
+            let (v0, v1) = (pv.add(j * stride), pv.add((j + 1) * stride));
+            for c in 0..8 {
+                if c < n16 {
+                    even[c] = _mm512_fmadd_ps(w0, _mm512_loadu_ps(v0.add(16 * c)), even[c]);
+                    odd[c] = _mm512_fmadd_ps(w1, _mm512_loadu_ps(v1.add(16 * c)), odd[c]);
+                }
+            }
+            j += 2;
+        }
+        if j < w.len() {
+            let w0 = _mm512_set1_ps(*w.get_unchecked(j));
+            let v0 = pv.add(j * stride);
+            for c in 0..8 {
+                if c < n16 {
+                    even[c] = _mm512_fmadd_ps(w0, _mm512_loadu_ps(v0.add(16 * c)), even[c]);
+                }
+            }
+        }
+        let s = _mm512_set1_ps(inv);
+        for c in 0..n16 {
+            _mm512_storeu_ps(out.as_mut_ptr().add(16 * c), _mm512_mul_ps(_mm512_add_ps(even[c], odd[c]), s));
         }
     }
 
@@ -301,6 +416,37 @@ mod tests {
             for i in 0..hd {
                 let want: f64 = (0..visible).map(|j| s[j].exp() / total * values[j * stride + 24 + i] as f64).sum();
                 assert!((out[i] as f64 - want).abs() < 1e-5, "{vm:?} lane {i}: {} vs {want}", out[i]);
+            }
+        }
+    }
+
+    #[test]
+    fn transposed_attention_matches_the_plain_one() {
+        // Head widths in registers (64, 128) and not (24, 144); visible
+        // counts around the 16- and 128-key steps.
+        for hd in [24, 64, 128, 144] {
+            let stride = hd * 3;
+            let n = 300;
+            let keys = data(stride * n, 1);
+            let values = data(stride * n, 2);
+            let q = data(hd, 3);
+            let mut kt = Vec::new();
+            transpose_keys(&keys, stride, hd, hd, n, &mut kt);
+            for visible in [1, 15, 16, 17, 128, 129, 300] {
+                let (mut s1, mut s2) = (Vec::new(), Vec::new());
+                let (mut plain, mut fast) = (vec![0f32; hd], vec![0f32; hd]);
+                VecMath::portable().attend(&q, &keys, &values, stride, hd, visible, 0.2, &mut s1, &mut plain);
+                VecMath::detect().attend_transposed(&q, &kt, n, &values, stride, hd, visible, 0.2, &mut s2, &mut fast);
+                let mut portable = vec![0f32; hd];
+                VecMath::portable().attend_transposed(&q, &kt, n, &values, stride, hd, visible, 0.2, &mut s2, &mut portable);
+                for ((a, b), c) in plain.iter().zip(&fast).zip(&portable) {
+                    assert!((a - b).abs() < 1e-5 && (a - c).abs() < 1e-5, "hd {hd} visible {visible}: {a} vs {b} and {c}");
+                }
+                let mut again = vec![0f32; hd];
+                VecMath::detect().attend(&q, &keys, &values, stride, hd, visible, 0.2, &mut s1, &mut again);
+                for (a, b) in plain.iter().zip(&again) {
+                    assert!((a - b).abs() < 1e-5, "attend hd {hd} visible {visible}: {a} vs {b}");
+                }
             }
         }
     }
