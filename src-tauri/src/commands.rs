@@ -343,7 +343,7 @@ pub async fn models_list() -> Res<Vec<ModelRow>> {
                 let files = models::verify(spec, &dir);
                 // Installed = every file verified (hashed once, here).
                 let installed = files.iter().all(|f| f.ok);
-                ModelRow { name: spec.name.clone(), role: spec.role.clone(), license: spec.license.clone(), installed, files }
+                ModelRow { name: spec.name.clone(), role: spec.role, license: spec.license.clone(), installed, files }
             })
             .collect()
     })

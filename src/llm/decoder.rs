@@ -142,7 +142,7 @@ impl Projection {
 }
 
 fn linear(t: QTensor, n: usize, k: usize, name: &str) -> Result<Linear, DecoderError> {
-    if let Some(kind) = packable(t.dtype()).filter(|_| n % TILE == 0) {
+    if let Some(kind) = packable(t.dtype()).filter(|_| n.is_multiple_of(TILE)) {
         let p = PackedMatrix::from_gguf(kind, n, k, &t.data()?, name).map_err(|e| DecoderError::Tensor { name: name.into(), reason: e.to_string() })?;
         return Ok(Linear::Packed(Arc::new(p)));
     }
@@ -476,7 +476,8 @@ mod tests {
         let mut r = std::io::Cursor::new(bytes);
         let ct = gguf_file::Content::read(&mut r).unwrap();
         let dev = Device::Cpu;
-        let mut step: Box<dyn FnMut(&[u32], usize) -> Vec<f32>> = match arch {
+        type Step = Box<dyn FnMut(&[u32], usize) -> Vec<f32>>;
+        let mut step: Step = match arch {
             "qwen2" => {
                 let mut m = quantized_qwen2::ModelWeights::from_gguf(ct, &mut r, &dev).unwrap();
                 Box::new(move |t, p| m.forward(&Tensor::new(t, &dev).unwrap().unsqueeze(0).unwrap(), p).unwrap().flatten_all().unwrap().to_vec1().unwrap())
@@ -517,19 +518,22 @@ mod tests {
         }
     }
 
-    /// The same model with every tensor dequantized to f32: the exact
-    /// product of the quantized weights, which both engines approximate by
-    /// quantizing activations to 8 bits.
-    fn dequantized_twin(bytes: &[u8]) -> Vec<u8> {
+    /// `bytes` rewritten: tensors named in `drop` left out (e.g.
+    /// `output.weight`, for a model whose output layer is tied to its
+    /// embeddings, as Qwen2.5-0.5B's is), and with `dequantize` every tensor
+    /// stored as f32 — the exact product of the quantized weights, which
+    /// both engines approximate by quantizing activations to 8 bits.
+    fn rewritten(bytes: &[u8], drop: &[&str], dequantize: bool) -> Vec<u8> {
         let mut r = std::io::Cursor::new(bytes);
         let ct = gguf_file::Content::read(&mut r).unwrap();
-        let mut names: Vec<&String> = ct.tensor_infos.keys().collect();
+        let mut names: Vec<&String> = ct.tensor_infos.keys().filter(|n| !drop.contains(&n.as_str())).collect();
         names.sort();
         let tensors: Vec<(String, QTensor)> = names
             .into_iter()
             .map(|n| {
-                let t = ct.tensor(&mut r, n, &Device::Cpu).unwrap().dequantize(&Device::Cpu).unwrap();
-                (n.clone(), QTensor::quantize(&t, GgmlDType::F32).unwrap())
+                let t = ct.tensor(&mut r, n, &Device::Cpu).unwrap();
+                let t = if dequantize { QTensor::quantize(&t.dequantize(&Device::Cpu).unwrap(), GgmlDType::F32).unwrap() } else { t };
+                (n.clone(), t)
             })
             .collect();
         let meta: Vec<(&str, &gguf_file::Value)> = ct.metadata.iter().map(|(k, v)| (k.as_str(), v)).collect();
@@ -539,26 +543,15 @@ mod tests {
         out.into_inner()
     }
 
-    /// `bytes` without the tensor `drop` (e.g. `output.weight`, for a model
-    /// whose output layer is tied to its embeddings, as Qwen2.5-0.5B's is).
-    fn without_tensor(bytes: &[u8], drop: &str) -> Vec<u8> {
-        let mut r = std::io::Cursor::new(bytes);
-        let ct = gguf_file::Content::read(&mut r).unwrap();
-        let mut names: Vec<&String> = ct.tensor_infos.keys().filter(|n| n.as_str() != drop).collect();
-        names.sort();
-        let tensors: Vec<(String, QTensor)> = names.into_iter().map(|n| (n.clone(), ct.tensor(&mut r, n, &Device::Cpu).unwrap())).collect();
-        let meta: Vec<(&str, &gguf_file::Value)> = ct.metadata.iter().map(|(k, v)| (k.as_str(), v)).collect();
-        let refs: Vec<(&str, &QTensor)> = tensors.iter().map(|(k, t)| (k.as_str(), t)).collect();
-        let mut out = std::io::Cursor::new(Vec::new());
-        gguf_file::write(&mut out, &meta, &refs).unwrap();
-        out.into_inner()
+    fn dequantized_twin(bytes: &[u8]) -> Vec<u8> {
+        rewritten(bytes, &[], true)
     }
 
     #[test]
     fn tied_embeddings_serve_as_the_output_layer() {
         let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 96, layers: 1, vocab: 64, context: 64 };
         for dtype in [GgmlDType::Q8_0, GgmlDType::F32] {
-            let bytes = without_tensor(&random_gguf("qwen2", &shape, dtype, 5), "output.weight");
+            let bytes = rewritten(&random_gguf("qwen2", &shape, dtype, 5), &["output.weight"], false);
             let mut r = std::io::Cursor::new(&bytes);
             let ct = gguf_file::Content::read(&mut r).unwrap();
             let d = Decoder::from_gguf(&ct, &mut r, "qwen2").unwrap();

@@ -85,10 +85,10 @@ pub struct PackedMatrix {
 impl PackedMatrix {
     /// Repacks row-major GGUF blocks (`n` rows of `k / 32` blocks each).
     pub fn from_gguf(kind: QKind, n: usize, k: usize, raw: &[u8], name: &str) -> Result<Self, PackError> {
-        if n % TILE != 0 {
+        if !n.is_multiple_of(TILE) {
             return Err(PackError::Rows { name: name.into(), rows: n });
         }
-        if k % QK != 0 || k == 0 {
+        if !k.is_multiple_of(QK) || k == 0 {
             return Err(PackError::Cols { name: name.into(), cols: k });
         }
         let kb = k / QK;
@@ -172,11 +172,12 @@ impl PackedMatrix {
         assert_eq!(x.k, self.k, "activation width");
         assert!(out.len() >= x.m * self.n, "output too small");
         let tiles = self.n / TILE;
+        // Tasks write disjoint tiles (columns) of `out` through this pointer;
+        // none of them holds a reference to all of it.
         let out_addr = out.as_mut_ptr() as usize;
         let simd = vnni();
         par_ranges(tiles, x.m, |range| {
-            // SAFETY: each task writes only the columns of its own tiles.
-            let out = unsafe { std::slice::from_raw_parts_mut(out_addr as *mut f32, x.m * self.n) };
+            let out = out_addr as *mut f32;
             for t in range {
                 if !simd {
                     self.tile_scalar(t, x, 0..x.m, out);
@@ -200,8 +201,9 @@ impl PackedMatrix {
         });
     }
 
-    /// The reference kernel: the same integer sums as the SIMD one.
-    fn tile_scalar(&self, t: usize, x: &QuantizedRows, rows: Range<usize>, out: &mut [f32]) {
+    /// The reference kernel: the same integer sums as the SIMD one. Writes
+    /// tile `t`'s 16 columns of `rows` in the `m × n` output at `out`.
+    fn tile_scalar(&self, t: usize, x: &QuantizedRows, rows: Range<usize>, out: *mut f32) {
         let kb = self.k / QK;
         let tbb = self.kind.tile_block_bytes();
         for m in rows {
@@ -216,7 +218,8 @@ impl PackedMatrix {
                     *acc += dot as f32 * d * x.d[m * kb + b];
                 }
             }
-            out[m * self.n + t * TILE..][..TILE].copy_from_slice(&acc);
+            // SAFETY: `matmul` checked that `out` holds `m × n` values.
+            unsafe { std::ptr::copy_nonoverlapping(acc.as_ptr(), out.add(m * self.n + t * TILE), TILE) };
         }
     }
 
@@ -244,7 +247,7 @@ impl QuantizedRows {
 
     /// Quantizes `x` (`m` rows of `k`), reusing this buffer.
     pub fn quantize(&mut self, x: &[f32], k: usize) {
-        assert!(k % QK == 0 && x.len() % k == 0, "activation shape");
+        assert!(k.is_multiple_of(QK) && x.len().is_multiple_of(k), "activation shape");
         let m = x.len() / k;
         let kb = k / QK;
         self.m = m;
@@ -339,7 +342,7 @@ mod avx512 {
     /// One tile (16 output rows) for activation rows `r0..r0 + MR`; returns
     /// `MR`. The weights of each block are unpacked once for all the rows.
     #[target_feature(enable = "avx512f,avx512bw,avx512vnni,f16c")]
-    pub(super) unsafe fn tile<const MR: usize>(w: &PackedMatrix, t: usize, x: &QuantizedRows, r0: usize, out: &mut [f32]) -> usize {
+    pub(super) unsafe fn tile<const MR: usize>(w: &PackedMatrix, t: usize, x: &QuantizedRows, r0: usize, out: *mut f32) -> usize {
         let kb = w.k / QK;
         let tbb = w.kind.tile_block_bytes();
         let base = w.data.as_ptr().add(t * kb * tbb);
@@ -381,7 +384,7 @@ mod avx512 {
             }
         }
         for (i, acc) in acc.iter().enumerate() {
-            _mm512_storeu_ps(out.as_mut_ptr().add((r0 + i) * w.n + t * TILE), *acc);
+            _mm512_storeu_ps(out.add((r0 + i) * w.n + t * TILE), *acc);
         }
         MR
     }
@@ -484,7 +487,7 @@ mod tests {
                 // The scalar kernel sums the same integers.
                 let mut reference = vec![0f32; m * n];
                 for t in 0..n / TILE {
-                    p.tile_scalar(t, &q, 0..m, &mut reference);
+                    p.tile_scalar(t, &q, 0..m, reference.as_mut_ptr());
                 }
                 for (a, b) in got.iter().zip(&reference) {
                     assert!((a - b).abs() <= 1e-4 * b.abs().max(1.0), "{kind:?} m={m}: {a} vs {b}");

@@ -299,11 +299,13 @@ mod x86 {
     /// `out = inv · Σⱼ wⱼ vⱼ`, with `out` held in registers when the head
     /// is at most 128 wide and a multiple of 16 (two sets of accumulators
     /// for even and odd `j`, so consecutive FMAs do not wait on each other).
+    // `c` indexes two accumulator arrays and the values at once.
+    #[allow(clippy::needless_range_loop)]
     #[inline]
     #[target_feature(enable = "avx512f")]
     unsafe fn weighted_sum(w: &[f32], inv: f32, values: &[f32], stride: usize, offset: usize, out: &mut [f32]) {
         let hd = out.len();
-        if hd % 16 != 0 || hd > 128 {
+        if !hd.is_multiple_of(16) || hd > 128 {
             out.fill(0.0);
             for (j, &wj) in w.iter().enumerate() {
                 axpy(wj * inv, &values[j * stride + offset..][..hd], out);
