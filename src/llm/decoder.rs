@@ -72,6 +72,8 @@ impl Linear {
 struct Projection {
     parts: Vec<Linear>,
     n: usize,
+    /// Output rows of each matrix named at load, in order.
+    sizes: Vec<usize>,
 }
 
 fn packable(dtype: GgmlDType) -> Option<QKind> {
@@ -102,18 +104,20 @@ impl Projection {
                 raw.extend_from_slice(&t.data()?);
             }
             let p = PackedMatrix::from_gguf(kind, n, k, &raw, &names.join("+")).map_err(|e| DecoderError::Tensor { name: names.join("+"), reason: e.to_string() })?;
-            return Ok(Projection { parts: vec![Linear::Packed(Arc::new(p))], n });
+            let sizes = tensors.iter().map(|t| t.1).collect();
+            return Ok(Projection { parts: vec![Linear::Packed(Arc::new(p))], n, sizes });
         }
+        let sizes = tensors.iter().map(|t| t.1).collect();
         let mut parts = Vec::new();
         for (name, rows, t) in tensors {
             parts.push(linear(t, rows, k, &name)?);
         }
-        Ok(Projection { parts, n })
+        Ok(Projection { parts, n, sizes })
     }
 
     fn single(l: Linear) -> Self {
         let n = l.rows();
-        Projection { parts: vec![l], n }
+        Projection { parts: vec![l], n, sizes: vec![n] }
     }
 
     /// `out[m × n] = x[m × k] · Wᵀ`; `q` is scratch for the quantized input.
@@ -209,9 +213,15 @@ struct Scratch {
     act: Vec<f32>,
 }
 
-fn vector<R: Read + Seek>(ct: &gguf_file::Content, r: &mut R, name: &str) -> Result<Vec<f32>, DecoderError> {
+/// A vector tensor (norm weights, biases) of exactly `len` values: a file
+/// that says otherwise is refused here rather than failing mid-forward.
+fn vector<R: Read + Seek>(ct: &gguf_file::Content, r: &mut R, name: &str, len: usize) -> Result<Vec<f32>, DecoderError> {
     let t = ct.tensor(r, name, &Device::Cpu).map_err(|e| DecoderError::Tensor { name: name.into(), reason: e.to_string() })?;
-    Ok(t.dequantize(&Device::Cpu)?.flatten_all()?.to_vec1()?)
+    let v: Vec<f32> = t.dequantize(&Device::Cpu)?.flatten_all()?.to_vec1()?;
+    if v.len() != len {
+        return Err(DecoderError::Tensor { name: name.into(), reason: format!("{} values, expected {len}", v.len()) });
+    }
+    Ok(v)
 }
 
 impl Decoder {
@@ -276,30 +286,40 @@ impl Decoder {
                 return Err(DecoderError::Tensor { name: p("attn_qkv"), reason: format!("{} outputs, expected {}", qkv.n, q_dim + 2 * kv_dim) });
             }
             let qkv_bias = if has(&p("attn_q.bias")) {
-                let mut b = vector(ct, r, &p("attn_q.bias"))?;
-                b.extend(vector(ct, r, &p("attn_k.bias"))?);
-                b.extend(vector(ct, r, &p("attn_v.bias"))?);
+                let mut b = vector(ct, r, &p("attn_q.bias"), q_dim)?;
+                b.extend(vector(ct, r, &p("attn_k.bias"), kv_dim)?);
+                b.extend(vector(ct, r, &p("attn_v.bias"), kv_dim)?);
                 Some(b)
             } else {
                 None
             };
-            let qk_norm = if has(&p("attn_q_norm.weight")) { Some((vector(ct, r, &p("attn_q_norm.weight"))?, vector(ct, r, &p("attn_k_norm.weight"))?)) } else { None };
+            let qk_norm = if has(&p("attn_q_norm.weight")) { Some((vector(ct, r, &p("attn_q_norm.weight"), head_dim)?, vector(ct, r, &p("attn_k_norm.weight"), head_dim)?)) } else { None };
             let gate_up = Projection::load(ct, r, &[p("ffn_gate.weight"), p("ffn_up.weight")], embd)?;
             let ff = gate_up.n / 2;
+            if gate_up.sizes[0] != gate_up.sizes[1] {
+                return Err(DecoderError::Tensor { name: p("ffn_up.weight"), reason: format!("{} rows, but ffn_gate has {}", gate_up.sizes[1], gate_up.sizes[0]) });
+            }
+            let wo = Projection::load(ct, r, &[p("attn_output.weight")], q_dim)?;
+            let down = Projection::load(ct, r, &[p("ffn_down.weight")], ff)?;
+            for (proj, name) in [(&wo, "attn_output.weight"), (&down, "ffn_down.weight")] {
+                if proj.n != embd {
+                    return Err(DecoderError::Tensor { name: p(name), reason: format!("{} outputs, expected {embd}", proj.n) });
+                }
+            }
             layers.push(Layer {
-                attn_norm: vector(ct, r, &p("attn_norm.weight"))?,
+                attn_norm: vector(ct, r, &p("attn_norm.weight"), embd)?,
                 qkv,
                 qkv_bias,
                 qk_norm,
-                wo: Projection::load(ct, r, &[p("attn_output.weight")], q_dim)?,
-                ffn_norm: vector(ct, r, &p("ffn_norm.weight"))?,
+                wo,
+                ffn_norm: vector(ct, r, &p("ffn_norm.weight"), embd)?,
                 gate_up,
-                down: Projection::load(ct, r, &[p("ffn_down.weight")], ff)?,
+                down,
                 k_cache: Vec::new(),
                 v_cache: Vec::new(),
             });
         }
-        Ok(Decoder { cfg, embed, layers, out_norm: vector(ct, r, "output_norm.weight")?, output, len: 0, rope: Vec::new(), scratch: Scratch::default() })
+        Ok(Decoder { cfg, embed, layers, out_norm: vector(ct, r, "output_norm.weight", embd)?, output, len: 0, rope: Vec::new(), scratch: Scratch::default() })
     }
 
     /// Forgets every cached position.
@@ -524,11 +544,15 @@ mod tests {
     /// stored as f32 — the exact product of the quantized weights, which
     /// both engines approximate by quantizing activations to 8 bits.
     fn rewritten(bytes: &[u8], drop: &[&str], dequantize: bool) -> Vec<u8> {
+        rewritten_with(bytes, drop, dequantize, Vec::new())
+    }
+
+    fn rewritten_with(bytes: &[u8], drop: &[&str], dequantize: bool, add: Vec<(String, QTensor)>) -> Vec<u8> {
         let mut r = std::io::Cursor::new(bytes);
         let ct = gguf_file::Content::read(&mut r).unwrap();
         let mut names: Vec<&String> = ct.tensor_infos.keys().filter(|n| !drop.contains(&n.as_str())).collect();
         names.sort();
-        let tensors: Vec<(String, QTensor)> = names
+        let mut tensors: Vec<(String, QTensor)> = names
             .into_iter()
             .map(|n| {
                 let t = ct.tensor(&mut r, n, &Device::Cpu).unwrap();
@@ -536,11 +560,27 @@ mod tests {
                 (n.clone(), t)
             })
             .collect();
+        tensors.extend(add);
         let meta: Vec<(&str, &gguf_file::Value)> = ct.metadata.iter().map(|(k, v)| (k.as_str(), v)).collect();
         let refs: Vec<(&str, &QTensor)> = tensors.iter().map(|(k, t)| (k.as_str(), t)).collect();
         let mut out = std::io::Cursor::new(Vec::new());
         gguf_file::write(&mut out, &meta, &refs).unwrap();
         out.into_inner()
+    }
+
+    #[test]
+    fn a_file_with_misshapen_tensors_is_refused_naming_the_tensor() {
+        let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 96, layers: 1, vocab: 48, context: 64 };
+        let good = random_gguf("qwen2", &shape, GgmlDType::Q8_0, 9);
+        let vec_of = |n: usize| QTensor::quantize(&Tensor::ones(n, candle_core::DType::F32, &Device::Cpu).unwrap(), GgmlDType::F32).unwrap();
+        let mat_of = |n: usize, k: usize| QTensor::quantize(&Tensor::ones((n, k), candle_core::DType::F32, &Device::Cpu).unwrap(), GgmlDType::Q8_0).unwrap();
+        for (name, t) in [("blk.0.attn_norm.weight", vec_of(32)), ("blk.0.attn_k.bias", vec_of(64)), ("blk.0.ffn_up.weight", mat_of(64, 64)), ("blk.0.ffn_down.weight", mat_of(32, 96)), ("output_norm.weight", vec_of(1))] {
+            let bytes = rewritten_with(&good, &[name], false, vec![(name.to_string(), t)]);
+            let mut r = std::io::Cursor::new(&bytes);
+            let ct = gguf_file::Content::read(&mut r).unwrap();
+            let e = Decoder::from_gguf(&ct, &mut r, "qwen2").err().unwrap_or_else(|| panic!("{name}: loaded"));
+            assert!(e.to_string().contains(name), "{name}: {e}");
+        }
     }
 
     fn dequantized_twin(bytes: &[u8]) -> Vec<u8> {
