@@ -71,6 +71,9 @@ pub struct GgufModel {
     template: ChatTemplate,
     eos: Vec<u32>,
     context: usize,
+    /// `aurag-cpu` or `candle`, fixed at load (read without taking the
+    /// weights' lock, which a generation holds).
+    engine: &'static str,
     /// The vocabulary as bytes, built on the first constrained generation.
     trie: OnceLock<(TokenTrie, Vec<Option<Vec<u8>>>)>,
 }
@@ -126,7 +129,8 @@ impl GgufModel {
                 eos.push(id);
             }
         }
-        Ok(GgufModel { name: name.to_string(), arch, weights: Mutex::new(weights), tokenizer, device: device.clone(), template, eos, context, trie: OnceLock::new() })
+        let engine = if matches!(weights, Weights::Cpu(_)) { "aurag-cpu" } else { "candle" };
+        Ok(GgufModel { name: name.to_string(), arch, weights: Mutex::new(weights), engine, tokenizer, device: device.clone(), template, eos, context, trie: OnceLock::new() })
     }
 
     pub fn architecture(&self) -> &str {
@@ -135,10 +139,7 @@ impl GgufModel {
 
     /// Which forward pass runs: `aurag-cpu` ([`super::decoder`]) or `candle`.
     pub fn engine(&self) -> &'static str {
-        match *self.weights.lock().unwrap_or_else(|e| e.into_inner()) {
-            Weights::Cpu(_) => "aurag-cpu",
-            _ => "candle",
-        }
+        self.engine
     }
 
     fn err(&self, e: impl std::fmt::Display) -> LlmError {
