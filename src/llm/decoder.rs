@@ -518,10 +518,14 @@ mod tests {
         out
     }
 
-    fn our_logits(bytes: &[u8], arch: &str, prompt: &[u32], more: &[u32]) -> Vec<Vec<f32>> {
+    fn load(bytes: &[u8], arch: &str) -> Result<Decoder, DecoderError> {
         let mut r = std::io::Cursor::new(bytes);
         let ct = gguf_file::Content::read(&mut r).unwrap();
-        let mut d = Decoder::from_gguf(&ct, &mut r, arch).unwrap();
+        Decoder::from_gguf(&ct, &mut r, arch)
+    }
+
+    fn our_logits(bytes: &[u8], arch: &str, prompt: &[u32], more: &[u32]) -> Vec<Vec<f32>> {
+        let mut d = load(bytes, arch).unwrap();
         let mut out = vec![d.forward(prompt, 0).unwrap()];
         for (i, &tok) in more.iter().enumerate() {
             out.push(d.forward(&[tok], prompt.len() + i).unwrap());
@@ -576,9 +580,7 @@ mod tests {
         let mat_of = |n: usize, k: usize| QTensor::quantize(&Tensor::ones((n, k), candle_core::DType::F32, &Device::Cpu).unwrap(), GgmlDType::Q8_0).unwrap();
         for (name, t) in [("blk.0.attn_norm.weight", vec_of(32)), ("blk.0.attn_k.bias", vec_of(64)), ("blk.0.ffn_up.weight", mat_of(64, 64)), ("blk.0.ffn_down.weight", mat_of(32, 96)), ("output_norm.weight", vec_of(1))] {
             let bytes = rewritten_with(&good, &[name], false, vec![(name.to_string(), t)]);
-            let mut r = std::io::Cursor::new(&bytes);
-            let ct = gguf_file::Content::read(&mut r).unwrap();
-            let e = Decoder::from_gguf(&ct, &mut r, "qwen2").err().unwrap_or_else(|| panic!("{name}: loaded"));
+            let e = load(&bytes, "qwen2").err().unwrap_or_else(|| panic!("{name}: loaded"));
             assert!(e.to_string().contains(name), "{name}: {e}");
         }
     }
@@ -592,9 +594,7 @@ mod tests {
         let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 96, layers: 1, vocab: 64, context: 64 };
         for dtype in [GgmlDType::Q8_0, GgmlDType::F32] {
             let bytes = rewritten(&random_gguf("qwen2", &shape, dtype, 5), &["output.weight"], false);
-            let mut r = std::io::Cursor::new(&bytes);
-            let ct = gguf_file::Content::read(&mut r).unwrap();
-            let d = Decoder::from_gguf(&ct, &mut r, "qwen2").unwrap();
+            let d = load(&bytes, "qwen2").unwrap();
             if dtype == GgmlDType::Q8_0 {
                 // One packed matrix, shared by the lookup and the output.
                 let (Embedding::Packed(e), [Linear::Packed(o)]) = (&d.embed, d.output.parts.as_slice()) else { panic!("not packed") };
@@ -651,9 +651,7 @@ mod tests {
         // embeddings and output of a 40-token vocabulary.
         let shape = GgufShape { hidden: 96, heads: 8, kv_heads: 2, ff: 64, layers: 1, vocab: 40, context: 64 };
         let bytes = random_gguf("qwen2", &shape, GgmlDType::Q8_0, 7);
-        let mut r = std::io::Cursor::new(&bytes);
-        let ct = gguf_file::Content::read(&mut r).unwrap();
-        let d = Decoder::from_gguf(&ct, &mut r, "qwen2").unwrap();
+        let d = load(&bytes, "qwen2").unwrap();
         assert_eq!(d.layers[0].qkv.parts.len(), 3);
         assert!(matches!(d.layers[0].gate_up.parts.as_slice(), [Linear::Packed(_)]));
         assert!(matches!(d.embed, Embedding::Dense(_)));
@@ -666,9 +664,7 @@ mod tests {
     fn a_new_sequence_forgets_the_old_one_and_positions_must_follow() {
         let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 96, layers: 1, vocab: 48, context: 64 };
         let bytes = random_gguf("qwen2", &shape, GgmlDType::Q4_0, 3);
-        let mut r = std::io::Cursor::new(&bytes);
-        let ct = gguf_file::Content::read(&mut r).unwrap();
-        let mut d = Decoder::from_gguf(&ct, &mut r, "qwen2").unwrap();
+        let mut d = load(&bytes, "qwen2").unwrap();
         let first = d.forward(&[3, 4, 5], 0).unwrap();
         d.forward(&[6], 3).unwrap();
         assert_eq!(d.forward(&[3, 4, 5], 0).unwrap(), first);
