@@ -47,9 +47,11 @@ with its Table 2; source and action figures are.
 
 The **agent** is the AU-RAG pipeline with every stage deterministic (no
 LLM): rule intent parser → hybrid Think Tank (guides of *other* contexts
-only) → hybrid BM25 + dense filter (window 20, doubled on retry, up to 3
-trials) → structural rerank (line items in row labels, years in headers;
-no cross-encoder weights here) → threshold judge calibrated on the
+only) → hybrid BM25 + dense filter, run in LanceDB as in the app (the
+pool is written to a LanceDB store in a scratch folder and searched with
+its full-text index and vector search; window 20, doubled on retry, up to
+3 trials) → structural rerank (line items in row labels, years in
+headers; no cross-encoder weights here) → threshold judge calibrated on the
 retrieved guides → adaptive choice (the best candidate's group, and of it
 the content types the guides say similar questions needed) → typed
 actions (cells by row label × header, operand cells for arithmetic,

@@ -95,16 +95,16 @@ pub fn llm(model: &dyn crate::llm::LanguageModel, load_seconds: f64, prompt_toke
 }
 
 /// Question latency over a workspace, as the app sees it: the first ask
-/// reads the store and builds the catalog and the Think Tank; later asks
+/// reads the store's objects and builds the Think Tank; later asks
 /// reuse both until the store changes.
 #[derive(Debug, Clone, Serialize)]
 pub struct AskFigures {
     pub objects: usize,
     pub guides: usize,
-    /// Reading every object and building the catalog's indexes.
-    pub catalog_build_s: f64,
-    /// Getting the catalog again (a version check).
-    pub catalog_cached_s: f64,
+    /// Reading every object and grouping and counting them.
+    pub pool_build_s: f64,
+    /// Getting the pool again (a version check).
+    pub pool_cached_s: f64,
     pub think_tank_build_s: f64,
     pub think_tank_cached_s: f64,
     pub questions: usize,
@@ -127,11 +127,11 @@ pub async fn ask<S: crate::store::Store>(
     use std::time::Instant;
     let secs = |t: Instant| t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let catalog = ws.catalog().await?;
-    let catalog_build_s = secs(t);
+    let pool = ws.pool().await?;
+    let pool_build_s = secs(t);
     let t = Instant::now();
-    drop(ws.catalog().await?);
-    let catalog_cached_s = secs(t);
+    drop(ws.pool().await?);
+    let pool_cached_s = secs(t);
     let t = Instant::now();
     let tank = ws.think_tank().await?;
     let think_tank_build_s = secs(t);
@@ -164,10 +164,10 @@ pub async fn ask<S: crate::store::Store>(
     sorted.sort_by(f64::total_cmp);
     let n = times.len().max(1) as f64;
     Ok(AskFigures {
-        objects: catalog.objects.len(),
+        objects: pool.objects.len(),
         guides,
-        catalog_build_s,
-        catalog_cached_s,
+        pool_build_s,
+        pool_cached_s,
         think_tank_build_s,
         think_tank_cached_s,
         questions: questions.len(),

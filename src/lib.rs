@@ -8,6 +8,7 @@
 
 pub mod action;
 pub mod agent;
+pub mod bm25;
 pub mod bench;
 pub mod chunk;
 pub mod describe;

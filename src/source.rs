@@ -433,6 +433,31 @@ impl SourceObject {
             _ => None,
         }
     }
+
+    /// What full-text search reads of an object: its description, then a
+    /// table's non-numeric cells (row labels, headers) or a text's
+    /// sentences. Numbers are left out of tables: a year or an amount in
+    /// every cell would drown the labels a question names.
+    pub fn searchable_text(&self) -> String {
+        let mut s = self.description.clone();
+        match &self.content {
+            Content::Table(t) => {
+                for row in t.grid.iter() {
+                    for c in row {
+                        if !c.text.trim().is_empty() && c.value.as_f64().is_none() {
+                            s.push(' ');
+                            s.push_str(c.text.trim());
+                        }
+                    }
+                }
+            }
+            Content::Text(t) => {
+                s.push(' ');
+                s.push_str(&t.full_text());
+            }
+        }
+        s
+    }
 }
 
 /// Stable object id: a short hash of file content hash, locator and type.

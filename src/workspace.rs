@@ -16,7 +16,7 @@ use std::time::Duration;
 use serde::Serialize;
 
 use crate::action::RetrievalAction;
-use crate::agent::catalog::MemoryCatalog;
+use crate::agent::catalog::{Pool, StoreCatalog};
 use crate::agent::extract::{execute, ActionResult};
 use crate::agent::thinktank::{GuideRetriever, ThinkTank};
 use crate::guide::{Guide, GuideSource};
@@ -160,7 +160,7 @@ pub struct Workspace<S: Store = LanceStore> {
     /// another ingest's half-written units and two ingests of one file
     /// cannot interleave. Readers (ask, list, show) never wait for it.
     writes: tokio::sync::Mutex<()>,
-    /// The catalog and the Think Tank as last built, with the store version
+    /// The pool and the Think Tank as last read, with the store version
     /// they were built at: asking again reuses them until a write (in this
     /// process or another) moves the version.
     reads: std::sync::Mutex<ReadCache>,
@@ -168,7 +168,7 @@ pub struct Workspace<S: Store = LanceStore> {
 
 #[derive(Default)]
 struct ReadCache {
-    catalog: Option<(u64, Arc<MemoryCatalog>)>,
+    pool: Option<(u64, Arc<Pool>)>,
     tank: Option<(u64, Arc<ThinkTank>)>,
 }
 
@@ -529,22 +529,23 @@ impl<S: Store> Workspace<S> {
         self.reads.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The agent's catalog: every object with its stored description
-    /// vector, indexed. Built once per store version and shared.
-    pub async fn catalog(&self) -> Result<Arc<MemoryCatalog>, WorkspaceError> {
+    /// The objects the agent reads, grouped and counted (see [`Pool`]).
+    /// Read once per store version and shared; the filter's searches go to
+    /// the store itself (see [`StoreCatalog`]).
+    pub async fn pool(&self) -> Result<Arc<Pool>, WorkspaceError> {
         let version = self.store.versions().await?.sources;
-        if let Some((v, c)) = &self.cached_reads().catalog {
+        if let Some((v, p)) = &self.cached_reads().pool {
             if *v == version {
-                return Ok(c.clone());
+                return Ok(p.clone());
             }
         }
         // Read at or after `version`: a write in between only makes the
-        // cached copy newer than its key, and the next ask rebuilds it.
+        // cached copy newer than its key, and the next ask reads it again.
         let snap = self.store.snapshot().await?;
-        let (objects, vectors) = snap.into_iter().unzip();
-        let catalog = Arc::new(tokio::task::block_in_place(|| MemoryCatalog::new(objects, vectors)));
-        self.cached_reads().catalog = Some((version, catalog.clone()));
-        Ok(catalog)
+        let objects = snap.into_iter().map(|(o, _)| o).collect();
+        let pool = Arc::new(tokio::task::block_in_place(|| Pool::new(objects)));
+        self.cached_reads().pool = Some((version, pool.clone()));
+        Ok(pool)
     }
 
     /// Answers a question over the workspace with `agent`. Dynamic objects
@@ -552,16 +553,17 @@ impl<S: Store> Workspace<S> {
     /// Must run on a multi-threaded runtime (the agent's CPU work runs in
     /// place, off the async workers' queue).
     pub async fn ask(&self, agent: &Agent<'_>, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<Run, WorkspaceError> {
-        let catalog = self.catalog().await?;
-        self.ask_in(&catalog, agent, question, guides, staleness).await
+        let pool = self.pool().await?;
+        self.ask_in(&pool, agent, question, guides, staleness).await
     }
 
-    /// [`ask`](Self::ask) over a catalog already read from this workspace:
-    /// a batch of questions reads the store and builds the index once.
-    pub async fn ask_in(&self, catalog: &MemoryCatalog, agent: &Agent<'_>, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<Run, WorkspaceError> {
+    /// [`ask`](Self::ask) over a pool already read from this workspace:
+    /// a batch of questions reads the store once.
+    pub async fn ask_in(&self, pool: &Pool, agent: &Agent<'_>, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<Run, WorkspaceError> {
         let handle = tokio::runtime::Handle::current();
+        let catalog = StoreCatalog::new(pool, &self.store, handle.clone());
         let refresher = StaleRefresher { ws: self, handle, staleness };
-        tokio::task::block_in_place(|| agent.ask(question, catalog, guides, &|_| true, Some(&refresher)))
+        tokio::task::block_in_place(|| agent.ask(question, &catalog, guides, &|_| true, Some(&refresher)))
             .map_err(|e| WorkspaceError::Agent { code: e.code(), reason: e.to_string() })
     }
 

@@ -369,3 +369,54 @@ fn lists_values_periods_and_counts_with_the_unit_of_the_introducing_paragraph() 
     assert_eq!(run.answer.predicted.spans, ["1"]);
     assert!(run.answer.text.contains("2019"), "{}", run.answer.text);
 }
+
+/// The catalog the app runs (searches in LanceDB) against the in-memory
+/// double: the same hits, the same selections, the same answers; and hits
+/// for an object written after the pool was read are dropped.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_store_catalog_searches_lancedb_and_answers_as_the_memory_catalog() {
+    use aurag::agent::catalog::{Catalog, MemoryCatalog, Pool, StoreCatalog};
+    use aurag::store::{LanceStore, Store};
+    use aurag::{Embedder, InputKind};
+    let data = aurag::eval::tatqa::Dataset::load(&repo().join("tests/data/tatqa_mapped.json")).unwrap();
+    let (contexts, questions) = data.pool(None, 1);
+    let objects: Vec<aurag::SourceObject> = contexts.iter().flat_map(|c| c.objects()).cloned().collect();
+    let e = HashingEmbedder::default();
+    let descriptions: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
+    let vectors = e.embed(&descriptions, InputKind::Document).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    let files: Vec<String> = objects.iter().map(|o| o.provenance.file.clone()).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    store.replace_files(&files, objects.iter().cloned().zip(vectors.clone()).collect(), Vec::new()).await.unwrap();
+
+    let memory = MemoryCatalog::new(objects.clone(), vectors.clone());
+    let pool = Pool::new(objects.clone());
+    let lance = StoreCatalog::new(&pool, &store, tokio::runtime::Handle::current());
+    let agent = Agent::deterministic(&e, None);
+    let mut answered = 0;
+    for q in &questions {
+        let qv = e.embed_one(&q.question, InputKind::Query).unwrap();
+        let ids = |hits: Vec<aurag::store::Hit>| hits.into_iter().map(|h| h.id).collect::<Vec<_>>();
+        assert_eq!(ids(lance.dense(&qv, 5).unwrap()), ids(memory.dense(&qv, 5).unwrap()), "{}", q.question);
+        let (l, m) = (lance.lexical(&q.question, 50).unwrap(), memory.lexical(&q.question, 50).unwrap());
+        assert_eq!(l.len(), m.len(), "{}", q.question);
+        for (a, b) in l.iter().zip(&m) {
+            assert!((a.score - b.score).abs() <= 1e-3 * b.score.max(1.0), "{}: {a:?} against {b:?}", q.question);
+        }
+        let (rl, rm) = (agent.ask(&q.question, &lance, None, &|_| true, None).unwrap(), agent.ask(&q.question, &memory, None, &|_| true, None).unwrap());
+        assert_eq!(rl.selected.iter().map(|s| &s.0).collect::<Vec<_>>(), rm.selected.iter().map(|s| &s.0).collect::<Vec<_>>(), "{}", q.question);
+        assert_eq!(rl.answer.text, rm.answer.text, "{}", q.question);
+        answered += usize::from(!rl.answer.unknown);
+    }
+    assert!(answered > questions.len() / 2, "{answered} of {}", questions.len());
+
+    // A pool read before the last write: the store finds the newer object,
+    // the catalog keeps to what it can read.
+    let older = Pool::new(objects[1..].to_vec());
+    let lance = StoreCatalog::new(&older, &store, tokio::runtime::Handle::current());
+    let q = &objects[0].description;
+    let qv = e.embed_one(q, InputKind::Query).unwrap();
+    assert_eq!(store.search_vector(&qv, 1).await.unwrap()[0].id, objects[0].id);
+    assert!(lance.dense(&qv, 50).unwrap().iter().chain(&lance.lexical(q, 50).unwrap()).all(|h| h.id != objects[0].id));
+    assert!(!lance.dense(&qv, 50).unwrap().is_empty());
+}

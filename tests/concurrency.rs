@@ -154,7 +154,7 @@ async fn asking_while_a_dynamic_source_refreshes_gives_the_same_answer() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_catalog_and_think_tank_are_reused_until_anyone_writes() {
+async fn the_pool_and_think_tank_are_reused_until_anyone_writes() {
     let tmp = tempfile::tempdir().unwrap();
     let app = workspace(tmp.path()).await;
     // A second handle on the same directory: what another process (the CLI
@@ -163,13 +163,13 @@ async fn the_catalog_and_think_tank_are_reused_until_anyone_writes() {
     let pdf = sample().join("annual_report_excerpt.pdf");
     assert!(ingest(&app, &[pdf]).await.failed.is_empty());
 
-    let first = app.catalog().await.unwrap();
-    let again = app.catalog().await.unwrap();
-    assert!(Arc::ptr_eq(&first, &again), "nothing changed: the same catalog");
+    let first = app.pool().await.unwrap();
+    let again = app.pool().await.unwrap();
+    assert!(Arc::ptr_eq(&first, &again), "nothing changed: the same pool");
 
     // A write through the other handle is seen by the next read here.
     assert!(ingest(&cli, &[sample().join("financials.xlsx")]).await.failed.is_empty());
-    let after = app.catalog().await.unwrap();
+    let after = app.pool().await.unwrap();
     assert!(!Arc::ptr_eq(&first, &after));
     assert!(after.objects.len() > first.objects.len(), "{} then {}", first.objects.len(), after.objects.len());
     assert!(after.objects.iter().any(|o| o.provenance.file.ends_with("financials.xlsx")));
@@ -177,7 +177,7 @@ async fn the_catalog_and_think_tank_are_reused_until_anyone_writes() {
     // Removing through this handle, too.
     let removed = app.remove_file(&sample().join("financials.xlsx")).await.unwrap();
     assert!(removed > 0);
-    assert_eq!(app.catalog().await.unwrap().objects.len(), first.objects.len());
+    assert_eq!(app.pool().await.unwrap().objects.len(), first.objects.len());
 
     // The Think Tank: reused, then rebuilt after a guide is added elsewhere.
     let tank = app.think_tank().await.unwrap();

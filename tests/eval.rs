@@ -13,7 +13,8 @@ use std::process::Command;
 use aurag::action::{Coord, EvidenceKey, RetrievalAction, Selection};
 use aurag::eval::metrics::PredictedAnswer;
 use aurag::eval::tatqa::Dataset;
-use aurag::eval::{self, EvalError, Method, MethodAnswer, MethodOutput, PoolIndex, RunOptions};
+use aurag::agent::catalog::Catalog;
+use aurag::eval::{self, EvalError, Method, MethodAnswer, MethodOutput, RunOptions};
 use aurag::guide::Guide;
 use aurag::HashingEmbedder;
 use common::repo;
@@ -122,7 +123,7 @@ impl Method for Oracle<'_> {
     fn describe(&self) -> Value {
         Value::Null
     }
-    fn run(&self, question: &str, _pool: &PoolIndex, _guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
+    fn run(&self, question: &str, _catalog: &dyn Catalog, _guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
         let q = self.data.questions.iter().find(|q| q.question == question).unwrap();
         let mut cells: HashMap<String, Vec<Coord>> = HashMap::new();
         let mut sents: HashMap<String, Vec<u32>> = HashMap::new();
@@ -157,7 +158,7 @@ impl Method for Blank<'_> {
     fn describe(&self) -> Value {
         Value::Null
     }
-    fn run(&self, question: &str, _pool: &PoolIndex, guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
+    fn run(&self, question: &str, _catalog: &dyn Catalog, guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
         let q = self.data.questions.iter().find(|q| q.question == question).unwrap();
         *self.leaks.borrow_mut() += guides.iter().filter(|g| g.context.as_deref() == Some(q.context.as_str())).count();
         *self.shown.borrow_mut() += guides.len();

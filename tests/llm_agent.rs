@@ -23,8 +23,8 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
     let ws = workspace(tmp.path()).await;
     assert!(ingest(&ws, &[sample()]).await.failed.is_empty());
     let e = HashingEmbedder::default();
-    let catalog = ws.catalog().await.unwrap();
-    let sheet = catalog.objects.iter().find(|o| matches!(&o.provenance.locator, aurag::source::Locator::SheetRange { sheet, .. } if sheet == "Net sales by region")).unwrap().id.clone();
+    let pool = ws.pool().await.unwrap();
+    let sheet = pool.objects.iter().find(|o| matches!(&o.provenance.locator, aurag::source::Locator::SheetRange { sheet, .. } if sheet == "Net sales by region")).unwrap().id.clone();
 
     // Each step's reply, by what the step asks for.
     let model = ScriptedModel::keyed(vec![
@@ -75,11 +75,11 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
     assert!(!run.answer.text.contains("999,999"), "{}", run.answer.text);
 
     // A model that writes hostile SQL for a SQLite table gets the sandbox.
-    let table = catalog.objects.iter().find(|o| matches!(&o.provenance.locator, aurag::source::Locator::SqlTable { table, .. } if table == "goodwill_by_segment")).unwrap();
+    let table = pool.objects.iter().find(|o| matches!(&o.provenance.locator, aurag::source::Locator::SqlTable { table, .. } if table == "goodwill_by_segment")).unwrap();
     let model = ScriptedModel::new(vec![r#"{"sql":"DELETE FROM goodwill_by_segment"}"#.into()]);
     let policy = aurag::agent::llm::LlmPolicy { model: &model };
     let intent = aurag::agent::intent::IntentParser::parse(&aurag::agent::intent::RuleIntentParser, "What was Mobileye's goodwill?").unwrap();
-    let input = aurag::agent::extract::ExtractInput { question: "What was Mobileye's goodwill?", intent: &intent, objects: &[table], catalog: &*catalog, examples: &[] };
+    let input = aurag::agent::extract::ExtractInput { question: "What was Mobileye's goodwill?", intent: &intent, objects: &[table], catalog: &aurag::agent::catalog::StoreCatalog::new(&pool, ws.store(), tokio::runtime::Handle::current()), examples: &[] };
     let actions = aurag::agent::extract::ExtractionPolicy::plan(&policy, &input).unwrap();
     assert!(matches!(&actions[0], RetrievalAction::Sql { source, .. } if *source == table.id));
     let r = aurag::agent::extract::execute(&actions[0], table, &aurag::sql::SqlLimits::default());

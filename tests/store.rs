@@ -3,6 +3,7 @@
 
 mod common;
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use aurag::action::{Coord, RetrievalAction, Selection};
@@ -256,4 +257,120 @@ async fn reclaim_gives_back_replaced_rows_and_merges_small_files_without_losing_
     // Nothing left to give back.
     let again = store.reclaim(std::time::Duration::ZERO).await.unwrap();
     assert_eq!(again.tables_compacted, 0, "{again:?}");
+}
+
+/// Full-text search reads content as well as descriptions, and a query of
+/// stopwords alone finds nothing.
+async fn content_is_searched<S: Store>(store: &S) {
+    let e = HashingEmbedder::default();
+    // Eight words in every sentence fill the description's keywords.
+    let mut sentences: Vec<String> = (0..30).map(|i| format!("Sentence {i}: revenue, margin, cash, segment, growth, region, product and customer figures.")).collect();
+    sentences.push("Litigation with Zyzzyva Holdings settled in March.".into());
+    let refs: Vec<&str> = sentences.iter().map(String::as_str).collect();
+    let text = text_obj("/c.pdf", "hc", 0, &refs);
+    assert!(!text.description.to_lowercase().contains("zyzzyva"), "the word must be in the content only: {}", text.description);
+    let table = table_obj("/c.pdf", "hc", "Revenue by segment");
+    let (objs, units) = with_vectors(&e, vec![text.clone(), table.clone()]);
+    store.replace_files(&["/c.pdf".into()], objs, units).await.unwrap();
+    let hits = store.search_text("Who settled the Zyzzyva litigation?", 5).await.unwrap();
+    assert_eq!(hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(), [text.id.as_str()]);
+    assert!(store.search_text("the of and", 5).await.unwrap().is_empty());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_text_search_reads_content_in_both_stores() {
+    let e = HashingEmbedder::default();
+    content_is_searched(&MemoryStore::new(&e.id(), e.dim())).await;
+    let tmp = tempfile::tempdir().unwrap();
+    content_is_searched(&LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap()).await;
+}
+
+/// Ids and scores of our own BM25 over the objects' searchable text.
+fn our_bm25(objects: &[SourceObject], query: &str) -> HashMap<String, f32> {
+    let texts: Vec<String> = objects.iter().map(SourceObject::searchable_text).collect();
+    let bm25 = aurag::bm25::Bm25::build(texts.iter().map(String::as_str));
+    bm25.search(query, 1000).into_iter().map(|(i, s)| (objects[i].id.clone(), s)).collect()
+}
+
+async fn same_as_ours(store: &LanceStore, objects: &[SourceObject], questions: &[&str]) -> usize {
+    let mut compared = 0;
+    for q in questions {
+        let ours = our_bm25(objects, q);
+        let lance = store.search_text(q, 1000).await.unwrap();
+        assert_eq!(lance.len(), ours.len(), "{q}: {lance:?} against {ours:?}");
+        for h in &lance {
+            let s = ours[&h.id];
+            assert!((h.score - s).abs() <= 1e-3 * s.max(1.0), "{q}: {} scored {} by LanceDB, {s} by ours", h.id, h.score);
+        }
+        assert!(lance.windows(2).all(|w| w[0].score >= w[1].score));
+        compared += lance.len();
+    }
+    compared
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lance_full_text_search_scores_as_our_bm25_and_survives_a_lost_index() {
+    let data = aurag::eval::tatqa::Dataset::load(&common::repo().join("tests/data/tatqa_mapped.json")).unwrap();
+    let (contexts, questions) = data.pool(None, 1);
+    let objects: Vec<SourceObject> = contexts.iter().flat_map(|c| c.objects()).cloned().collect();
+    let questions: Vec<&str> = questions.iter().map(|q| q.question.as_str()).collect();
+    let e = HashingEmbedder::default();
+    let tmp = tempfile::tempdir().unwrap();
+    let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    let (rows, _) = with_vectors(&e, objects.clone());
+    let files: Vec<String> = objects.iter().map(|o| o.provenance.file.clone()).collect::<std::collections::BTreeSet<_>>().into_iter().collect();
+    store.replace_files(&files, rows, Vec::new()).await.unwrap();
+    // Numbers with separators are one token to both.
+    assert!(objects.iter().any(|o| aurag::text::tokenize(&o.searchable_text()).iter().any(|t| t.contains(','))));
+    assert!(same_as_ours(&store, &objects, &questions).await > 100);
+
+    // A writer that died between its commit and the index build leaves no
+    // index: search falls back to the same BM25 in memory, and reads never
+    // build it themselves (they would race the writers).
+    let conn = lancedb::connect(tmp.path().join("lance").to_str().unwrap()).execute().await.unwrap();
+    conn.open_table("sources").execute().await.unwrap().drop_index("search_text_idx").await.unwrap();
+    assert!(same_as_ours(&store, &objects, &questions).await > 100);
+    let indices = || async { conn.open_table("sources").execute().await.unwrap().list_indices().await.unwrap() };
+    assert!(indices().await.is_empty());
+    // The next write builds it again.
+    store.remove_ids(std::slice::from_ref(&objects[0].id)).await.unwrap();
+    assert_eq!(indices().await.iter().map(|i| i.name.as_str()).collect::<Vec<_>>(), ["search_text_idx"]);
+    assert!(same_as_ours(&store, &objects[1..], &questions).await > 100);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_schema_version_1_workspace_is_migrated_on_open_losing_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let e = HashingEmbedder::default();
+    let text = text_obj("/a.pdf", "ha", 0, &["Revenue grew.", "Litigation with Zyzzyva Holdings settled in March."]);
+    let table = table_obj("/a.pdf", "ha", "Revenue by segment");
+    {
+        let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+        let (objs, units) = with_vectors(&e, vec![text.clone(), table.clone()]);
+        store.replace_files(&["/a.pdf".into()], objs, units).await.unwrap();
+        store.put_guides(vec![(guide("g1", "q"), vec![0.0; e.dim()])]).await.unwrap();
+    }
+    // Turn it into what version 1 wrote: no `search_text` column, a
+    // full-text index on the description, version 1 recorded.
+    let conn = lancedb::connect(tmp.path().join("lance").to_str().unwrap()).execute().await.unwrap();
+    let sources = conn.open_table("sources").execute().await.unwrap();
+    sources.drop_index("search_text_idx").await.unwrap();
+    sources.drop_columns(&["search_text"]).await.unwrap();
+    sources.create_index(&["description"], lancedb::index::Index::FTS(Default::default())).execute().await.unwrap();
+    conn.open_table("meta").execute().await.unwrap().update().only_if("key = 'schema_version'").column("value", "'1'").execute().await.unwrap();
+
+    let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    assert_eq!(store.info().schema_version, 2);
+    assert_eq!(store.get(&text.id).await.unwrap().unwrap(), text);
+    assert_eq!(store.get(&table.id).await.unwrap().unwrap(), table);
+    assert_eq!(store.units(&text.id).await.unwrap().len(), 2);
+    assert_eq!(store.guides().await.unwrap().len(), 1);
+    let hits = store.search_text("Zyzzyva", 5).await.unwrap();
+    assert_eq!(hits.iter().map(|h| h.id.as_str()).collect::<Vec<_>>(), [text.id.as_str()]);
+    drop(store);
+    // Recorded: the next open is a plain one.
+    let store = LanceStore::open(tmp.path(), &e.id(), e.dim()).await.unwrap();
+    assert_eq!(store.list().await.unwrap().len(), 2);
+    let meta = conn.open_table("meta").execute().await.unwrap();
+    assert_eq!(meta.count_rows(Some("key = 'schema_version' AND value = '2'".into())).await.unwrap(), 1);
 }

@@ -1,21 +1,30 @@
 //! The catalog the agent selects sources from (OmniRetrieval's catalog of
-//! source descriptors): every object of the pool with its description
-//! vector, a BM25 index over its description and content, and its
+//! source descriptors): every object of the pool, nearest descriptions to
+//! a query vector, BM25 over descriptions and content, and each object's
 //! siblings — the objects that share its file and page (or sheet), such as
 //! a table and the paragraphs around it.
 //!
-//! The agent needs the same few questions answered whether the pool is a
-//! workspace or an evaluation pool, so it talks to the [`Catalog`] trait;
-//! [`MemoryCatalog`] is the one implementation, built from a workspace's
-//! store snapshot or from an evaluation pool. Analysts' workspaces hold
-//! thousands of objects, not millions, so an in-process index is both the
-//! fastest and the simplest.
+//! The agent asks the same few questions whether the pool is a workspace
+//! or an evaluation pool, so it talks to the [`Catalog`] trait:
+//!
+//! - [`StoreCatalog`] is what the app, the CLI and `aurag eval` run: the
+//!   filter's two searches go to the store (LanceDB's full-text index and
+//!   vector search), and the objects themselves come from a [`Pool`] read
+//!   once per store version, since every later stage reads their content.
+//! - [`MemoryCatalog`] is the deterministic test double: the same pool
+//!   with brute-force cosine and our own BM25, no runtime, no files.
+//!
+//! The store is async and the agent's stages are not (they are CPU work run
+//! off the async workers with `block_in_place`), so [`StoreCatalog`] waits
+//! on the store's futures through a runtime handle, as the dynamic-object
+//! refresher does.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
+use crate::bm25::Bm25;
 use crate::embed::{cosine, EmbedError, Embedder, InputKind};
 use crate::source::{Content, Locator, SourceObject};
-use crate::store::Hit;
+use crate::store::{Hit, Store, StoreError};
 use crate::text::tokenize;
 
 /// What the agent asks of a pool of source objects.
@@ -26,94 +35,13 @@ pub trait Catalog: Send + Sync {
     }
     fn get(&self, id: &str) -> Option<&SourceObject>;
     /// Nearest descriptions to a query vector, best first.
-    fn dense(&self, query: &[f32], k: usize) -> Vec<Hit>;
+    fn dense(&self, query: &[f32], k: usize) -> Result<Vec<Hit>, StoreError>;
     /// BM25 over descriptions and content, best first (positive scores only).
-    fn lexical(&self, query: &str, k: usize) -> Vec<Hit>;
+    fn lexical(&self, query: &str, k: usize) -> Result<Vec<Hit>, StoreError>;
     /// Objects of the same file and page or sheet, the object itself excluded.
     fn siblings(&self, id: &str) -> Vec<&SourceObject>;
     /// Inverse document frequency of a (lowercased) token over the pool.
     fn idf(&self, token: &str) -> f32;
-}
-
-/// Okapi BM25 over tokenized documents.
-#[derive(Debug, Clone, Default)]
-pub struct Bm25 {
-    postings: HashMap<String, Vec<(u32, u32)>>,
-    lengths: Vec<u32>,
-    avg_len: f32,
-}
-
-impl Bm25 {
-    const K1: f32 = 1.2;
-    const B: f32 = 0.75;
-
-    pub fn build<'a>(docs: impl IntoIterator<Item = &'a str>) -> Self {
-        let mut postings: HashMap<String, Vec<(u32, u32)>> = HashMap::new();
-        let mut lengths = Vec::new();
-        for (d, text) in docs.into_iter().enumerate() {
-            let toks = tokenize(text);
-            lengths.push(toks.len() as u32);
-            let mut tf: HashMap<String, u32> = HashMap::new();
-            for t in toks {
-                *tf.entry(t).or_default() += 1;
-            }
-            for (t, n) in tf {
-                postings.entry(t).or_default().push((d as u32, n));
-            }
-        }
-        let avg_len = if lengths.is_empty() { 1.0 } else { lengths.iter().sum::<u32>() as f32 / lengths.len() as f32 };
-        Bm25 { postings, lengths, avg_len: avg_len.max(1.0) }
-    }
-
-    pub fn idf(&self, token: &str) -> f32 {
-        let n = self.lengths.len() as f32;
-        let df = self.postings.get(token).map(|p| p.len()).unwrap_or(0) as f32;
-        ((n - df + 0.5) / (df + 0.5) + 1.0).ln()
-    }
-
-    /// (doc, score) for every doc matching a query term, best first.
-    pub fn search(&self, query: &str, k: usize) -> Vec<(usize, f32)> {
-        let mut terms = tokenize(query);
-        terms.sort();
-        terms.dedup();
-        let mut scores: HashMap<u32, f32> = HashMap::new();
-        for t in terms.iter().filter(|t| !crate::text::is_stopword(t)) {
-            let Some(post) = self.postings.get(t) else { continue };
-            let idf = self.idf(t);
-            for &(d, tf) in post {
-                let len = self.lengths[d as usize] as f32;
-                let tf = tf as f32;
-                let s = idf * tf * (Self::K1 + 1.0) / (tf + Self::K1 * (1.0 - Self::B + Self::B * len / self.avg_len));
-                *scores.entry(d).or_default() += s;
-            }
-        }
-        let mut out: Vec<(usize, f32)> = scores.into_iter().map(|(d, s)| (d as usize, s)).collect();
-        out.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-        out.truncate(k);
-        out
-    }
-}
-
-/// What BM25 reads of an object: description, then rows verbalized or sentences.
-pub fn searchable_text(obj: &SourceObject) -> String {
-    let mut s = obj.description.clone();
-    match &obj.content {
-        Content::Table(t) => {
-            for row in t.grid.iter() {
-                for c in row {
-                    if !c.text.trim().is_empty() && c.value.as_f64().is_none() {
-                        s.push(' ');
-                        s.push_str(c.text.trim());
-                    }
-                }
-            }
-        }
-        Content::Text(t) => {
-            s.push(' ');
-            s.push_str(&t.full_text());
-        }
-    }
-    s
 }
 
 const PASSAGE_CHARS: usize = 2000;
@@ -157,26 +85,118 @@ pub fn group_key(obj: &SourceObject) -> String {
     }
 }
 
-/// An in-memory catalog: objects, description vectors, BM25, groups.
-pub struct MemoryCatalog {
+/// The objects of a pool as read at one store version: looked up by id,
+/// grouped with their siblings, and counted per token for the structural
+/// scorer's term weights (BM25's idf over [`SourceObject::searchable_text`]).
+pub struct Pool {
     pub objects: Vec<SourceObject>,
-    pub vectors: Vec<Vec<f32>>,
     by_id: HashMap<String, usize>,
     groups: HashMap<String, Vec<usize>>,
+    doc_freq: HashMap<String, u32>,
+}
+
+impl Pool {
+    pub fn new(objects: Vec<SourceObject>) -> Self {
+        let by_id = objects.iter().enumerate().map(|(i, o)| (o.id.clone(), i)).collect();
+        let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut doc_freq: HashMap<String, u32> = HashMap::new();
+        for (i, o) in objects.iter().enumerate() {
+            groups.entry(group_key(o)).or_default().push(i);
+            let tokens: HashSet<String> = tokenize(&o.searchable_text()).into_iter().collect();
+            for t in tokens {
+                *doc_freq.entry(t).or_default() += 1;
+            }
+        }
+        Pool { objects, by_id, groups, doc_freq }
+    }
+
+    pub fn len(&self) -> usize {
+        self.objects.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.objects.is_empty()
+    }
+    pub fn index_of(&self, id: &str) -> Option<usize> {
+        self.by_id.get(id).copied()
+    }
+    pub fn get(&self, id: &str) -> Option<&SourceObject> {
+        self.index_of(id).map(|i| &self.objects[i])
+    }
+    pub fn siblings(&self, id: &str) -> Vec<&SourceObject> {
+        let Some(i) = self.index_of(id) else { return Vec::new() };
+        self.groups.get(&group_key(&self.objects[i])).map(|g| g.iter().filter(|&&j| j != i).map(|&j| &self.objects[j]).collect()).unwrap_or_default()
+    }
+    /// BM25's idf: `ln(1 + (n − df + 0.5) / (df + 0.5))`.
+    pub fn idf(&self, token: &str) -> f32 {
+        let n = self.objects.len() as f32;
+        let df = self.doc_freq.get(token).copied().unwrap_or(0) as f32;
+        ((n - df + 0.5) / (df + 0.5) + 1.0).ln()
+    }
+}
+
+/// The catalog the app runs: the pool's objects from a [`Pool`], the
+/// filter's searches from the store they were read from. Hits for objects
+/// written after the pool was read are dropped: the agent only selects
+/// what it can also read.
+pub struct StoreCatalog<'a, S: Store> {
+    pool: &'a Pool,
+    store: &'a S,
+    handle: tokio::runtime::Handle,
+}
+
+impl<'a, S: Store> StoreCatalog<'a, S> {
+    /// `handle` is the runtime the store's futures run on. Call the
+    /// catalog from a worker of a multi-threaded runtime or from a thread
+    /// outside any runtime, never from a current-thread runtime's thread.
+    pub fn new(pool: &'a Pool, store: &'a S, handle: tokio::runtime::Handle) -> Self {
+        StoreCatalog { pool, store, handle }
+    }
+
+    fn wait<T>(&self, f: impl std::future::Future<Output = T>) -> T {
+        tokio::task::block_in_place(|| self.handle.block_on(f))
+    }
+
+    fn known(&self, hits: Vec<Hit>) -> Vec<Hit> {
+        hits.into_iter().filter(|h| self.pool.index_of(&h.id).is_some()).collect()
+    }
+}
+
+impl<S: Store> Catalog for StoreCatalog<'_, S> {
+    fn len(&self) -> usize {
+        self.pool.len()
+    }
+    fn get(&self, id: &str) -> Option<&SourceObject> {
+        self.pool.get(id)
+    }
+    fn dense(&self, query: &[f32], k: usize) -> Result<Vec<Hit>, StoreError> {
+        Ok(self.known(self.wait(self.store.search_vector(query, k))?))
+    }
+    fn lexical(&self, query: &str, k: usize) -> Result<Vec<Hit>, StoreError> {
+        Ok(self.known(self.wait(self.store.search_text(query, k))?))
+    }
+    fn siblings(&self, id: &str) -> Vec<&SourceObject> {
+        self.pool.siblings(id)
+    }
+    fn idf(&self, token: &str) -> f32 {
+        self.pool.idf(token)
+    }
+}
+
+/// The in-memory catalog, the agent's test double: a [`Pool`], its
+/// description vectors searched by brute-force cosine, and [`Bm25`] over
+/// each object's searchable text.
+pub struct MemoryCatalog {
+    pub pool: Pool,
+    pub vectors: Vec<Vec<f32>>,
     bm25: Bm25,
 }
 
 impl MemoryCatalog {
     /// Builds from objects and their description vectors (same order).
     pub fn new(objects: Vec<SourceObject>, vectors: Vec<Vec<f32>>) -> Self {
-        let by_id = objects.iter().enumerate().map(|(i, o)| (o.id.clone(), i)).collect();
-        let mut groups: HashMap<String, Vec<usize>> = HashMap::new();
-        for (i, o) in objects.iter().enumerate() {
-            groups.entry(group_key(o)).or_default().push(i);
-        }
-        let texts: Vec<String> = objects.iter().map(searchable_text).collect();
+        let texts: Vec<String> = objects.iter().map(SourceObject::searchable_text).collect();
         let bm25 = Bm25::build(texts.iter().map(String::as_str));
-        MemoryCatalog { objects, vectors, by_id, groups, bm25 }
+        MemoryCatalog { pool: Pool::new(objects), vectors, bm25 }
     }
 
     /// Builds and embeds the descriptions with `embedder`.
@@ -184,10 +204,6 @@ impl MemoryCatalog {
         let texts: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
         let vectors = embedder.embed(&texts, InputKind::Document)?;
         Ok(Self::new(objects, vectors))
-    }
-
-    pub fn index_of(&self, id: &str) -> Option<usize> {
-        self.by_id.get(id).copied()
     }
 
     /// Indices of the `k` descriptions nearest to `query`, best first.
@@ -201,38 +217,21 @@ impl MemoryCatalog {
 
 impl Catalog for MemoryCatalog {
     fn len(&self) -> usize {
-        self.objects.len()
+        self.pool.len()
     }
     fn get(&self, id: &str) -> Option<&SourceObject> {
-        self.by_id.get(id).map(|&i| &self.objects[i])
+        self.pool.get(id)
     }
-    fn dense(&self, query: &[f32], k: usize) -> Vec<Hit> {
-        self.nearest(query, k).into_iter().map(|(i, s)| Hit { id: self.objects[i].id.clone(), score: s }).collect()
+    fn dense(&self, query: &[f32], k: usize) -> Result<Vec<Hit>, StoreError> {
+        Ok(self.nearest(query, k).into_iter().map(|(i, s)| Hit { id: self.pool.objects[i].id.clone(), score: s }).collect())
     }
-    fn lexical(&self, query: &str, k: usize) -> Vec<Hit> {
-        self.bm25.search(query, k).into_iter().map(|(i, s)| Hit { id: self.objects[i].id.clone(), score: s }).collect()
+    fn lexical(&self, query: &str, k: usize) -> Result<Vec<Hit>, StoreError> {
+        Ok(self.bm25.search(query, k).into_iter().map(|(i, s)| Hit { id: self.pool.objects[i].id.clone(), score: s }).collect())
     }
     fn siblings(&self, id: &str) -> Vec<&SourceObject> {
-        let Some(&i) = self.by_id.get(id) else { return Vec::new() };
-        self.groups.get(&group_key(&self.objects[i])).map(|g| g.iter().filter(|&&j| j != i).map(|&j| &self.objects[j]).collect()).unwrap_or_default()
+        self.pool.siblings(id)
     }
     fn idf(&self, token: &str) -> f32 {
-        self.bm25.idf(token)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn bm25_ranks_rare_terms_higher_and_ignores_misses() {
-        let docs = ["revenue grew in europe", "revenue fell", "cash and revenue", "weather"];
-        let b = Bm25::build(docs);
-        let hits = b.search("europe revenue", 10);
-        assert_eq!(hits[0].0, 0);
-        assert_eq!(hits.len(), 3);
-        assert!(b.idf("europe") > b.idf("revenue"));
-        assert!(b.search("nothing here", 10).is_empty());
+        self.pool.idf(token)
     }
 }

@@ -57,6 +57,8 @@ pub enum AgentError {
     Model { step: &'static str, reason: String },
     #[error("action on {object} refused: {reason}")]
     Action { object: String, reason: String },
+    #[error("searching the catalog: {0}")]
+    Catalog(#[from] crate::store::StoreError),
 }
 
 impl AgentError {
@@ -67,6 +69,7 @@ impl AgentError {
             AgentError::Rerank(e) => e.code(),
             AgentError::Model { .. } => "agent_model",
             AgentError::Action { .. } => "agent_action",
+            AgentError::Catalog(e) => e.code(),
         }
     }
 }

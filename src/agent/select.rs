@@ -2,7 +2,8 @@
 //! filter → rerank → judge → choose, with up to `k` trials.
 //!
 //! 1. **Filter**: the union of the dense top-`window` over descriptions and
-//!    the BM25 top-`window` over descriptions and content.
+//!    the BM25 top-`window` over descriptions and content — in the app,
+//!    LanceDB's vector search and full-text index (see [`super::catalog`]).
 //! 2. **Rerank**: the cross-encoder when one is configured; otherwise the
 //!    structural scorer driven by the intent (line items in row labels,
 //!    years in column headers, terms in sentences; see [`super::matching`]).
@@ -229,8 +230,8 @@ impl<'m> HybridSelector<'m> {
     }
 
     fn candidates(&self, input: &SelectInput, window: usize) -> Result<Vec<Candidate>, AgentError> {
-        let dense = input.catalog.dense(input.query, window);
-        let lexical = input.catalog.lexical(input.question, window);
+        let dense = input.catalog.dense(input.query, window)?;
+        let lexical = input.catalog.lexical(input.question, window)?;
         let max_lex = lexical.first().map(|h| h.score).unwrap_or(0.0).max(1e-6);
         // id → (dense score if in the dense top-w, normalized BM25)
         let mut by_id: HashMap<String, (Option<f32>, f32)> = HashMap::new();

@@ -11,7 +11,7 @@
 
 use serde::Serialize;
 
-use super::catalog::Bm25;
+use crate::bm25::Bm25;
 use crate::embed::{cosine, EmbedError, Embedder, InputKind};
 use crate::guide::Guide;
 

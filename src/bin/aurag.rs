@@ -1041,7 +1041,7 @@ async fn bench_ask(ws: &Workspace, mut questions: Vec<String>, file: Option<Path
         return Ok(0);
     }
     println!("workspace: {} objects, {} guides", f.objects, f.guides);
-    println!("catalog:    built in {:.3} s, then {:.4} s from cache", f.catalog_build_s, f.catalog_cached_s);
+    println!("pool:       read in {:.3} s, then {:.4} s from cache", f.pool_build_s, f.pool_cached_s);
     println!("think tank: built in {:.3} s, then {:.4} s from cache", f.think_tank_build_s, f.think_tank_cached_s);
     println!("asks:       {} questions, mean {:.3} s, median {:.3} s, slowest {:.3} s ({} unknown)", f.questions, f.ask_mean_s, f.ask_median_s, f.ask_max_s, f.unknown);
     let steps: Vec<String> = f.step_mean_ms.iter().map(|(s, ms)| format!("{s} {ms:.1} ms")).collect();
@@ -1105,10 +1105,10 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
         }
         (None, Some(file)) => {
             let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
-            let catalog = ws.catalog().await?;
+            let pool = ws.pool().await?;
             for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
                 let q: QuestionLine = serde_json::from_str(line).with_context(|| format!("{}:{}: expected {{\"id\", \"question\"}}", file.display(), n + 1))?;
-                let run = ws.ask_in(&catalog, &agent, &q.question, tank_ref, staleness).await?;
+                let run = ws.ask_in(&pool, &agent, &q.question, tank_ref, staleness).await?;
                 let mut v = answer_json(&run);
                 v["id"] = q.id;
                 if json_out {

@@ -5,7 +5,8 @@
 
 use std::collections::HashSet;
 
-use super::{EvalError, Method, MethodAnswer, MethodOutput, PoolIndex};
+use super::{EvalError, Method, MethodAnswer, MethodOutput};
+use crate::agent::catalog::Catalog;
 use crate::agent::thinktank::ThinkTank;
 use crate::agent::{Agent, AgentError};
 use crate::guide::Guide;
@@ -32,10 +33,10 @@ impl Method for AgentMethod<'_> {
         d
     }
 
-    fn run(&self, question: &str, pool: &PoolIndex, guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
+    fn run(&self, question: &str, catalog: &dyn Catalog, guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
         let allowed: HashSet<&str> = guides.iter().map(|g| g.id.as_str()).collect();
         let allow = |g: &Guide| allowed.contains(g.id.as_str());
-        let run = self.agent.ask(question, pool, Some(&self.tank), &allow, None)?;
+        let run = self.agent.ask(question, catalog, Some(&self.tank), &allow, None)?;
         let answer = (!run.answer.unknown).then(|| MethodAnswer { answer: run.answer.predicted.clone(), text: run.answer.text.clone() });
         Ok(MethodOutput {
             retrieved: run.selected.clone(),

@@ -5,7 +5,8 @@
 //! from the deterministic reader (an LLM answerer plugs in with the model
 //! issue's language model).
 
-use super::{EvalError, Method, MethodOutput, PoolIndex};
+use super::{EvalError, Method, MethodOutput};
+use crate::agent::catalog::Catalog;
 use crate::action::RetrievalAction;
 use crate::embed::{Embedder, InputKind};
 use crate::guide::Guide;
@@ -36,19 +37,19 @@ impl Method for Baseline<'_> {
         serde_json::json!({"embedder": self.embedder.id(), "reranker": self.reranker.id(), "dense_k": self.dense_k, "keep": self.keep, "answerer": "extractive"})
     }
 
-    fn run(&self, question: &str, pool: &PoolIndex, _guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
+    fn run(&self, question: &str, catalog: &dyn Catalog, _guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
         let qv = self.embedder.embed_one(question, InputKind::Query)?;
-        let dense = pool.nearest(&qv, self.dense_k);
-        let passages: Vec<String> = dense.iter().map(|&(i, _)| passage(&pool.objects[i])).collect();
+        let dense: Vec<(&SourceObject, f32)> = catalog.dense(&qv, self.dense_k)?.into_iter().filter_map(|h| catalog.get(&h.id).map(|o| (o, h.score))).collect();
+        let passages: Vec<String> = dense.iter().map(|(o, _)| passage(o)).collect();
         let refs: Vec<&str> = passages.iter().map(String::as_str).collect();
         let ranked = self.reranker.rank(question, &refs)?;
-        let kept: Vec<(&SourceObject, f32)> = ranked.iter().take(self.keep).map(|&(j, s)| (&pool.objects[dense[j].0], s)).collect();
+        let kept: Vec<(&SourceObject, f32)> = ranked.iter().take(self.keep).map(|&(j, s)| (dense[j].0, s)).collect();
         let actions: Vec<RetrievalAction> = kept.iter().map(|(o, _)| RetrievalAction::whole(o)).collect();
         let objs: Vec<&SourceObject> = kept.iter().map(|(o, _)| *o).collect();
         let answer = reader::extract(question, &objs);
         let trace = serde_json::json!({
-            "dense": dense.iter().map(|&(i, s)| serde_json::json!({"id": pool.objects[i].id, "score": s})).collect::<Vec<_>>(),
-            "reranked": ranked.iter().map(|&(j, s)| serde_json::json!({"id": pool.objects[dense[j].0].id, "score": s})).collect::<Vec<_>>(),
+            "dense": dense.iter().map(|(o, s)| serde_json::json!({"id": o.id, "score": s})).collect::<Vec<_>>(),
+            "reranked": ranked.iter().map(|&(j, s)| serde_json::json!({"id": dense[j].0.id, "score": s})).collect::<Vec<_>>(),
             "answer_evidence": answer.as_ref().map(|a| &a.evidence),
         });
         Ok(MethodOutput { retrieved: kept.iter().map(|(o, s)| (o.id.clone(), *s)).collect(), actions, answer: answer.map(Into::into), trace })

@@ -4,7 +4,10 @@
 //!
 //! A run takes a TAT-QA-format file, draws a seeded pool of whole contexts
 //! (two source objects each), and asks every question whose gold objects
-//! lie in the pool through a [`Method`]. A method returns the objects it
+//! lie in the pool through a [`Method`]. The pool is written to a LanceDB
+//! store in a scratch folder and searched through the [`StoreCatalog`] the
+//! app uses, so the figures are those of the app's own retrieval (LanceDB
+//! full-text and vector search), not of a stand-in. A method returns the objects it
 //! selected (ranked), the retrieval actions it took and its answer; the
 //! harness scores them against the gold with [`metrics`] and times each
 //! question with models warm. Methods never see the gold, and guides of a
@@ -23,12 +26,13 @@ use std::time::Instant;
 use serde::Serialize;
 
 use crate::action::{EvidenceKey, RetrievalAction};
-use crate::agent::catalog::Catalog;
-use crate::embed::{EmbedError, Embedder};
+use crate::agent::catalog::{Catalog, Pool, StoreCatalog};
+use crate::embed::{EmbedError, Embedder, InputKind};
 use crate::guide::Guide;
 use crate::reader::Extracted;
 use crate::rerank::RerankError;
 use crate::source::SourceObject;
+use crate::store::{LanceStore, Store, StoreError};
 use metrics::{length_ratio, quantile, rouge_l, tatqa_em_f1, PredictedAnswer, Prf};
 use tatqa::{Dataset, EvalQuestion};
 
@@ -50,6 +54,10 @@ pub enum EvalError {
     Rerank(#[from] RerankError),
     #[error("agent: {reason}")]
     Agent { code: &'static str, reason: String },
+    #[error("evaluation pool store: {0}")]
+    Store(#[from] StoreError),
+    #[error("cannot start the evaluation's runtime: {0}")]
+    Runtime(String),
 }
 
 impl EvalError {
@@ -63,6 +71,8 @@ impl EvalError {
             EvalError::Embed(_) => "embed",
             EvalError::Rerank(e) => e.code(),
             EvalError::Agent { code, .. } => code,
+            EvalError::Store(e) => e.code(),
+            EvalError::Runtime(_) => "eval_runtime",
         }
     }
 }
@@ -74,10 +84,6 @@ pub fn parse_pool(s: &str) -> Result<Option<usize>, EvalError> {
         n => n.parse::<usize>().ok().filter(|&n| n > 0).map(Some).ok_or_else(|| EvalError::Pool(s.to_string())),
     }
 }
-
-/// The objects a method may search: the agent's in-memory catalog, so the
-/// evaluation runs the agent on exactly the structure the app uses.
-pub type PoolIndex = crate::agent::catalog::MemoryCatalog;
 
 /// A method's answer: TAT-QA spans and scale, and the text shown.
 #[derive(Debug, Clone, Serialize)]
@@ -108,7 +114,7 @@ pub trait Method {
     fn name(&self) -> &str;
     /// Models and settings, for the report.
     fn describe(&self) -> serde_json::Value;
-    fn run(&self, question: &str, pool: &PoolIndex, guides: &[&Guide]) -> Result<MethodOutput, EvalError>;
+    fn run(&self, question: &str, catalog: &dyn Catalog, guides: &[&Guide]) -> Result<MethodOutput, EvalError>;
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -177,11 +183,53 @@ fn answer_text(a: &PredictedAnswer) -> String {
     if a.scale.is_empty() { s } else { format!("{s} {}", a.scale) }
 }
 
-/// Runs `method` over a pool of `data` and scores it.
+/// The evaluation pool written to a LanceDB store in a scratch folder,
+/// removed when dropped.
+struct PoolStore {
+    pool: Pool,
+    store: LanceStore,
+    handle: tokio::runtime::Handle,
+    /// Our own runtime when the caller runs outside one.
+    _runtime: Option<tokio::runtime::Runtime>,
+    _dir: tempfile::TempDir,
+}
+
+impl PoolStore {
+    fn build(objects: Vec<SourceObject>, embedder: &dyn Embedder) -> Result<Self, EvalError> {
+        let texts: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
+        let vectors = embedder.embed(&texts, InputKind::Document)?;
+        let runtime = match tokio::runtime::Handle::try_current() {
+            Ok(h) if h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => None,
+            _ => Some(tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().map_err(|e| EvalError::Runtime(e.to_string()))?),
+        };
+        let handle = runtime.as_ref().map(|r| r.handle().clone()).unwrap_or_else(tokio::runtime::Handle::current);
+        let dir = tempfile::Builder::new().prefix("aurag-eval-").tempdir().map_err(|e| EvalError::Write { path: std::env::temp_dir().display().to_string(), reason: e.to_string() })?;
+        let mut files: Vec<String> = objects.iter().map(|o| o.provenance.file.clone()).collect();
+        files.sort();
+        files.dedup();
+        let rows: Vec<(SourceObject, Vec<f32>)> = objects.iter().cloned().zip(vectors).collect();
+        let store = tokio::task::block_in_place(|| {
+            handle.block_on(async {
+                let store = LanceStore::open(dir.path(), &embedder.id(), embedder.dim()).await?;
+                store.replace_files(&files, rows, Vec::new()).await?;
+                Ok::<_, StoreError>(store)
+            })
+        })?;
+        Ok(PoolStore { pool: Pool::new(objects), store, handle, _runtime: runtime, _dir: dir })
+    }
+
+    fn catalog(&self) -> StoreCatalog<'_, LanceStore> {
+        StoreCatalog::new(&self.pool, &self.store, self.handle.clone())
+    }
+}
+
+/// Runs `method` over a pool of `data` and scores it. Call it from a
+/// worker of a multi-threaded runtime or from outside any runtime.
 pub fn run(data: &Dataset, method: &dyn Method, embedder: &dyn Embedder, opts: &RunOptions) -> Result<Report, EvalError> {
     let (contexts, questions) = data.pool(opts.pool, opts.seed);
-    let objects: Vec<&SourceObject> = contexts.iter().flat_map(|c| c.objects()).collect();
-    let index = PoolIndex::embed(objects.into_iter().cloned().collect(), embedder)?;
+    let objects: Vec<SourceObject> = contexts.iter().flat_map(|c| c.objects()).cloned().collect();
+    let pool_store = PoolStore::build(objects, embedder)?;
+    let catalog = pool_store.catalog();
     let mut out = match &opts.out {
         Some(dir) => {
             std::fs::create_dir_all(dir).map_err(|e| EvalError::Write { path: dir.display().to_string(), reason: e.to_string() })?;
@@ -199,10 +247,10 @@ pub fn run(data: &Dataset, method: &dyn Method, embedder: &dyn Embedder, opts: &
         // Leave-one-context-out: a question never sees its own context's guides.
         let guides: Vec<&Guide> = opts.guides.iter().filter(|g| g.context.as_deref() != Some(q.context.as_str())).collect();
         let t0 = Instant::now();
-        let output = method.run(&q.question, &index, &guides)?;
+        let output = method.run(&q.question, &catalog, &guides)?;
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         lat.push(ms);
-        let scored = score(q, &output, &index);
+        let scored = score(q, &output, &catalog);
         src.push(scored.source);
         if let Some(a) = scored.actions {
             act.push(a);
@@ -252,7 +300,7 @@ pub fn run(data: &Dataset, method: &dyn Method, embedder: &dyn Embedder, opts: &
         latency_ms: Latency { p50: quantile(&lat, 0.5), p95: quantile(&lat, 0.95) },
         action_questions: act.len(),
         unknown,
-        objects: index.objects.len(),
+        objects: catalog.len(),
         contexts: contexts.len(),
         seed: opts.seed,
         guides: opts.guides.len(),
@@ -271,7 +319,7 @@ struct Scored {
     top1: bool,
 }
 
-fn score(q: &EvalQuestion, out: &MethodOutput, index: &PoolIndex) -> Scored {
+fn score(q: &EvalQuestion, out: &MethodOutput, index: &dyn Catalog) -> Scored {
     let retrieved: HashSet<&str> = out.retrieved.iter().map(|r| r.0.as_str()).collect();
     let gold: HashSet<&str> = q.gold_objects.iter().map(String::as_str).collect();
     let source = Prf::of_sets(&retrieved, &gold);

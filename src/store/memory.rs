@@ -108,20 +108,11 @@ impl Store for MemoryStore {
     }
 
     async fn search_text(&self, query: &str, k: usize) -> Result<Vec<Hit>, StoreError> {
-        let q: Vec<String> = crate::text::tokenize(query).into_iter().filter(|t| !crate::text::is_stopword(t)).collect();
         let s = self.lock();
-        let mut hits: Vec<Hit> = s
-            .objects
-            .iter()
-            .filter_map(|(id, (o, _))| {
-                let toks = crate::text::tokenize(&o.description);
-                let score = q.iter().filter(|t| toks.contains(t)).count() as f32;
-                (score > 0.0).then(|| Hit { id: id.clone(), score })
-            })
-            .collect();
-        hits.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.id.cmp(&b.id)));
-        hits.truncate(k);
-        Ok(hits)
+        let ids: Vec<&String> = s.objects.keys().collect();
+        let texts: Vec<String> = s.objects.values().map(|(o, _)| o.searchable_text()).collect();
+        let bm25 = crate::bm25::Bm25::build(texts.iter().map(String::as_str));
+        Ok(bm25.search(query, k).into_iter().map(|(i, score)| Hit { id: ids[i].clone(), score }).collect())
     }
 
     async fn units(&self, source_id: &str) -> Result<Vec<Unit>, StoreError> {

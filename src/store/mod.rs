@@ -24,7 +24,7 @@ use crate::guide::Guide;
 use crate::source::{ContentType, Locator, SourceKind, SourceObject};
 
 /// The store's schema version; bump it with a migration when tables change.
-pub const SCHEMA_VERSION: u32 = 1;
+pub const SCHEMA_VERSION: u32 = 2;
 
 /// A unit of retrieval below an object: one sentence with its vector.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -164,10 +164,12 @@ pub trait Store: Send + Sync {
     /// Removes every object of a file; returns how many went.
     fn remove_file(&self, file: &str) -> impl Future<Output = Result<usize, StoreError>> + Send;
 
-    /// Nearest descriptions by cosine similarity.
+    /// Nearest description vectors by cosine similarity.
     fn search_vector(&self, vector: &[f32], k: usize) -> impl Future<Output = Result<Vec<Hit>, StoreError>> + Send;
 
-    /// BM25 over descriptions.
+    /// BM25 over each object's description and content
+    /// ([`SourceObject::searchable_text`]), tokenized by
+    /// [`crate::text::tokenize`]; a query's stopwords are dropped.
     fn search_text(&self, query: &str, k: usize) -> impl Future<Output = Result<Vec<Hit>, StoreError>> + Send;
 
     /// The units of one object, in order.
