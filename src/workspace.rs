@@ -541,8 +541,7 @@ impl<S: Store> Workspace<S> {
         }
         // Read at or after `version`: a write in between only makes the
         // cached copy newer than its key, and the next ask reads it again.
-        let snap = self.store.snapshot().await?;
-        let objects = snap.into_iter().map(|(o, _)| o).collect();
+        let objects = self.store.objects().await?;
         let pool = Arc::new(tokio::task::block_in_place(|| Pool::new(objects)));
         self.cached_reads().pool = Some((version, pool.clone()));
         Ok(pool)

@@ -69,6 +69,14 @@ async fn contract<S: Store>(store: &S) {
     assert_eq!(hashes["/a.pdf"], "ha1");
     assert_eq!(store.get(&a1.id).await.unwrap().unwrap(), a1);
     assert!(store.get("nope").await.unwrap().is_none());
+    // Every object whole, in file order.
+    let all = store.objects().await.unwrap();
+    assert_eq!(all.iter().map(|o| o.provenance.file.as_str()).collect::<Vec<_>>(), ["/a.pdf", "/a.pdf", "/b.xlsx"]);
+    let mut by_id = all.clone();
+    by_id.sort_by(|x, y| x.id.cmp(&y.id));
+    let mut want = vec![a1.clone(), a2.clone(), b1.clone()];
+    want.sort_by(|x, y| x.id.cmp(&y.id));
+    assert_eq!(by_id, want);
     let units = store.units(&a1.id).await.unwrap();
     assert_eq!(units.iter().map(|u| u.idx).collect::<Vec<_>>(), vec![0, 1]);
     assert_eq!(units[1].text, "Impairment tests run yearly.");

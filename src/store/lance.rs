@@ -511,17 +511,18 @@ impl Store for LanceStore {
         Ok(v)
     }
 
-    async fn snapshot(&self) -> Result<Vec<(SourceObject, Vec<f32>)>, StoreError> {
-        let batches = self.query_sources(None, None, None).await?;
+    async fn objects(&self) -> Result<Vec<SourceObject>, StoreError> {
+        let mut cols: Vec<&str> = SUMMARY_COLUMNS.to_vec();
+        cols.push("content");
+        let batches = self.query_sources(None, Some(&cols), None).await?;
         let mut out = Vec::new();
         for b in &batches {
-            let sums = summaries(std::slice::from_ref(b))?;
             let content = col(b, "content")?;
-            for ((i, s), v) in sums.into_iter().enumerate().zip(vector_column(b)?) {
-                out.push((object_of(s, content.value(i))?, v));
+            for (i, s) in summaries(std::slice::from_ref(b))?.into_iter().enumerate() {
+                out.push(object_of(s, content.value(i))?);
             }
         }
-        out.sort_by(|a, b| (&a.0.provenance.file, a.0.provenance.locator.key()).cmp(&(&b.0.provenance.file, b.0.provenance.locator.key())));
+        out.sort_by(|a, b| (&a.provenance.file, a.provenance.locator.key()).cmp(&(&b.provenance.file, b.provenance.locator.key())));
         Ok(out)
     }
 

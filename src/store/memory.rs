@@ -57,8 +57,10 @@ impl Store for MemoryStore {
         Ok(self.lock().objects.values().map(|(o, _)| (o.provenance.file.clone(), o.provenance.file_hash.clone())).collect())
     }
 
-    async fn snapshot(&self) -> Result<Vec<(SourceObject, Vec<f32>)>, StoreError> {
-        Ok(self.lock().objects.values().cloned().collect())
+    async fn objects(&self) -> Result<Vec<SourceObject>, StoreError> {
+        let mut out: Vec<SourceObject> = self.lock().objects.values().map(|(o, _)| o.clone()).collect();
+        out.sort_by(|a, b| (&a.provenance.file, a.provenance.locator.key()).cmp(&(&b.provenance.file, b.provenance.locator.key())));
+        Ok(out)
     }
 
     async fn list(&self) -> Result<Vec<SourceSummary>, StoreError> {

@@ -151,9 +151,9 @@ pub trait Store: Send + Sync {
 
     fn get(&self, id: &str) -> impl Future<Output = Result<Option<SourceObject>, StoreError>> + Send;
 
-    /// Every object with its description vector, in one read: what the
-    /// agent's in-memory catalog is built from.
-    fn snapshot(&self) -> impl Future<Output = Result<Vec<(SourceObject, Vec<f32>)>, StoreError>> + Send;
+    /// Every object with its content, in one read, ordered by file and
+    /// locator: what the agent's pool is built from.
+    fn objects(&self) -> impl Future<Output = Result<Vec<SourceObject>, StoreError>> + Send;
 
     /// Overwrites one object's content and description in place (refresh).
     fn update_object(&self, object: SourceObject, vector: Vec<f32>) -> impl Future<Output = Result<(), StoreError>> + Send;
