@@ -8,6 +8,13 @@ use std::collections::HashMap;
 
 use crate::text::tokenize;
 
+/// BM25's inverse document frequency of a term found in `doc_freq` of
+/// `docs` documents: `ln(1 + (docs − doc_freq + 0.5) / (doc_freq + 0.5))`.
+pub fn idf(doc_freq: usize, docs: usize) -> f32 {
+    let (df, n) = (doc_freq as f32, docs as f32);
+    ((n - df + 0.5) / (df + 0.5) + 1.0).ln()
+}
+
 /// The terms a query searches for: its tokens, stopwords dropped, each once.
 pub fn query_terms(query: &str) -> Vec<String> {
     let mut terms: Vec<String> = tokenize(query).into_iter().filter(|t| !crate::text::is_stopword(t)).collect();
@@ -47,9 +54,7 @@ impl Bm25 {
     }
 
     pub fn idf(&self, token: &str) -> f32 {
-        let n = self.lengths.len() as f32;
-        let df = self.postings.get(token).map(|p| p.len()).unwrap_or(0) as f32;
-        ((n - df + 0.5) / (df + 0.5) + 1.0).ln()
+        idf(self.postings.get(token).map(|p| p.len()).unwrap_or(0), self.lengths.len())
     }
 
     /// (doc, score) for every doc matching a query term, best first.

@@ -126,11 +126,9 @@ impl Pool {
         let Some(i) = self.index_of(id) else { return Vec::new() };
         self.groups.get(&group_key(&self.objects[i])).map(|g| g.iter().filter(|&&j| j != i).map(|&j| &self.objects[j]).collect()).unwrap_or_default()
     }
-    /// BM25's idf: `ln(1 + (n − df + 0.5) / (df + 0.5))`.
+    /// BM25's idf ([`crate::bm25::idf`]) over the pool.
     pub fn idf(&self, token: &str) -> f32 {
-        let n = self.objects.len() as f32;
-        let df = self.doc_freq.get(token).copied().unwrap_or(0) as f32;
-        ((n - df + 0.5) / (df + 0.5) + 1.0).ln()
+        crate::bm25::idf(self.doc_freq.get(token).copied().unwrap_or(0) as usize, self.objects.len())
     }
 }
 
