@@ -2,7 +2,7 @@
 //! reason, the other files are still ingested, and the store lists exactly
 //! the objects that succeeded.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::io::Write;

@@ -3,7 +3,7 @@
 //! Every loop is bounded and every test runs under a timeout, so a deadlock
 //! fails the test instead of hanging it; results must stay consistent.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 use std::sync::Arc;

@@ -5,7 +5,7 @@
 use aurag::embed::bert::{BertEmbedder, BertOptions, Pooling};
 use aurag::embed::cosine;
 use aurag::models::{self, Manifest};
-use aurag::testkit;
+use aurag_testkit as testkit;
 use aurag::{Embedder, InputKind};
 use candle_core::Device;
 

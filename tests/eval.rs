@@ -4,17 +4,17 @@
 //! method that knows nothing (must score 0 and say unknown), plus
 //! leave-one-context-out guides.
 
-mod common;
+use crate::common;
 
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::process::Command;
 
 use aurag::action::{Coord, EvidenceKey, RetrievalAction, Selection};
-use aurag::eval::metrics::PredictedAnswer;
-use aurag::eval::tatqa::Dataset;
+use aurag_eval::metrics::PredictedAnswer;
+use aurag_eval::tatqa::Dataset;
 use aurag::agent::catalog::Catalog;
-use aurag::eval::{self, EvalError, Method, MethodAnswer, MethodOutput, RunOptions};
+use aurag_eval::{self as eval, EvalError, Method, MethodAnswer, MethodOutput, RunOptions};
 use aurag::guide::Guide;
 use aurag::HashingEmbedder;
 use common::repo;

@@ -2,12 +2,12 @@
 //! `fuzz/regressions/` (kept from cargo-fuzz runs) must run without a
 //! panic, and a seeded mutation loop over the sample files (byte flips,
 //! truncations, splices, inserted junk) drives every loader and the action
-//! parser through `aurag::fuzz`, which calls them without the panic guard.
+//! parser through `aurag_eval::fuzz`, which calls them without the panic guard.
 //! Deep runs: `bash scripts/fuzz.sh` (cargo-fuzz, nightly).
 
-mod common;
+use crate::common;
 
-use aurag::fuzz::{load_any, load_bytes, parse_actions, EXTENSIONS};
+use aurag_eval::fuzz::{load_any, load_bytes, parse_actions, EXTENSIONS};
 
 #[test]
 fn saved_crashing_inputs_no_longer_crash() {
@@ -22,14 +22,17 @@ fn saved_crashing_inputs_no_longer_crash() {
             n += 1;
         }
     }
+    // The saved inputs are what this test is for: an empty folder (a bad
+    // checkout, a rename) must fail it, not pass it.
+    assert!(n >= 1, "no saved fuzz inputs under {}", root.display());
     eprintln!("{n} saved inputs ran");
 }
 
 /// The crate's seeded generator, with indices as `usize`.
-struct Rng(aurag::testkit::Rng);
+struct Rng(aurag_testkit::Rng);
 impl Rng {
     fn new(seed: u64) -> Self {
-        Rng(aurag::testkit::Rng::new(seed))
+        Rng(aurag_testkit::Rng::new(seed))
     }
     fn next(&mut self) -> u64 {
         self.0.next_u64()

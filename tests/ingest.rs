@@ -2,7 +2,7 @@
 //! every file kind, provenance, typed values that match the files, stable
 //! ids, replacement of changed files, and refresh of dynamic objects.
 
-mod common;
+use crate::common;
 
 use aurag::source::{CellValue, Content, Locator};
 use aurag::store::Store;

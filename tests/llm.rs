@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use aurag::llm::gguf::GgufModel;
 use aurag::llm::{stream, ChatTemplate, GenOptions, LanguageModel, Message, StopReason, StreamEvent};
-use aurag::testkit;
+use aurag_testkit as testkit;
 use candle_core::Device;
 
 fn model(arch: &str, seed: u64) -> GgufModel {
@@ -159,7 +159,7 @@ fn constrained_decoding_makes_even_a_random_model_write_valid_json() {
 #[test]
 fn token_bytes_match_what_the_tokenizer_decodes() {
     let tok = tokenizers::Tokenizer::from_bytes(testkit::tiny_bpe_tokenizer_json().as_bytes()).unwrap();
-    let bytes = aurag::llm::json::token_bytes(&tok);
+    let bytes = aurag::llm::vocab::token_bytes(&tok);
     let mut checked = 0;
     for (id, b) in bytes.iter().enumerate() {
         let Some(b) = b else { continue };
@@ -181,7 +181,7 @@ fn token_bytes_match_what_the_tokenizer_decodes() {
 
 #[test]
 fn quantized_random_models_load_and_the_llm_bench_reports_rates() {
-    use aurag::testkit::{bpe_tokenizer_json_with_vocab, random_gguf, GgufShape};
+    use aurag_testkit::{bpe_tokenizer_json_with_vocab, random_gguf, GgufShape};
     use candle_core::quantized::GgmlDType;
     let shape = GgufShape { hidden: 64, heads: 4, kv_heads: 2, ff: 128, layers: 2, vocab: 600, context: 1024 };
     for dt in [GgmlDType::Q4_0, GgmlDType::Q8_0] {
@@ -192,7 +192,7 @@ fn quantized_random_models_load_and_the_llm_bench_reports_rates() {
         if aurag::llm::qmatmul::vnni() && std::env::var("AURAG_LLM_ENGINE").is_err() {
             assert_eq!(m.engine(), "aurag-cpu");
         }
-        let f = aurag::bench::llm(&m, 0.0, 16, 6, 1).unwrap();
+        let f = aurag_eval::bench::llm(&m, 0.0, 16, 6, 1).unwrap();
         assert!(f.prompt_tokens >= 16, "{f:?}");
         assert_eq!(f.generated_tokens, 6, "{f:?}");
         assert!(f.prompt_tokens_per_s > 0.0 && f.generate_tokens_per_s > 0.0, "{f:?}");

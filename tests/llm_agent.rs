@@ -3,7 +3,7 @@
 //! what runs, typed, and nothing outside the selection), and the whole
 //! pipeline on a tiny random GGUF model under constrained decoding.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 
@@ -11,7 +11,8 @@ use aurag::action::RetrievalAction;
 use aurag::agent::Agent;
 use aurag::llm::gguf::GgufModel;
 use aurag::llm::ScriptedModel;
-use aurag::{testkit, HashingEmbedder};
+use aurag::HashingEmbedder;
+use aurag_testkit as testkit;
 use candle_core::Device;
 use common::{ingest, sample, workspace};
 

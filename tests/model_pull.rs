@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use aurag::models::{self, Manifest, PullEvent, Role};
 use aurag::rerank::cross::CrossEncoder;
 use aurag::rerank::Reranker;
-use aurag::testkit::{self, TinyHead};
+use aurag_testkit::{self as testkit, TinyHead};
 use sha2::{Digest, Sha256};
 
 /// Files by URL path; requests counted.

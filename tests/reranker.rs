@@ -4,7 +4,7 @@
 
 use aurag::rerank::cross::CrossEncoder;
 use aurag::rerank::{RerankError, Reranker};
-use aurag::testkit::{self, TinyHead};
+use aurag_testkit::{self as testkit, TinyHead};
 use candle_core::Device;
 
 const QUERY: &str = "net income in 2019";

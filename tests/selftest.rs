@@ -2,7 +2,7 @@
 //! committed one, 20 kill -9 runs each for ingest and guide import, and the
 //! hostile queries. Every count must come out clean.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

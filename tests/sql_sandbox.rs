@@ -2,7 +2,7 @@
 //! with a clear error, and the database file's bytes and mtime are
 //! unchanged afterwards. Plain SELECTs still work.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -1,7 +1,7 @@
 //! The `Store` contract, run against the LanceDB store and the in-memory
 //! test double alike, plus the LanceDB store's version and embedder checks.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -318,7 +318,7 @@ async fn same_as_ours(store: &LanceStore, objects: &[SourceObject], questions: &
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lance_full_text_search_scores_as_our_bm25_and_survives_a_lost_index() {
-    let data = aurag::eval::tatqa::Dataset::load(&common::repo().join("tests/data/tatqa_mapped.json")).unwrap();
+    let data = aurag_eval::tatqa::Dataset::load(&common::repo().join("tests/data/tatqa_mapped.json")).unwrap();
     let (contexts, questions) = data.pool(None, 1);
     let objects: Vec<SourceObject> = contexts.iter().flat_map(|c| c.objects()).cloned().collect();
     let questions: Vec<&str> = questions.iter().map(|q| q.question.as_str()).collect();

@@ -4,5 +4,5 @@
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
-    aurag::fuzz::parse_actions(data);
+    aurag_eval::fuzz::parse_actions(data);
 });

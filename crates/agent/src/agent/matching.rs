@@ -1,0 +1,145 @@
+//! Matching a structured intent against tables and sentences, shared by
+//! the structural source scorer and the deterministic extraction policy.
+//!
+//! Terms are weighted by their inverse document frequency over the pool, so
+//! "EBITDA" counts for more than "costs": in annual reports the rare words
+//! are the ones that tell one line item from the next. A table is matched
+//! through its row labels (line items) and column headers (periods); text
+//! through its sentences.
+
+use std::collections::HashSet;
+
+use super::catalog::Catalog;
+use super::intent::Intent;
+use crate::source::{SourceObject, TableContent};
+use crate::text::{tokenize, years};
+
+/// Intent terms with their weights.
+#[derive(Debug, Clone)]
+pub struct Weighted {
+    pub terms: Vec<(String, f32)>,
+    pub total: f32,
+}
+
+impl Weighted {
+    pub fn new(intent: &Intent, catalog: &dyn Catalog) -> Self {
+        let terms: Vec<(String, f32)> = intent.terms.iter().map(|t| (t.clone(), catalog.idf(t).max(0.1))).collect();
+        let total = terms.iter().map(|t| t.1).sum::<f32>().max(1e-6);
+        Weighted { terms, total }
+    }
+
+    /// Weighted share of the terms that `tokens` hold.
+    pub fn coverage(&self, tokens: &HashSet<String>) -> f32 {
+        self.terms.iter().filter(|(t, _)| tokens.contains(t) || tokens.contains(&stem(t))).map(|t| t.1).sum::<f32>() / self.total
+    }
+
+    /// Terms hit, for precision: how many of `tokens` are question terms.
+    pub fn hits(&self, tokens: &HashSet<String>) -> usize {
+        self.terms.iter().filter(|(t, _)| tokens.contains(t) || tokens.contains(&stem(t))).count()
+    }
+}
+
+pub use crate::text::stem;
+
+/// Lowercased tokens of a text, with their stems.
+pub fn token_set(text: &str) -> HashSet<String> {
+    let mut s = HashSet::new();
+    for t in tokenize(text) {
+        let t = t.trim_end_matches("'s").to_string();
+        s.insert(stem(&t));
+        s.insert(t);
+    }
+    s
+}
+
+/// A table's labels and headers, tokenized once.
+pub struct TableView<'a> {
+    pub table: &'a TableContent,
+    pub labels: Vec<HashSet<String>>,
+    pub label_lens: Vec<usize>,
+    pub headers: Vec<HashSet<String>>,
+    pub header_years: Vec<Vec<u16>>,
+    /// Caption and header-row text.
+    pub head_tokens: HashSet<String>,
+}
+
+impl<'a> TableView<'a> {
+    pub fn new(table: &'a TableContent) -> Self {
+        let labels: Vec<HashSet<String>> = table.grid.iter().map(|r| r.first().map(|c| token_set(&c.text)).unwrap_or_default()).collect();
+        let label_lens = table.grid.iter().map(|r| r.first().map(|c| tokenize(&c.text).len()).unwrap_or(0)).collect();
+        let headers: Vec<HashSet<String>> = table.columns.iter().map(|h| token_set(h)).collect();
+        let header_years = table.columns.iter().map(|h| years(h)).collect();
+        let mut head_tokens: HashSet<String> = table.caption.iter().flat_map(|c| token_set(c)).collect();
+        for r in table.grid.iter().take(table.header_rows as usize) {
+            for c in r {
+                head_tokens.extend(token_set(&c.text));
+            }
+        }
+        TableView { table, labels, label_lens, headers, header_years, head_tokens }
+    }
+
+    pub fn data_rows(&self) -> std::ops::Range<usize> {
+        (self.table.header_rows as usize).min(self.table.grid.len())..self.table.grid.len()
+    }
+
+    /// How well row `r`'s label names the question's line item: weighted
+    /// coverage plus a little precision (short, exact labels win ties).
+    pub fn row_score(&self, w: &Weighted, r: usize) -> f32 {
+        let Some(lab) = self.labels.get(r) else { return 0.0 };
+        let cov = w.coverage(lab);
+        if cov == 0.0 {
+            return 0.0;
+        }
+        let precision = w.hits(lab) as f32 / self.label_lens[r].max(1) as f32;
+        cov + 0.2 * precision.min(1.0)
+    }
+
+    /// Columns whose header names a year, with the year.
+    pub fn year_columns(&self) -> Vec<(usize, u16)> {
+        self.header_years.iter().enumerate().skip(1).filter_map(|(c, ys)| ys.last().map(|y| (c, *y))).collect()
+    }
+}
+
+/// Structural support of a table for an intent, in [0, ~1.4]: the best row
+/// label's coverage, the question's years found in the headers, and terms
+/// found in caption and headers.
+pub fn table_support(w: &Weighted, intent: &Intent, view: &TableView) -> f32 {
+    let best_row = view.data_rows().map(|r| view.row_score(w, r)).fold(0.0f32, f32::max);
+    let head = w.coverage(&view.head_tokens);
+    let year = if intent.years.is_empty() {
+        0.0
+    } else {
+        let have: HashSet<u16> = view.header_years.iter().flatten().copied().collect();
+        intent.years.iter().filter(|y| have.contains(y)).count() as f32 / intent.years.len() as f32
+    };
+    best_row + 0.3 * head + 0.3 * year
+}
+
+/// Score of one sentence: weighted coverage and the question's years.
+pub fn sentence_score(w: &Weighted, intent: &Intent, sentence: &str) -> f32 {
+    let toks = token_set(sentence);
+    let cov = w.coverage(&toks);
+    if cov == 0.0 {
+        return 0.0;
+    }
+    let ys = years(sentence);
+    let year = if intent.years.is_empty() { 0.0 } else { intent.years.iter().filter(|y| ys.contains(y)).count() as f32 / intent.years.len() as f32 };
+    cov + 0.2 * year
+}
+
+/// Structural support of a text object: its best sentence, plus a little
+/// for the coverage of the whole text.
+pub fn text_support(w: &Weighted, intent: &Intent, obj: &SourceObject) -> f32 {
+    let Some(t) = obj.as_text() else { return 0.0 };
+    let best = t.sentences.iter().map(|s| sentence_score(w, intent, &s.text)).fold(0.0f32, f32::max);
+    let all = w.coverage(&token_set(&t.full_text()));
+    best + 0.3 * all
+}
+
+/// Structural support of any object.
+pub fn support(w: &Weighted, intent: &Intent, obj: &SourceObject) -> f32 {
+    match obj.as_table() {
+        Some(t) => table_support(w, intent, &TableView::new(t)),
+        None => text_support(w, intent, obj),
+    }
+}

@@ -1,0 +1,309 @@
+//! The AU-RAG agent (Jang & Li §4, Fig. 3), with QUASAR's structured
+//! intent and refusal and OmniRetrieval's catalog and native SQL.
+//!
+//! ```text
+//! question ─► intent ─► guides (Think Tank) ─► select sources ─► plan actions ─► execute ─► answer
+//!              │           │                    filter→rerank→      typed:          our code   compute,
+//!              │           │                    judge→choose,       sentences,      only       cite, or
+//!              │           │                    k trials            cells, SQL                 "unknown"
+//!              └───────────┴──────────── every step into the trace ───────────────────────────┘
+//! ```
+//!
+//! Each step is a trait ([`intent::IntentParser`], [`thinktank::GuideRetriever`],
+//! [`select::SourceSelector`] with its [`select::RelevanceJudge`],
+//! [`extract::ExtractionPolicy`], [`answer::Answerer`]) with a deterministic
+//! implementation; [`Agent::deterministic`] wires those together so the
+//! whole pipeline runs without a language model, and [`Agent::with_llm`]
+//! puts a model behind intent, judgment, actions and answer ([`llm`]),
+//! each step under a JSON schema. The app, the CLI and the
+//! evaluation harness all call [`Agent::ask`].
+
+pub mod answer;
+pub mod catalog;
+pub mod compute;
+pub mod extract;
+pub mod intent;
+pub mod llm;
+pub mod matching;
+pub mod reader;
+pub mod select;
+pub mod sqlplan;
+pub mod thinktank;
+
+use std::time::Instant;
+
+use serde::Serialize;
+
+use crate::embed::{EmbedError, Embedder, InputKind};
+use crate::guide::{Guide, GuideSource};
+use crate::rerank::{RerankError, Reranker};
+use crate::source::SourceObject;
+use crate::sql::SqlLimits;
+use answer::{Answer, AnswerInput, Answerer, ExtractiveAnswerer};
+use catalog::Catalog;
+use compute::Computation;
+use extract::{execute, ActionResult, ExtractInput, ExtractionPolicy, RulePolicy};
+use intent::{Intent, IntentError, IntentParser, RuleIntentParser};
+use select::{HybridSelector, SelectInput, SourceSelection, SourceSelector};
+use thinktank::GuideRetriever;
+
+#[derive(Debug, thiserror::Error)]
+pub enum AgentError {
+    #[error("cannot understand the question: {0}")]
+    Intent(#[from] IntentError),
+    #[error(transparent)]
+    Embed(#[from] EmbedError),
+    #[error(transparent)]
+    Rerank(RerankError),
+    #[error("language model step '{step}' failed: {reason}")]
+    Model { step: &'static str, reason: String },
+    #[error("action on {object} refused: {reason}")]
+    Action { object: String, reason: String },
+    #[error("searching the catalog: {0}")]
+    Catalog(#[from] crate::store::StoreError),
+}
+
+impl AgentError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            AgentError::Intent(_) => "agent_intent",
+            AgentError::Embed(_) => "embed",
+            AgentError::Rerank(e) => e.code(),
+            AgentError::Model { .. } => "agent_model",
+            AgentError::Action { .. } => "agent_action",
+            AgentError::Catalog(e) => e.code(),
+        }
+    }
+}
+
+/// A guide as the trace shows it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct GuideUse {
+    pub id: String,
+    pub question: String,
+    pub score: f32,
+    pub dense: f32,
+    pub lexical: f32,
+    pub sources: Vec<String>,
+}
+
+/// A refreshed dynamic object, as the trace shows it.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct RefreshNote {
+    pub id: String,
+    pub rows: usize,
+    pub changed: bool,
+}
+
+/// One step of a run: what went in, what came out, how long it took.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Step {
+    Intent { parser: String, intent: Intent },
+    Guides { retrieved: Vec<GuideUse> },
+    Selection { selector: String, selection: SourceSelection },
+    Refresh { refreshed: Vec<RefreshNote> },
+    Actions { policy: String, results: Vec<ActionResult> },
+    Compute { computation: Computation },
+    Answer { answerer: String, text: String, unknown: bool, support: f32 },
+}
+
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TraceStep {
+    #[serde(flatten)]
+    pub step: Step,
+    pub ms: f64,
+}
+
+/// Everything one question produced.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Run {
+    pub question: String,
+    pub answer: Answer,
+    /// Chosen objects, best first, with their selection score.
+    pub selected: Vec<(String, f32)>,
+    pub actions: Vec<ActionResult>,
+    pub trace: Vec<TraceStep>,
+}
+
+/// Brings a stale dynamic object up to date before it is read.
+pub trait Refresher: Sync {
+    /// The refreshed object when it was stale, `None` when it was fresh.
+    fn refresh_if_stale(&self, obj: &SourceObject) -> Result<Option<(SourceObject, RefreshNote)>, String>;
+}
+
+/// The agent: its stages and settings.
+pub struct Agent<'m> {
+    pub embedder: &'m dyn Embedder,
+    pub intent: Box<dyn IntentParser + 'm>,
+    pub selector: Box<dyn SourceSelector + 'm>,
+    pub policy: Box<dyn ExtractionPolicy + 'm>,
+    pub answerer: Box<dyn Answerer + 'm>,
+    /// How many guides to retrieve.
+    pub guides_k: usize,
+    pub sql_limits: SqlLimits,
+    /// Called with each trace step as soon as it is done, so a front end
+    /// can show the run as it unfolds (the app streams them to the UI).
+    pub observer: Option<&'m (dyn Fn(&TraceStep) + Sync)>,
+    /// Called with the answer drafted so far while a language model writes
+    /// it (token by token); the final answer still comes in the Answer step,
+    /// and may differ when the draft fails the grounding check.
+    pub on_answer_text: Option<&'m (dyn Fn(&str) + Sync)>,
+}
+
+fn ms(t: Instant) -> f64 {
+    t.elapsed().as_secs_f64() * 1e3
+}
+
+/// Appends a step to the trace and tells the observer, if any.
+fn record(observer: Option<&(dyn Fn(&TraceStep) + Sync)>, trace: &mut Vec<TraceStep>, step: Step, ms: f64) {
+    let s = TraceStep { step, ms };
+    if let Some(f) = observer {
+        f(&s);
+    }
+    trace.push(s);
+}
+
+impl<'m> Agent<'m> {
+    /// Every stage deterministic; the cross-encoder reranks when given.
+    pub fn deterministic(embedder: &'m dyn Embedder, reranker: Option<&'m dyn Reranker>) -> Self {
+        Agent {
+            embedder,
+            intent: Box::new(RuleIntentParser),
+            selector: Box::new(HybridSelector::new(reranker)),
+            policy: Box::new(RulePolicy::default()),
+            answerer: Box::new(ExtractiveAnswerer::default()),
+            guides_k: 8,
+            sql_limits: SqlLimits::default(),
+            observer: None,
+            on_answer_text: None,
+        }
+    }
+
+    /// A language model understands the question, judges relevance, writes
+    /// the retrieval actions and the answer, each under a JSON schema;
+    /// filtering, reranking, Compute and execution stay deterministic.
+    pub fn with_llm(embedder: &'m dyn Embedder, reranker: Option<&'m dyn Reranker>, model: &'m dyn crate::llm::LanguageModel) -> Self {
+        let mut selector = HybridSelector::new(reranker);
+        selector.judge = Box::new(llm::LlmJudge::new(model));
+        Agent {
+            intent: Box::new(llm::LlmIntentParser { model }),
+            selector: Box::new(selector),
+            policy: Box::new(llm::LlmPolicy { model }),
+            answerer: Box::new(llm::LlmAnswerer::new(model)),
+            ..Agent::deterministic(embedder, reranker)
+        }
+    }
+
+    /// Settings and stage ids, for reports.
+    pub fn describe(&self) -> serde_json::Value {
+        serde_json::json!({
+            "embedder": self.embedder.id(),
+            "intent": self.intent.id(),
+            "selector": self.selector.id(),
+            "policy": self.policy.id(),
+            "answerer": self.answerer.id(),
+            "guides_k": self.guides_k,
+        })
+    }
+
+    /// Answers one question over `catalog`, with guides from `guides`
+    /// (those `allow` admits) and stale dynamic objects refreshed by
+    /// `refresher`.
+    pub fn ask(
+        &self,
+        question: &str,
+        catalog: &dyn Catalog,
+        guides: Option<&dyn GuideRetriever>,
+        allow: &dyn Fn(&Guide) -> bool,
+        refresher: Option<&dyn Refresher>,
+    ) -> Result<Run, AgentError> {
+        let mut trace = Vec::new();
+        let t = Instant::now();
+        let intent = self.intent.parse(question)?;
+        record(self.observer, &mut trace, Step::Intent { parser: self.intent.id(), intent: intent.clone() }, ms(t));
+
+        let t = Instant::now();
+        let query = self.embedder.embed_one(question, InputKind::Query)?;
+        let hits = guides.map(|g| g.retrieve(question, &query, self.guides_k, allow)).unwrap_or_default();
+        record(
+            self.observer,
+            &mut trace,
+            Step::Guides {
+                retrieved: hits
+                    .iter()
+                    .map(|h| GuideUse { id: h.guide.id.clone(), question: h.guide.question.clone(), score: h.score, dense: h.dense, lexical: h.lexical, sources: h.guide.sources.iter().map(|s| s.object_id.clone()).collect() })
+                    .collect(),
+            },
+            ms(t),
+        );
+
+        let t = Instant::now();
+        let selection = self.selector.select(&SelectInput { question, intent: &intent, query: &query, catalog, guides: &hits })?;
+        let selected: Vec<(String, f32)> = selection.chosen.iter().map(|c| (c.id.clone(), c.score)).collect();
+        let nothing = selection.chosen.is_empty();
+        record(self.observer, &mut trace, Step::Selection { selector: self.selector.id(), selection }, ms(t));
+        if nothing {
+            let answer = Answer::unknown("no source was judged relevant");
+            record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: true, support: 0.0 }, 0.0);
+            return Ok(Run { question: question.to_string(), answer, selected, actions: Vec::new(), trace });
+        }
+
+        // Stale dynamic objects are refreshed before they are read.
+        let mut refreshed_objects: Vec<SourceObject> = Vec::new();
+        let mut notes = Vec::new();
+        if let Some(r) = refresher {
+            let t = Instant::now();
+            for (id, _) in &selected {
+                let Some(obj) = catalog.get(id) else { continue };
+                if obj.kind != crate::source::SourceKind::Dynamic {
+                    continue;
+                }
+                match r.refresh_if_stale(obj) {
+                    Ok(Some((fresh, note))) => {
+                        refreshed_objects.push(fresh);
+                        notes.push(note);
+                    }
+                    Ok(None) => {}
+                    Err(reason) => notes.push(RefreshNote { id: format!("{id} (refresh failed: {reason})"), rows: 0, changed: false }),
+                }
+            }
+            if !notes.is_empty() {
+                record(self.observer, &mut trace, Step::Refresh { refreshed: notes }, ms(t));
+            }
+        }
+        let objects: Vec<&SourceObject> = selected
+            .iter()
+            .filter_map(|(id, _)| refreshed_objects.iter().find(|o| &o.id == id).or_else(|| catalog.get(id)))
+            .collect();
+
+        let t = Instant::now();
+        let examples: Vec<&GuideSource> = hits.iter().flat_map(|h| h.guide.sources.iter()).collect();
+        let planned = self.policy.plan(&ExtractInput { question, intent: &intent, objects: &objects, catalog, examples: &examples })?;
+        // Our code executes; an action naming an object outside the
+        // selection is refused, whoever wrote it.
+        let mut results: Vec<ActionResult> = planned
+            .iter()
+            .map(|a| match objects.iter().find(|o| o.id == a.source()) {
+                Some(obj) => execute(a, obj, &self.sql_limits),
+                None => ActionResult { action: a.clone(), evidence: Vec::new(), error: Some(format!("source {} was not selected for this question", a.source())) },
+            })
+            .collect();
+        extract::fill_scales(&mut results, catalog);
+        record(self.observer, &mut trace, Step::Actions { policy: self.policy.id(), results: results.clone() }, ms(t));
+
+        let t = Instant::now();
+        let evidence: Vec<extract::Evidence> = results.iter().flat_map(|r| r.evidence.iter().cloned()).collect();
+        let answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog, on_text: self.on_answer_text })?;
+        if let Some(c) = &answer.computation {
+            record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
+        }
+        record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, ms(t));
+        Ok(Run { question: question.to_string(), answer, selected, actions: results, trace })
+    }
+}

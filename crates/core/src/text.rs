@@ -1,0 +1,458 @@
+//! Plain-text utilities shared by loaders, descriptions and retrieval:
+//! sentence segmentation, tokenization, keywords, years and number parsing.
+//!
+//! Sentence indices are coordinates that citations and `SelectSentenceIdxs`
+//! actions point at, so segmentation is rule-based and deterministic: it must
+//! give the same sentences for the same text on every machine, forever. It
+//! knows the things that break naive splitters in annual reports: decimals
+//! ("$1.2 million"), abbreviations ("Inc.", "U.S.", "approx."), initials and
+//! list markers.
+
+use crate::source::{Cell, CellValue, NumberFormat};
+
+const ABBREVIATIONS: &[&str] = &[
+    "inc", "ltd", "co", "corp", "plc", "llc", "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st",
+    "no", "nos", "vs", "etc", "e.g", "i.e", "approx", "fig", "figs", "dept", "est", "jan", "feb",
+    "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "u.s", "u.k", "n.a",
+    "p.m", "a.m", "ref", "refs", "vol", "pp", "cf", "al", "bn", "mn",
+];
+
+/// Splits text into sentences; returns (byte offset, sentence) pairs with
+/// whitespace collapsed inside each sentence.
+pub fn split_sentences(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut start = 0usize;
+    let mut i = 0usize;
+    let n = bytes.len();
+    while i < n {
+        let b = bytes[i];
+        // A blank line always ends a sentence (paragraph break).
+        if b == b'\n' {
+            let mut j = i + 1;
+            while j < n && (bytes[j] == b' ' || bytes[j] == b'\t' || bytes[j] == b'\r') {
+                j += 1;
+            }
+            if j < n && bytes[j] == b'\n' {
+                push_sentence(text, start, i, &mut out);
+                start = j + 1;
+                i = j + 1;
+                continue;
+            }
+        }
+        if matches!(b, b'.' | b'!' | b'?') {
+            // Consume closing quotes/brackets and repeated punctuation.
+            let mut j = i + 1;
+            while j < n && matches!(bytes[j], b'.' | b'!' | b'?' | b'"' | b'\'' | b')' | b']') {
+                j += 1;
+            }
+            // Handle the UTF-8 right quotes ’ ” (E2 80 99 / E2 80 9D).
+            while j + 2 < n && bytes[j] == 0xE2 && bytes[j + 1] == 0x80 && (bytes[j + 2] == 0x99 || bytes[j + 2] == 0x9D) {
+                j += 3;
+            }
+            let at_end = j >= n;
+            let followed_by_space = at_end || bytes[j].is_ascii_whitespace();
+            if followed_by_space && (b != b'.' || is_sentence_period(text, i, j)) {
+                push_sentence(text, start, j, &mut out);
+                start = j;
+                i = j;
+                continue;
+            }
+            i = j;
+            continue;
+        }
+        i += 1;
+    }
+    push_sentence(text, start, n, &mut out);
+    out
+}
+
+fn push_sentence(text: &str, start: usize, end: usize, out: &mut Vec<(usize, String)>) {
+    if start >= end {
+        return;
+    }
+    let raw = &text[start..end];
+    let lead = raw.len() - raw.trim_start().len();
+    let collapsed = collapse_ws(raw);
+    if collapsed.chars().any(|c| c.is_alphanumeric()) {
+        out.push((start + lead, collapsed));
+    } else if let Some(last) = out.last_mut() {
+        // Stray punctuation joins the previous sentence.
+        if !collapsed.is_empty() {
+            last.1.push_str(&collapsed);
+        }
+    }
+}
+
+/// Collapses runs of whitespace into single spaces and trims.
+pub fn collapse_ws(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut space = false;
+    for ch in s.chars() {
+        if ch.is_whitespace() {
+            space = true;
+        } else {
+            if space && !out.is_empty() {
+                out.push(' ');
+            }
+            space = false;
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// Is the period at `dot` (with the following punctuation ending at `after`)
+/// the end of a sentence?
+fn is_sentence_period(text: &str, dot: usize, after: usize) -> bool {
+    let before = &text[..dot];
+    let word: String = before
+        .chars()
+        .rev()
+        .take_while(|c| !c.is_whitespace() && *c != '(' && *c != '"')
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .collect();
+    let lower = word.to_lowercase();
+    let lower = lower.trim_start_matches(|c: char| !c.is_alphanumeric());
+    if ABBREVIATIONS.contains(&lower) {
+        return false;
+    }
+    // Single capital letter: an initial ("J. Smith") or list marker ("A.").
+    if word.len() == 1 && word.chars().all(|c| c.is_ascii_uppercase()) {
+        return false;
+    }
+    // Dotted acronyms like "U.S." — the previous char is a letter preceded by '.'.
+    if word.contains('.') && word.chars().filter(|c| c.is_alphabetic()).count() <= 4 {
+        let next = text[after..].trim_start().chars().next();
+        if next.map(|c| c.is_lowercase()).unwrap_or(false) {
+            return false;
+        }
+    }
+    // The next sentence should not start with a lowercase letter.
+    !matches!(text[after..].trim_start().chars().next(), Some(c) if c.is_lowercase())
+}
+
+const STOPWORDS: &[&str] = &[
+    "a", "about", "above", "after", "again", "against", "all", "also", "am", "an", "and", "any",
+    "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both",
+    "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few",
+    "for", "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "him",
+    "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more",
+    "most", "my", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other",
+    "our", "ours", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than",
+    "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "this", "those",
+    "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when",
+    "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your",
+    "may", "which", "within", "per", "upon", "year", "years", "ended", "million", "thousand",
+    "billion", "including", "included", "total", "respectively", "certain", "based", "related",
+    "due", "following", "table", "below", "value", "amount", "amounts", "net",
+];
+
+pub fn is_stopword(w: &str) -> bool {
+    STOPWORDS.contains(&w)
+}
+
+/// Lowercased alphanumeric tokens, keeping internal '.', '-' and ',' of numbers.
+pub fn tokenize(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let keep_inner = (c == '.' || c == ',')
+            && i > 0
+            && chars[i - 1].is_ascii_digit()
+            && chars.get(i + 1).map(|d| d.is_ascii_digit()).unwrap_or(false);
+        if c.is_alphanumeric() || keep_inner {
+            cur.extend(c.to_lowercase());
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// The top `k` keywords of a text by frequency, ignoring stopwords and
+/// numbers; ties break by first occurrence so the result is deterministic.
+pub fn keywords(text: &str, k: usize) -> Vec<String> {
+    let mut counts: Vec<(String, usize, usize)> = Vec::new();
+    let mut index = std::collections::HashMap::<String, usize>::new();
+    for (pos, tok) in tokenize(text).into_iter().enumerate() {
+        if tok.len() < 3 || is_stopword(&tok) || tok.chars().any(|c| c.is_ascii_digit()) {
+            continue;
+        }
+        match index.get(&tok) {
+            Some(&i) => counts[i].1 += 1,
+            None => {
+                index.insert(tok.clone(), counts.len());
+                counts.push((tok, 1, pos));
+            }
+        }
+    }
+    counts.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+    counts.into_iter().take(k).map(|c| c.0).collect()
+}
+
+/// Four-digit years between 1900 and 2099 mentioned in the text, sorted, unique.
+pub fn years(text: &str) -> Vec<u16> {
+    let b = text.as_bytes();
+    let mut ys = Vec::new();
+    let mut i = 0;
+    while i + 4 <= b.len() {
+        let window = &b[i..i + 4];
+        let boundary_before = i == 0 || !b[i - 1].is_ascii_alphanumeric();
+        let boundary_after = i + 4 == b.len() || !b[i + 4].is_ascii_digit();
+        if boundary_before && boundary_after && window.iter().all(|c| c.is_ascii_digit()) {
+            let y: u16 = std::str::from_utf8(window).ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+            if (1900..=2099).contains(&y) {
+                ys.push(y);
+            }
+            i += 4;
+            continue;
+        }
+        i += 1;
+    }
+    ys.sort_unstable();
+    ys.dedup();
+    ys
+}
+
+/// Parses a displayed number as annual reports write them: "$1,496.5",
+/// "(12.6)", "-3%", "€ 2.1", "1,234", "12.5 %". Returns the value and the
+/// format it was displayed in; `None` when the text is not a single number.
+pub fn parse_number(text: &str) -> Option<(f64, NumberFormat)> {
+    let s = text.trim();
+    if s.is_empty() || s.len() > 40 {
+        return None;
+    }
+    let mut fmt = NumberFormat::default();
+    let mut body = s.to_string();
+    let mut negative = false;
+    if body.starts_with('(') && body.ends_with(')') {
+        body = body[1..body.len() - 1].trim().to_string();
+        fmt.parens = true;
+        negative = true;
+    }
+    if let Some(rest) = body.strip_prefix('-').or_else(|| body.strip_prefix('\u{2212}')) {
+        body = rest.trim().to_string();
+        negative = !negative;
+    }
+    for sym in ["US$", "$", "€", "£", "¥", "₹"] {
+        if let Some(rest) = body.strip_prefix(sym) {
+            fmt.currency = Some(sym.to_string());
+            body = rest.trim().to_string();
+            break;
+        }
+    }
+    // Currency may come before the sign: "$(12.6)" or "$-12.6".
+    if body.starts_with('(') && body.ends_with(')') {
+        body = body[1..body.len() - 1].trim().to_string();
+        fmt.parens = true;
+        negative = !negative;
+    }
+    if let Some(rest) = body.strip_prefix('-') {
+        body = rest.trim().to_string();
+        negative = !negative;
+    }
+    if let Some(rest) = body.strip_suffix('%') {
+        fmt.percent = true;
+        body = rest.trim().to_string();
+    }
+    if body.is_empty() {
+        return None;
+    }
+    let bytes = body.as_bytes();
+    if !bytes[0].is_ascii_digit() && bytes[0] != b'.' {
+        return None;
+    }
+    let mut digits = String::with_capacity(body.len());
+    let mut seen_dot = false;
+    let mut decimals = 0u8;
+    for (i, c) in body.chars().enumerate() {
+        match c {
+            '0'..='9' => {
+                digits.push(c);
+                if seen_dot {
+                    decimals = decimals.saturating_add(1);
+                }
+            }
+            ',' => {
+                // Thousands separators sit between groups of three digits.
+                let rest: String = body.chars().skip(i + 1).take_while(|d| d.is_ascii_digit()).collect();
+                if seen_dot || rest.len() != 3 {
+                    return None;
+                }
+                fmt.thousands = true;
+            }
+            '.' if !seen_dot => {
+                seen_dot = true;
+                digits.push('.');
+            }
+            _ => return None,
+        }
+    }
+    let mut v: f64 = digits.parse().ok()?;
+    if negative {
+        v = -v;
+    }
+    fmt.decimals = Some(decimals);
+    Some((v, fmt))
+}
+
+/// Numbers written in a string ("(1,496.5-1,202.9)/1,202.9" → three).
+pub fn numbers_in(s: &str) -> Vec<f64> {
+    let mut out = Vec::new();
+    let c: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while i < c.len() {
+        if c[i].is_ascii_digit() {
+            let mut k = i;
+            while k < c.len() && (c[k].is_ascii_digit() || ((c[k] == ',' || c[k] == '.') && c.get(k + 1).is_some_and(|d| d.is_ascii_digit()))) {
+                k += 1;
+            }
+            let t: String = c[i..k].iter().filter(|&&x| x != ',').collect();
+            if let Ok(v) = t.parse::<f64>() {
+                out.push(v);
+            }
+            i = k;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Builds a typed cell from displayed text: numbers become `Number` with their
+/// format; dashes used for "nil" in reports stay text.
+pub fn cell_from_text(text: &str) -> Cell {
+    let t = text.trim();
+    if t.is_empty() {
+        return Cell::empty();
+    }
+    match parse_number(t) {
+        Some((v, fmt)) => Cell { value: CellValue::Number(v), text: t.to_string(), format: Some(fmt) },
+        None => Cell { value: CellValue::Text(t.to_string()), text: t.to_string(), format: None },
+    }
+}
+
+/// Truncates to at most `max` chars on a char boundary, adding an ellipsis.
+pub fn truncate_chars(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        return s.to_string();
+    }
+    let mut out: String = s.chars().take(max.saturating_sub(1)).collect();
+    out.push('…');
+    out
+}
+
+/// The unit a statement of scale names: "(in thousands)", "$'000",
+/// "(in millions, except per share data)", "US$m". Only phrasings that
+/// declare a unit count, so "revenue over $1 million" names none.
+pub fn scale_phrase(text: &str) -> Option<&'static str> {
+    let t = text.to_lowercase().replace(['\u{2019}', '\u{2018}'], "'");
+    const THOUSAND: &[&str] = &["in thousands", "in thousand", "(thousands", "thousands)", "'000", "$000", "(000s)", "000's", "in 000s", "thousands of"];
+    const MILLION: &[&str] = &["in millions", "in million", "(millions", "millions)", "$m)", "$m ", "€m", "£m", "(rm", "$ million)", "millions of", "$ in millions", "in $m"];
+    const BILLION: &[&str] = &["in billions", "in billion", "(billions", "billions)", "billions of", "$bn"];
+    let first = |pats: &[&str]| pats.iter().filter_map(|p| t.find(p)).min();
+    [(first(THOUSAND), "thousand"), (first(MILLION), "million"), (first(BILLION), "billion")]
+        .into_iter()
+        .filter_map(|(at, unit)| at.map(|a| (a, unit)))
+        .min_by_key(|x| x.0)
+        .map(|x| x.1)
+}
+
+
+/// The one stemmer: a crude plural/singular fold so "costs" meets "cost" and
+/// "companies" meets "company". Matching (row labels, headers, sentences) and
+/// the reader's restated-question test both go through it.
+pub fn stem(t: &str) -> String {
+    if t.len() > 4 && t.ends_with("ies") {
+        format!("{}y", &t[..t.len() - 3])
+    } else if t.len() > 3 && t.ends_with('s') && !t.ends_with("ss") {
+        t[..t.len() - 1].to_string()
+    } else {
+        t.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scale_phrases_name_units_only_when_declared() {
+        assert_eq!(scale_phrase("The following table summarizes revenue (in thousands):"), Some("thousand"));
+        assert_eq!(scale_phrase("2019 $\u{2019}000"), Some("thousand"));
+        assert_eq!(scale_phrase("(In millions, except per share amounts)"), Some("million"));
+        assert_eq!(scale_phrase("Revenue (US$m)"), Some("million"));
+        assert_eq!(scale_phrase("Revenue grew by $1.2 million in 2019."), None);
+        assert_eq!(scale_phrase("Amounts in millions; headcount in thousands"), Some("million"));
+    }
+
+    fn sents(t: &str) -> Vec<String> {
+        split_sentences(t).into_iter().map(|s| s.1).collect()
+    }
+
+    #[test]
+    fn splits_report_prose() {
+        let t = "Revenue rose to $1.2 million in 2019. The U.S. segment grew 3.5% vs. 2018! Did costs fall? Yes.";
+        assert_eq!(
+            sents(t),
+            vec![
+                "Revenue rose to $1.2 million in 2019.",
+                "The U.S. segment grew 3.5% vs. 2018!",
+                "Did costs fall?",
+                "Yes."
+            ]
+        );
+    }
+
+    #[test]
+    fn keeps_abbreviations_and_initials() {
+        let t = "Apple Inc. reported results. J. Smith, the CFO, signed e.g. the 10-K. Next.";
+        assert_eq!(sents(t), vec!["Apple Inc. reported results.", "J. Smith, the CFO, signed e.g. the 10-K.", "Next."]);
+    }
+
+    #[test]
+    fn blank_lines_break_and_offsets_point_into_text() {
+        let t = "Heading without period\n\nBody text wraps\nacross   lines here. Other";
+        let s = split_sentences(t);
+        assert_eq!(s.len(), 3);
+        assert_eq!(s[0].1, "Heading without period");
+        assert_eq!(s[1].1, "Body text wraps across lines here.");
+        assert!(t[s[1].0..].starts_with("Body"));
+        assert!(t[s[2].0..].starts_with("Other"));
+    }
+
+    #[test]
+    fn parses_report_numbers() {
+        let (v, f) = parse_number("$1,496.5").unwrap();
+        assert_eq!(v, 1496.5);
+        assert_eq!(f.currency.as_deref(), Some("$"));
+        assert!(f.thousands);
+        assert_eq!(f.decimals, Some(1));
+        let (v, f) = parse_number("(12.6)").unwrap();
+        assert_eq!(v, -12.6);
+        assert!(f.parens);
+        let (v, f) = parse_number("-3.5%").unwrap();
+        assert_eq!(v, -3.5);
+        assert!(f.percent);
+        assert_eq!(parse_number("$  1,452.4").unwrap().0, 1452.4);
+        assert_eq!(parse_number("2019").unwrap().0, 2019.0);
+        assert!(parse_number("1,23").is_none());
+        assert!(parse_number("—").is_none());
+        assert!(parse_number("Total").is_none());
+        assert!(parse_number("12a").is_none());
+    }
+
+    #[test]
+    fn keywords_and_years() {
+        let k = keywords("Deferred revenue and deferred tax assets. Deferred revenue grew in 2019.", 3);
+        assert_eq!(k, vec!["deferred", "revenue", "tax"]);
+        assert_eq!(years("Fiscal 2019 vs 2018, not 12019 or 1800; FY2017"), vec![2018, 2019]);
+    }
+}

@@ -1,0 +1,262 @@
+//! Quantized GGUF instruction models on Candle: Qwen2 / Qwen2.5
+//! (`general.architecture = qwen2`), Qwen3 (`qwen3`), Llama 3.x (`llama`)
+//! and Phi-3 / Phi-3.5 (`phi3`).
+//!
+//! It takes a GGUF file and the model's `tokenizer.json` (paths or bytes)
+//! and never downloads. The architecture picks the Candle model and the
+//! chat template; end-of-turn tokens come from the GGUF metadata and the
+//! template. Each generation clears the KV cache, runs the prompt in one
+//! forward pass, then decodes token by token, greedy at temperature 0 and
+//! seeded sampling otherwise. Text is streamed by decoding the whole
+//! generated sequence and emitting what is new, so multi-token characters
+//! come out whole. Under a JSON schema ([`super::json`]) every step masks
+//! the tokens that would break it, and generation ends with the document.
+
+use std::io::{Read, Seek};
+use std::path::Path;
+use std::sync::{Mutex, OnceLock};
+
+use candle_core::quantized::gguf_file;
+use candle_core::{DType, Device, Tensor};
+use candle_transformers::generation::LogitsProcessor;
+use candle_transformers::models::{quantized_llama, quantized_phi3, quantized_qwen2, quantized_qwen3};
+use tokenizers::Tokenizer;
+
+use super::decoder::Decoder;
+use super::json::{Matcher, TokenTrie};
+use super::vocab::token_bytes;
+use super::{ChatTemplate, Decoding, GenOptions, Generation, LanguageModel, LlmError, StopReason};
+
+enum Weights {
+    Qwen2(quantized_qwen2::ModelWeights),
+    Qwen3(quantized_qwen3::ModelWeights),
+    Llama(quantized_llama::ModelWeights),
+    Phi3(quantized_phi3::ModelWeights),
+    /// Our CPU pass ([`super::decoder`]) for qwen2, qwen3 and llama.
+    Cpu(Box<Decoder>),
+}
+
+impl Weights {
+    fn forward(&mut self, x: &Tensor, pos: usize) -> candle_core::Result<Tensor> {
+        match self {
+            Weights::Qwen2(m) => m.forward(x, pos),
+            Weights::Qwen3(m) => m.forward(x, pos),
+            Weights::Llama(m) => m.forward(x, pos),
+            Weights::Phi3(m) => m.forward(x, pos),
+            Weights::Cpu(d) => {
+                let ids: Vec<u32> = x.flatten_all()?.to_vec1()?;
+                let logits = d.forward(&ids, pos).map_err(|e| candle_core::Error::Msg(e.to_string()))?;
+                let n = logits.len();
+                Tensor::from_vec(logits, n, &Device::Cpu)
+            }
+        }
+    }
+    fn clear(&mut self) {
+        match self {
+            Weights::Qwen2(m) => m.clear_kv_cache(),
+            Weights::Qwen3(m) => m.clear_kv_cache(),
+            Weights::Llama(m) => m.clear_kv_cache(),
+            // Phi-3 resets its cache when a sequence starts at position 0.
+            Weights::Phi3(_) => {}
+            Weights::Cpu(d) => d.clear(),
+        }
+    }
+}
+
+pub struct GgufModel {
+    name: String,
+    arch: String,
+    weights: Mutex<Weights>,
+    tokenizer: Tokenizer,
+    device: Device,
+    template: ChatTemplate,
+    eos: Vec<u32>,
+    context: usize,
+    /// `aurag-cpu` or `candle`, fixed at load (read without taking the
+    /// weights' lock, which a generation holds).
+    engine: &'static str,
+    /// The vocabulary as bytes, built on the first constrained generation.
+    trie: OnceLock<(TokenTrie, Vec<Option<Vec<u8>>>)>,
+}
+
+/// Our CPU pass runs where it is faster than Candle's: a CPU with AVX-512
+/// VNNI and an architecture it knows. `AURAG_LLM_ENGINE=candle` forces
+/// Candle's models (for comparison).
+fn use_cpu_decoder(ct: &gguf_file::Content, arch: &str, device: &Device) -> bool {
+    device.is_cpu() && super::qmatmul::vnni() && super::decoder::supports(ct, arch) && std::env::var("AURAG_LLM_ENGINE").map_or(true, |v| v != "candle")
+}
+
+fn load_err(path: &str, e: impl std::fmt::Display) -> LlmError {
+    LlmError::Load { path: path.to_string(), reason: e.to_string() }
+}
+
+impl GgufModel {
+    pub fn load(gguf: &Path, tokenizer: &Path, name: &str, device: &Device) -> Result<Self, LlmError> {
+        let origin = gguf.display().to_string();
+        let mut f = std::fs::File::open(gguf).map_err(|e| load_err(&origin, e))?;
+        let tok = std::fs::read(tokenizer).map_err(|e| load_err(&tokenizer.display().to_string(), e))?;
+        Self::build(&mut f, &tok, name, device, &origin)
+    }
+
+    pub fn from_bytes(gguf: &[u8], tokenizer: &[u8], name: &str, device: &Device) -> Result<Self, LlmError> {
+        Self::build(&mut std::io::Cursor::new(gguf), tokenizer, name, device, "<bytes>")
+    }
+
+    fn build<R: Read + Seek>(r: &mut R, tokenizer: &[u8], name: &str, device: &Device, origin: &str) -> Result<Self, LlmError> {
+        let ct = gguf_file::Content::read(r).map_err(|e| load_err(origin, format!("not a GGUF file: {e}")))?;
+        let arch = match ct.metadata.get("general.architecture") {
+            Some(gguf_file::Value::String(s)) => s.clone(),
+            _ => return Err(load_err(origin, "GGUF metadata lacks general.architecture")),
+        };
+        let meta_u32 = |k: &str| ct.metadata.get(k).and_then(|v| v.to_u32().ok());
+        let context = meta_u32(&format!("{arch}.context_length")).unwrap_or(4096) as usize;
+        let mut eos: Vec<u32> = meta_u32("tokenizer.ggml.eos_token_id").into_iter().collect();
+        let template = match arch.as_str() {
+            "llama" => ChatTemplate::Llama3,
+            "phi3" => ChatTemplate::Phi3,
+            _ => ChatTemplate::ChatMl,
+        };
+        let (weights, template) = match arch.as_str() {
+            _ if use_cpu_decoder(&ct, &arch, device) => (Weights::Cpu(Box::new(Decoder::from_gguf(&ct, r, &arch).map_err(|e| load_err(origin, e))?)), template),
+            "qwen2" => (Weights::Qwen2(quantized_qwen2::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
+            "qwen3" => (Weights::Qwen3(quantized_qwen3::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
+            "llama" => (Weights::Llama(quantized_llama::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::Llama3),
+            "phi3" => (Weights::Phi3(quantized_phi3::ModelWeights::from_gguf(false, ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::Phi3),
+            other => return Err(load_err(origin, format!("unsupported architecture '{other}' (qwen2, qwen3, llama, phi3)"))),
+        };
+        let tokenizer = Tokenizer::from_bytes(tokenizer).map_err(|e| load_err(origin, format!("tokenizer.json: {e}")))?;
+        for t in template.end_of_turn() {
+            if let Some(id) = tokenizer.token_to_id(t) {
+                eos.push(id);
+            }
+        }
+        let engine = if matches!(weights, Weights::Cpu(_)) { "aurag-cpu" } else { "candle" };
+        Ok(GgufModel { name: name.to_string(), arch, weights: Mutex::new(weights), engine, tokenizer, device: device.clone(), template, eos, context, trie: OnceLock::new() })
+    }
+
+    pub fn architecture(&self) -> &str {
+        &self.arch
+    }
+
+    /// Which forward pass runs: `aurag-cpu` ([`super::decoder`]) or `candle`.
+    pub fn engine(&self) -> &'static str {
+        self.engine
+    }
+
+    fn err(&self, e: impl std::fmt::Display) -> LlmError {
+        LlmError::Inference { model: self.name.clone(), reason: e.to_string() }
+    }
+
+    fn vocabulary(&self) -> &(TokenTrie, Vec<Option<Vec<u8>>>) {
+        self.trie.get_or_init(|| {
+            let bytes = token_bytes(&self.tokenizer);
+            (TokenTrie::new(&bytes), bytes)
+        })
+    }
+
+    /// Samples the next token; under a schema, from the tokens the matcher
+    /// allows only (every other logit is set to −∞).
+    fn sample(&self, sampler: &mut LogitsProcessor, logits: Tensor, matcher: Option<&Matcher>) -> Result<u32, LlmError> {
+        let logits = self.last_logits(logits)?;
+        let Some(m) = matcher else { return sampler.sample(&logits).map_err(|e| self.err(e)) };
+        let allowed = self.vocabulary().0.allowed(m);
+        if allowed.is_empty() {
+            return Err(LlmError::Schema { model: self.name.clone(), reason: "no token of the vocabulary can continue the document".into() });
+        }
+        let raw: Vec<f32> = logits.to_vec1().map_err(|e| self.err(e))?;
+        let mut masked = vec![f32::NEG_INFINITY; raw.len()];
+        for id in allowed {
+            if let Some(&l) = raw.get(id as usize) {
+                masked[id as usize] = l;
+            }
+        }
+        let masked = Tensor::new(masked.as_slice(), &self.device).map_err(|e| self.err(e))?;
+        sampler.sample(&masked).map_err(|e| self.err(e))
+    }
+
+    /// Logits of the last position as a 1-D tensor (models return either
+    /// `(1, vocab)` or `(vocab,)`).
+    fn last_logits(&self, logits: Tensor) -> Result<Tensor, LlmError> {
+        logits.to_dtype(DType::F32).and_then(|l| l.flatten_all()).map_err(|e| self.err(e))
+    }
+}
+
+impl LanguageModel for GgufModel {
+    fn id(&self) -> String {
+        format!("{}-{}", self.name, self.arch)
+    }
+    fn template(&self) -> ChatTemplate {
+        self.template
+    }
+
+    fn generate(&self, prompt: &str, opts: &GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<Generation, LlmError> {
+        let enc = self.tokenizer.encode(prompt, false).map_err(|e| self.err(e))?;
+        let prompt_ids = enc.get_ids().to_vec();
+        if prompt_ids.is_empty() {
+            return Err(self.err("empty prompt"));
+        }
+        if prompt_ids.len() + opts.max_tokens > self.context {
+            return Err(LlmError::PromptTooLong { tokens: prompt_ids.len() + opts.max_tokens, limit: self.context });
+        }
+        let mut weights = self.weights.lock().unwrap_or_else(|e| e.into_inner());
+        weights.clear();
+        let temperature = (opts.temperature > 0.0).then_some(opts.temperature);
+        let mut sampler = LogitsProcessor::new(opts.seed, temperature, None);
+        let mut d = Decoding::new(opts);
+        if d.cancelled() {
+            return Ok(d.finish(prompt_ids.len(), StopReason::Cancelled, on_text));
+        }
+        let input = Tensor::new(prompt_ids.as_slice(), &self.device).and_then(|t| t.unsqueeze(0)).map_err(|e| self.err(e))?;
+        let logits = weights.forward(&input, 0).map_err(|e| self.err(e))?;
+        let compiled = opts.schema.as_ref().map(|s| s.compile());
+        let mut matcher = compiled.as_ref().map(|c| c.matcher());
+        let mut next = self.sample(&mut sampler, logits, matcher.as_ref())?;
+        let mut generated: Vec<u32> = Vec::new();
+        let mut out_bytes: Vec<u8> = Vec::new();
+        let mut shown = String::new();
+        loop {
+            if self.eos.contains(&next) {
+                return Ok(d.finish(prompt_ids.len(), StopReason::EndOfTurn, on_text));
+            }
+            generated.push(next);
+            let mut complete = false;
+            let mut tail: Option<Vec<u8>> = None;
+            if let Some(m) = matcher.as_mut() {
+                let bytes = self.vocabulary().1.get(next as usize).cloned().flatten().unwrap_or_default();
+                if !m.push_bytes(&bytes) {
+                    return Err(self.err("a masked token was sampled"));
+                }
+                out_bytes.extend_from_slice(&bytes);
+                complete = m.is_complete();
+                if !complete && d.tokens + 1 >= opts.max_tokens {
+                    // Out of tokens: close the document the shortest way.
+                    tail = Some(m.completion());
+                    complete = true;
+                }
+            }
+            let text = match &tail {
+                Some(t) => {
+                    out_bytes.extend_from_slice(t);
+                    String::from_utf8_lossy(&out_bytes).into_owned()
+                }
+                None => self.tokenizer.decode(&generated, true).map_err(|e| self.err(e))?,
+            };
+            // Emit only complete characters that are new.
+            let piece = if text.starts_with(&shown) && (tail.is_some() || !text.ends_with('\u{FFFD}')) { text[shown.len()..].to_string() } else { String::new() };
+            if !piece.is_empty() {
+                shown = text;
+            }
+            if let Some(stop) = d.push(&piece, on_text) {
+                return Ok(d.finish(prompt_ids.len(), stop, on_text));
+            }
+            if complete {
+                // The document is whole: nothing may follow it.
+                return Ok(d.finish(prompt_ids.len(), StopReason::EndOfTurn, on_text));
+            }
+            let pos = prompt_ids.len() + generated.len() - 1;
+            let input = Tensor::new(&[next], &self.device).and_then(|t| t.unsqueeze(0)).map_err(|e| self.err(e))?;
+            let logits = weights.forward(&input, pos).map_err(|e| self.err(e))?;
+            next = self.sample(&mut sampler, logits, matcher.as_ref())?;
+        }
+    }
+}

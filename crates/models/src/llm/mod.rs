@@ -1,0 +1,12 @@
+//! The language-model stage: the core's [`LanguageModel`] trait, templates,
+//! stop rules and JSON-schema matcher, plus the GGUF models ([`gguf`]), our
+//! CPU decoder ([`decoder`], [`qmatmul`], [`vecmath`]) and the vocabulary's
+//! token bytes ([`vocab`]) that the schema mask walks.
+
+pub use aurag_core::llm::*;
+
+pub mod decoder;
+pub mod gguf;
+pub mod qmatmul;
+pub mod vecmath;
+pub mod vocab;
