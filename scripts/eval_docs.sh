@@ -29,7 +29,10 @@ split has no mappings); gold sentences from \`rel_paragraphs\`. Guides come
 from the same file, leave-one-context-out. Answer EM/F1 use TAT-QA's
 official normalization. Action metrics average over questions whose gold
 has cells or sentences. Latency is per question, models warm, on this
-2-core machine, debug build with optimized dependencies.
+2-core machine, debug build (dependencies optimized only on hot paths:
+Candle, the tokenizer, parsers; LanceDB, DataFusion and Arrow unoptimized,
+which roughly doubles these latencies against a build that optimizes them
+too; see docs/build.md).
 
 ## Figures
 
