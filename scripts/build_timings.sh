@@ -2,8 +2,9 @@
 # Measures the build as docs/build.md reports it:
 #   bash scripts/build_timings.sh cold   a clean clone's build into an empty
 #                                        target dir (what a fresh machine pays)
-#   bash scripts/build_timings.sh warm   touch a file of the agent crate, then
-#                                        `cargo test -p aurag --no-run` (the edit loop)
+#   bash scripts/build_timings.sh warm   edit a file of the agent crate, then
+#                                        `cargo test -p aurag --no-run` and the
+#                                        workspace's test build (the edit loop)
 # Both use `cargo test --workspace --no-run --timings` (the suite's build) and
 # print the wall time and the ten slowest units from cargo's timings report.
 set -euo pipefail
@@ -23,11 +24,22 @@ case "$mode" in
     [ -f "$report" ] || report="$target/cargo-timings/cargo-timing.html"
     ;;
   warm)
+    # A real edit, not a touch (incremental compilation sees through a
+    # touch): a function added to the agent's selection step, then removed.
     cargo test --workspace --no-run -q 2>/dev/null
-    touch crates/agent/src/agent/select.rs
+    f=crates/agent/src/agent/select.rs
+    cp "$f" "$f.orig"
+    trap 'mv "$f.orig" "$f"' EXIT
+    printf '\n#[allow(dead_code)]\nfn warm_build_probe(x: usize) -> usize {\n    x * 2 + 1\n}\n' >> "$f"
+    s=$(date +%s)
+    cargo test -p aurag --no-run 2>&1 | tail -n 1
+    e=$(date +%s)
+    echo "cargo test -p aurag (the agent crate and its unit tests): $((e - s)) s"
+    printf '\n#[allow(dead_code)]\nfn warm_build_probe_2(x: usize) -> usize {\n    x * 3\n}\n' >> "$f"
     start=$(date +%s)
-    cargo test -p aurag --no-run --timings 2>&1 | tail -n 2
+    cargo test --workspace --no-run --timings 2>&1 | tail -n 1
     end=$(date +%s)
+    echo "cargo test --workspace --no-run (agent, eval, CLI, app, integration tests): $((end - start)) s"
     report="$CARGO_TARGET_DIR/cargo-timings/cargo-timing.html"
     [ -f "$report" ] || report="target/cargo-timings/cargo-timing.html"
     ;;
