@@ -13,7 +13,7 @@ use crate::guide::Guide;
 
 pub struct AgentMethod<'a> {
     pub agent: Agent<'a>,
-    pub tank: ThinkTank,
+    pub tank: &'a ThinkTank,
 }
 
 impl From<AgentError> for EvalError {
@@ -29,14 +29,14 @@ impl Method for AgentMethod<'_> {
 
     fn describe(&self) -> serde_json::Value {
         let mut d = self.agent.describe();
-        d["think_tank"] = serde_json::json!(crate::agent::thinktank::GuideRetriever::len(&self.tank));
+        d["think_tank"] = serde_json::json!(crate::agent::thinktank::GuideRetriever::len(self.tank));
         d
     }
 
     fn run(&self, question: &str, catalog: &dyn Catalog, guides: &[&Guide]) -> Result<MethodOutput, EvalError> {
         let allowed: HashSet<&str> = guides.iter().map(|g| g.id.as_str()).collect();
         let allow = |g: &Guide| allowed.contains(g.id.as_str());
-        let run = self.agent.ask(question, catalog, Some(&self.tank), &allow, None)?;
+        let run = self.agent.ask(question, catalog, Some(self.tank), &allow, None)?;
         let answer = (!run.answer.unknown).then(|| MethodAnswer { answer: run.answer.predicted.clone(), text: run.answer.text.clone() });
         Ok(MethodOutput {
             retrieved: run.selected.clone(),

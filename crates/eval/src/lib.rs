@@ -127,19 +127,27 @@ pub fn run_plan(
     on_report: &mut dyn FnMut(&Report),
 ) -> Result<Vec<Report>, EvalError> {
     use crate::agent::{thinktank::ThinkTank, Agent};
+    // The guides' question vectors are the same for every pool: embedded
+    // once, and each pool's run filters them per question.
+    let tank = match plan.methods.iter().any(|m| m == "agent") {
+        true => Some(ThinkTank::embed(plan.guides.to_vec(), embedder)?),
+        false => None,
+    };
     let mut reports = Vec::new();
     for m in plan.methods {
         for &pool in plan.pools {
             let baseline;
             let agent;
-            let method: &dyn Method = if m == "agent" {
-                let cross = plan.cross.then_some(plan.reranker);
-                let tank = ThinkTank::embed(plan.guides.to_vec(), embedder)?;
-                agent = agent_method::AgentMethod { agent: Agent::deterministic(embedder, cross), tank };
-                &agent
-            } else {
-                baseline = baseline::Baseline::new(embedder, plan.reranker);
-                &baseline
+            let method: &dyn Method = match (m.as_str(), &tank) {
+                ("agent", Some(tank)) => {
+                    let cross = plan.cross.then_some(plan.reranker);
+                    agent = agent_method::AgentMethod { agent: Agent::deterministic(embedder, cross), tank };
+                    &agent
+                }
+                _ => {
+                    baseline = baseline::Baseline::new(embedder, plan.reranker);
+                    &baseline
+                }
             };
             let label = format!("{m} / {}", pool.map(|n| n.to_string()).unwrap_or_else(|| "all".into()));
             let tick = |done: usize, total: usize| progress(&label, done, total);

@@ -46,7 +46,7 @@ fn last_line(bytes: &[u8]) -> String {
 pub fn python_ingest(repo: &Path, paths: &[PathBuf], model_dir: Option<&Path>) -> Reference {
     let Some(script) = script(repo, "bench_ingest_ref.py") else { return Reference::Missing };
     let venv = if model_dir.is_some() { ".cache/aurag/venv-st/bin/python" } else { ".cache/aurag/venv/bin/python" };
-    let venv = dirs_home().map(|h| h.join(venv)).filter(|p| p.exists());
+    let venv = dirs::home_dir().map(|h| h.join(venv)).filter(|p| p.exists());
     let python = std::env::var(if model_dir.is_some() { "AURAG_ST_PYTHON" } else { "AURAG_PYTHON" })
         .ok()
         .or_else(|| venv.map(|p| p.display().to_string()))
@@ -70,7 +70,7 @@ pub fn python_embed(repo: &Path, model_dir: &Path, texts: &Path, max_tokens: usi
     let Some(script) = script(repo, "bench_embed_ref.py") else { return Reference::Missing };
     let candidates = [
         std::env::var("AURAG_ST_PYTHON").ok(),
-        dirs_home().map(|h| h.join(".cache/aurag/venv-st/bin/python").display().to_string()),
+        dirs::home_dir().map(|h| h.join(".cache/aurag/venv-st/bin/python").display().to_string()),
         Some("python3".to_string()),
     ];
     for py in candidates.into_iter().flatten() {
@@ -117,9 +117,5 @@ pub fn llama_cpp(python: &Path, gguf: &Path, prompt_tokens: usize, gen_tokens: u
 /// The project's venv Python (`$AURAG_VENV/bin/python`, else
 /// `~/.cache/aurag/venv/bin/python`), where the references are installed.
 pub fn venv_python() -> PathBuf {
-    std::env::var("AURAG_VENV").map(|v| PathBuf::from(v).join("bin/python")).unwrap_or_else(|_| dirs_home().unwrap_or_default().join(".cache/aurag/venv/bin/python"))
-}
-
-fn dirs_home() -> Option<PathBuf> {
-    std::env::var_os("HOME").map(PathBuf::from)
+    std::env::var("AURAG_VENV").map(|v| PathBuf::from(v).join("bin/python")).unwrap_or_else(|_| dirs::home_dir().unwrap_or_default().join(".cache/aurag/venv/bin/python"))
 }

@@ -211,7 +211,6 @@ pub fn models_dir() -> PathBuf {
     dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("models")
 }
 
-
 /// sha256 of a file, streamed.
 pub fn sha256_file(path: &Path) -> Result<String, ModelError> {
     let mut f = std::fs::File::open(path).map_err(|source| ModelError::Io { path: path.to_path_buf(), source })?;

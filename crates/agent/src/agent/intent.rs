@@ -8,9 +8,9 @@
 //! parser (years, periods, comparison and ordinal cues, line-item phrases);
 //! an LLM parser fills the same struct.
 
-use serde::{Deserialize, Serialize};
-
 use std::collections::HashSet;
+
+use serde::{Deserialize, Serialize};
 
 use crate::text::{is_stopword, tokenize, years};
 

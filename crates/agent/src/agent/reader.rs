@@ -132,7 +132,7 @@ pub(crate) fn number_span(sentence: &str) -> Option<String> {
 /// A word's key for matching a question against a sentence that restates
 /// it: its stem ([`crate::text::stem`]) cut to five letters
 /// ("determined" ~ "determine", "companies" ~ "company").
-fn stem(tok: &str) -> String {
+fn restatement_key(tok: &str) -> String {
     crate::text::stem(tok).chars().take(5).collect()
 }
 
@@ -155,7 +155,7 @@ pub(crate) fn answer_clause(question: &str, sentence: &str) -> Option<String> {
     if qt.first().is_some_and(|w| ["did", "does", "do", "is", "are", "was", "were", "has", "have", "had", "can", "will"].contains(&w.as_str())) {
         return None;
     }
-    let q: HashSet<String> = qt.iter().filter(|t| !is_stopword(t)).map(|t| stem(t)).collect();
+    let q: HashSet<String> = qt.iter().filter(|t| !is_stopword(t)).map(|t| restatement_key(t)).collect();
     let mut seen: HashSet<String> = HashSet::new();
     let words: Vec<&str> = sentence.split_whitespace().collect();
     // A leading footnote marker, "(2)" or "a)", is not part of the echo.
@@ -169,7 +169,7 @@ pub(crate) fn answer_clause(question: &str, sentence: &str) -> Option<String> {
             continue;
         }
         // A question word met again is the answer speaking of it, not the echo.
-        if content.iter().any(|t| q.contains(&stem(t)) && seen.insert(stem(t))) {
+        if content.iter().any(|t| q.contains(&restatement_key(t)) && seen.insert(restatement_key(t))) {
             matched += 1;
         } else if content.iter().any(|t| t.chars().any(|c| c.is_ascii_digit())) {
             // A number the question does not name is likely the answer
