@@ -265,6 +265,30 @@ enum EvalCmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// WikiTableQuestions: accuracy by question kind with the benchmark's
+    /// value matching, on the gold table alone or with the table to find.
+    Wtq {
+        /// The WikiTableQuestions folder (data/training.tsv and csv/).
+        #[arg(long, default_value = "../shared/data/wtq")]
+        data: PathBuf,
+        /// `gold`: each question against its own table only.
+        #[arg(long, default_value = "gold")]
+        setting: String,
+        /// `dev` (one table in five, table-disjoint), `train` or `all`.
+        #[arg(long, default_value = "dev")]
+        split: String,
+        /// A seeded sample of this many questions.
+        #[arg(long)]
+        limit: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The report as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Write per-question JSONL records here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
 }
 
 #[derive(Subcommand)]
@@ -453,6 +477,9 @@ async fn run(cli: Cli) -> Result<i32> {
             let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
             let dev = device(&cli.device)?;
             return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, json_out, out, embedder, &dev)).await?;
+        }
+        Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out } } => {
+            return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out)).await?;
         }
         Cmd::Bench { what: BenchCmd::Embed { texts, batch, max_tokens, json: json_out, no_reference } } => {
             return bench_embed(&cli.embedder, &cli.device, texts, batch, max_tokens, json_out, no_reference).await;
@@ -848,6 +875,32 @@ fn eval_tatqa(
         if let Some(r) = reports.first() {
             println!("\nsettings: {}; seed {}; {} guides", r.settings, r.seed, r.guides);
         }
+    }
+    Ok(0)
+}
+
+fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, seed: u64, json_out: bool, out: Option<PathBuf>) -> Result<i32> {
+    use aurag_eval::wtq;
+    use std::io::Write as _;
+    let all = wtq::questions(data)?;
+    let qs = wtq::dev_questions(&all, split, seed, limit);
+    let tables: std::collections::BTreeSet<&str> = qs.iter().map(|q| q.table.as_str()).collect();
+    eprintln!("{}: {} questions in the {split} split over {} tables (seed {seed})", data.display(), qs.len(), tables.len());
+    let records = match setting {
+        "gold" => wtq::run_gold(data, &qs)?,
+        other => anyhow::bail!("unknown setting '{other}': use gold"),
+    };
+    if let Some(path) = out {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
+        for r in &records {
+            writeln!(f, "{}", serde_json::to_string(r)?)?;
+        }
+    }
+    let report = wtq::WtqReport::from_records(setting, &records);
+    if json_out {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{}", report.render());
     }
     Ok(0)
 }

@@ -8,7 +8,7 @@
 //! models, model manager), [`aurag_ingest`] (loaders), [`aurag_store`]
 //! (LanceDB). ARCHITECTURE.md draws the crates and the data flow.
 
-pub use aurag_core::{action, answer, bm25, chunk, describe, guide, source, table, text};
+pub use aurag_core::{action, answer, bm25, chunk, describe, guide, source, table, tabular, text};
 pub use aurag_ingest::loader;
 pub use aurag_models::manager as models;
 pub use aurag_models::{embed, llm, rerank, weights};
@@ -17,6 +17,7 @@ pub use aurag_store as store;
 pub mod agent;
 pub mod render;
 pub mod sql;
+pub mod tabledb;
 pub mod workspace;
 
 pub use embed::{Embedder, HashingEmbedder, InputKind};

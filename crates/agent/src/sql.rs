@@ -138,22 +138,45 @@ pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRow
     if q.is_empty() {
         return Err(SqlError::Empty);
     }
-    if q.chars().count() > limits.max_sql_chars {
-        return Err(SqlError::TooLong { len: q.chars().count(), max: limits.max_sql_chars });
-    }
     let open_err = |e: rusqlite::Error| SqlError::Open { path: db.display().to_string(), reason: e.to_string() };
     let mut conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(open_err)?;
     conn.busy_timeout(Duration::from_millis(500)).map_err(open_err)?;
-    let _ = conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, limits.max_value_bytes);
+    run_sandboxed(&mut conn, q, limits)
+}
+
+/// Runs one read-only query on an open connection under the sandbox's
+/// rules (one statement, the authorizer, the time, row and length limits),
+/// then lifts the authorizer and the time limit again, so the connection's
+/// owner (the table database, which writes when tables are loaded) can
+/// keep using it.
+pub fn run_sandboxed(conn: &mut Connection, query: &str, limits: &SqlLimits) -> Result<SqlRows, SqlError> {
+    let q = query.trim();
+    if q.is_empty() {
+        return Err(SqlError::Empty);
+    }
+    if q.chars().count() > limits.max_sql_chars {
+        return Err(SqlError::TooLong { len: q.chars().count(), max: limits.max_sql_chars });
+    }
+    let setup_err = |e: rusqlite::Error| SqlError::Failed { reason: e.to_string() };
+    let old_length = conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, limits.max_value_bytes).ok();
     let _ = conn.set_limit(Limit::SQLITE_LIMIT_SQL_LENGTH, limits.max_sql_chars as i32 * 4);
     let _ = conn.set_limit(Limit::SQLITE_LIMIT_ATTACHED, 0);
     let denied = std::sync::Arc::new(std::sync::Mutex::new(None::<String>));
     let d2 = denied.clone();
-    conn.authorizer(Some(move |ctx: AuthContext<'_>| authorize(ctx, &d2))).map_err(open_err)?;
+    conn.authorizer(Some(move |ctx: AuthContext<'_>| authorize(ctx, &d2))).map_err(setup_err)?;
     let start = Instant::now();
     let timeout = limits.timeout;
-    conn.progress_handler(1000, Some(move || start.elapsed() > timeout)).map_err(open_err)?;
+    conn.progress_handler(1000, Some(move || start.elapsed() > timeout)).map_err(setup_err)?;
+    let result = run_statement(conn, q, limits, &denied, start);
+    let _ = conn.authorizer(None::<fn(AuthContext<'_>) -> Authorization>);
+    let _ = conn.progress_handler(0, None::<fn() -> bool>);
+    if let Some(n) = old_length {
+        let _ = conn.set_limit(Limit::SQLITE_LIMIT_LENGTH, n);
+    }
+    result
+}
 
+fn run_statement(conn: &Connection, q: &str, limits: &SqlLimits, denied: &std::sync::Mutex<Option<String>>, start: Instant) -> Result<SqlRows, SqlError> {
     let fail = |e: rusqlite::Error, denied: &std::sync::Mutex<Option<String>>| -> SqlError {
         if let Some(what) = denied.lock().ok().and_then(|d| d.clone()) {
             return SqlError::Denied { what };
@@ -166,7 +189,7 @@ pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRow
             other => SqlError::Failed { reason: other.to_string() },
         }
     };
-    let mut stmt = conn.prepare(q).map_err(|e| fail(e, &denied))?;
+    let mut stmt = conn.prepare(q).map_err(|e| fail(e, denied))?;
     if !stmt.readonly() {
         return Err(SqlError::NotReadOnly { reason: "the statement would write".into() });
     }
@@ -174,7 +197,7 @@ pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRow
     let n = columns.len();
     let mut rows = Vec::new();
     let mut truncated = false;
-    let mut cursor = stmt.query([]).map_err(|e| fail(e, &denied))?;
+    let mut cursor = stmt.query([]).map_err(|e| fail(e, denied))?;
     loop {
         match cursor.next() {
             Ok(Some(row)) => {
@@ -185,7 +208,7 @@ pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRow
                 rows.push((0..n).map(|i| row.get_ref(i).map(show).unwrap_or_default()).collect());
             }
             Ok(None) => break,
-            Err(e) => return Err(fail(e, &denied)),
+            Err(e) => return Err(fail(e, denied)),
         }
     }
     Ok(SqlRows { columns, rows, truncated })

@@ -20,4 +20,5 @@ pub mod llm;
 pub mod rerank;
 pub mod source;
 pub mod table;
+pub mod tabular;
 pub mod text;

@@ -17,13 +17,14 @@ pub mod agent_method;
 pub mod baseline;
 pub mod metrics;
 pub mod tatqa;
+pub mod wtq;
 
 pub mod bench;
 pub mod fuzz;
 pub mod reference;
 pub mod selftest;
 
-use aurag::{action, agent, describe, embed, guide, llm, loader, rerank, source, sql, store, table, text, workspace};
+use aurag::{action, agent, describe, embed, guide, llm, loader, rerank, source, sql, store, table, tabledb, tabular, text, workspace};
 
 use std::collections::{BTreeSet, HashSet};
 use std::io::Write;

@@ -28,6 +28,7 @@ pub mod matching;
 pub mod reader;
 pub mod select;
 pub mod sqlplan;
+pub mod tableqa;
 pub mod thinktank;
 
 use std::time::Instant;

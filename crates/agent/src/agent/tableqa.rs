@@ -1,0 +1,791 @@
+//! The deterministic table parser: a question and one typed table in, one
+//! SQL statement out, with what it means ([`PlanKind`]), the rows it used
+//! and how sure it is. No language model is needed.
+//!
+//! It works the way a careful analyst reads a question against a table:
+//! 1. **value linking**: which cells does the question name? Every distinct
+//!    cell text is matched against the question's words (whole cells first,
+//!    then a distinctive part of a cell: "piotr" → "Piotr Kędzia"), so
+//!    "cars from Japan" becomes `origin IN ('Japan')`;
+//! 2. **column linking**: which columns does it name ("fuel efficiency" and
+//!    `mpg` only meet through the words a column name shares with the
+//!    question, or through the wh-word: *who* → a name column, *when* → a
+//!    date or year column, *where* → a place column);
+//! 3. **the operation**, from the question's shape: lookup; count ("how
+//!    many"), sum, average, min, max; argmax/argmin ("which … the most");
+//!    group by ("which country has the most …" over repeated values);
+//!    top-N; first/last by table order or by date; the row after or before
+//!    one named; the difference between two named rows; "A or B";
+//!    numeric filters ("more than 10 …");
+//! 4. **one statement**, compiled over the table database's columns, run
+//!    read-only in the sandbox: no silent row cut (a `LIMIT` only where the
+//!    question asks for one row or for N), aggregates over every row but
+//!    the ones marked as totals.
+//!
+//! Refusal comes from the same place: no linked value and no operation
+//! over the whole table means no plan; a filter that matches nothing gives
+//! an empty result; [`QueryPlan::confidence`] says how much of the question
+//! the links explain.
+
+use std::collections::{BTreeSet, HashMap};
+
+use serde::Serialize;
+
+use crate::tabledb::raw_column;
+use crate::tabular::{is_missing, quote_ident, ColumnKind, TypedTable};
+use crate::text::stem;
+
+/// What a plan computes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PlanKind {
+    Lookup,
+    Count,
+    CountDistinct,
+    Sum,
+    Average,
+    Min,
+    Max,
+    ArgMax,
+    ArgMin,
+    GroupArgMax,
+    GroupArgMin,
+    TopN,
+    First,
+    Last,
+    Next,
+    Previous,
+    Difference,
+    Compare,
+}
+
+impl PlanKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlanKind::Lookup => "lookup",
+            PlanKind::Count => "count",
+            PlanKind::CountDistinct => "count_distinct",
+            PlanKind::Sum => "sum",
+            PlanKind::Average => "average",
+            PlanKind::Min => "min",
+            PlanKind::Max => "max",
+            PlanKind::ArgMax => "argmax",
+            PlanKind::ArgMin => "argmin",
+            PlanKind::GroupArgMax => "group_argmax",
+            PlanKind::GroupArgMin => "group_argmin",
+            PlanKind::TopN => "top_n",
+            PlanKind::First => "first",
+            PlanKind::Last => "last",
+            PlanKind::Next => "next",
+            PlanKind::Previous => "previous",
+            PlanKind::Difference => "difference",
+            PlanKind::Compare => "compare",
+        }
+    }
+    /// An aggregate's answer is a computed number, not a cell.
+    pub fn is_aggregate(self) -> bool {
+        matches!(self, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Difference)
+    }
+}
+
+/// A condition on one column, as linked from the question.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Filter {
+    pub column: String,
+    /// `=`, `>`, `<`, `>=`, `<=`.
+    pub op: &'static str,
+    /// The cell texts (for `=`) or the number compared with.
+    pub values: Vec<String>,
+    /// The question's words this filter came from.
+    pub words: String,
+}
+
+/// A compiled query plan.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct QueryPlan {
+    pub kind: PlanKind,
+    /// The statement whose first column is the answer.
+    pub sql: String,
+    /// The statement that lists the `_row`s the answer used (every row the
+    /// aggregate ran over, the rows a lookup found).
+    pub rows_sql: String,
+    /// The answer column's display name, when the answer is a cell.
+    pub answer_column: Option<String>,
+    /// The column the operation is over (ordered, summed, compared).
+    pub measure_column: Option<String>,
+    pub filters: Vec<Filter>,
+    /// 0..1: how much of the question the links explain.
+    pub confidence: f32,
+}
+
+// ---------------------------------------------------------------- words
+
+fn fold_char(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ą' | 'ă' => 'a',
+        'ç' | 'ć' | 'č' => 'c',
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' => 'e',
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' => 'i',
+        'ñ' | 'ń' | 'ň' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'ś' | 'š' | 'ş' => 's',
+        'ź' | 'ż' | 'ž' => 'z',
+        'ł' => 'l',
+        'ř' => 'r',
+        'ť' | 'ţ' => 't',
+        'ď' | 'đ' => 'd',
+        'ğ' => 'g',
+        other => other,
+    }
+}
+
+/// Lower-cased, accent-folded word tokens; "1,234" stays one token
+/// ("1234"), a possessive "'s" is dropped.
+pub fn words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = s.chars().flat_map(char::to_lowercase).map(fold_char).collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let digit_sep = (c == ',' || c == '.') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_alphanumeric() {
+            cur.push(c);
+        } else if digit_sep {
+            if c == '.' {
+                cur.push('.');
+            }
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out.retain(|w| w != "s");
+    out
+}
+
+/// Words that never identify a cell or a column on their own.
+const WEAK: &[&str] = &[
+    "the", "a", "an", "of", "in", "on", "at", "to", "for", "by", "with", "from", "is", "was", "were", "are", "be", "been", "being", "did", "does", "do",
+    "has", "had", "have", "and", "or", "what", "which", "who", "whom", "whose", "when", "where", "how", "many", "much", "that", "this", "these",
+    "those", "it", "its", "their", "there", "than", "then", "as", "name", "list", "number", "total", "most", "least", "first", "last", "more",
+    "less", "after", "before", "next", "previous", "same", "other", "not", "only", "one", "each", "all", "any", "his", "her", "he", "she", "they",
+    "them", "team", "year", "years", "times", "time", "between", "difference", "top", "same", "both", "either", "did", "get", "got", "come",
+    "came", "into", "out", "up", "over", "under", "about", "after", "than", "then", "also", "but", "if", "so", "no", "yes", "same", "highest",
+    "lowest", "greatest", "largest", "smallest", "fewest", "average", "combined", "amount", "e", "g",
+];
+
+fn is_weak(w: &str) -> bool {
+    WEAK.contains(&w)
+}
+
+const NAME_HINTS: &[&str] = &[
+    "name", "player", "driver", "rider", "artist", "winner", "athlete", "candidate", "coach", "person", "team", "club", "opponent", "member",
+    "title", "country", "nation", "school", "song", "film", "album", "party", "representative", "incumbent", "governor", "director", "author",
+    "skater", "swimmer", "runner", "cyclist", "horse", "boxer", "wrestler", "writer", "manager", "owner", "character", "actor", "role", "builder",
+];
+const PLACE_HINTS: &[&str] = &["venue", "location", "city", "place", "country", "site", "stadium", "hometown", "town", "ground", "nation", "state", "arena", "province", "region", "county", "address"];
+const TIME_HINTS: &[&str] = &["year", "date", "season", "years", "dates", "held", "released", "released", "time", "month", "day"];
+
+fn col_words(name: &str) -> Vec<String> {
+    words(name).into_iter().map(|w| stem(&w)).collect()
+}
+
+// ---------------------------------------------------------------- linking
+
+/// The question's words matched to cells of one column.
+#[derive(Debug, Clone)]
+struct Link {
+    col: usize,
+    /// Question word span [start, end).
+    span: (usize, usize),
+    /// The raw texts of the matched cells.
+    raws: BTreeSet<String>,
+    rows: Vec<usize>,
+    score: f32,
+}
+
+struct Ctx<'a> {
+    t: &'a TypedTable,
+    table: String,
+    q: Vec<String>,
+    qs: Vec<String>,
+    joined: String,
+}
+
+impl Ctx<'_> {
+    fn has(&self, phrase: &str) -> bool {
+        self.joined.contains(&format!(" {phrase} "))
+    }
+    fn find(&self, phrase: &str) -> Option<usize> {
+        let p = format!(" {phrase} ");
+        self.joined.find(&p).map(|at| self.joined[..at].split(' ').filter(|w| !w.is_empty()).count())
+    }
+    fn col(&self, c: usize) -> String {
+        quote_ident(&self.t.columns[c].sql_name)
+    }
+    /// The column holding the cell as shown.
+    fn raw(&self, c: usize) -> String {
+        match self.t.columns[c].kind {
+            ColumnKind::Text => self.col(c),
+            _ => quote_ident(&raw_column(&self.t.columns[c].sql_name)),
+        }
+    }
+    fn is_num(&self, c: usize) -> bool {
+        self.t.columns[c].kind == ColumnKind::Number
+    }
+}
+
+fn sql_str(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "''"))
+}
+
+fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
+    let q = &cx.q;
+    let qs = &cx.qs;
+    // Distinct cells per column.
+    let mut cells: HashMap<(usize, Vec<String>), (BTreeSet<String>, Vec<usize>)> = HashMap::new();
+    for (r, row) in cx.t.rows.iter().enumerate() {
+        for (c, cell) in row.cells.iter().enumerate() {
+            if cell.raw.is_empty() || is_missing(&cell.raw) || cell.raw.len() > 120 {
+                continue;
+            }
+            let w = words(&cell.raw);
+            if w.is_empty() || w.len() > 12 {
+                continue;
+            }
+            let e = cells.entry((c, w)).or_default();
+            e.0.insert(cell.raw.clone());
+            e.1.push(r);
+        }
+    }
+    let qn = q.len();
+    let mut links = Vec::new();
+    for ((c, w), (raws, rows)) in cells {
+        let ws: Vec<String> = w.iter().map(|x| stem(x)).collect();
+        // Longest run of the cell's words found contiguously in the question.
+        let mut best: Option<(usize, usize, usize)> = None; // (len, q_start, cell_start)
+        for i in 0..qn {
+            for j in 0..ws.len() {
+                let mut k = 0;
+                while i + k < qn && j + k < ws.len() && (qs[i + k] == ws[j + k] || q[i + k] == w[j + k]) {
+                    k += 1;
+                }
+                if k > 0 && best.is_none_or(|b| k > b.0) {
+                    best = Some((k, i, j));
+                }
+            }
+        }
+        let Some((len, qi, cj)) = best else { continue };
+        let full = len == ws.len();
+        let run = &w[cj..cj + len];
+        let strong: Vec<&String> = run.iter().filter(|x| !is_weak(x)).collect();
+        if strong.is_empty() {
+            continue;
+        }
+        let numeric_run = run.iter().all(|x| x.chars().all(|ch| ch.is_ascii_digit() || ch == '.'));
+        if !full {
+            // A part of a cell: a distinctive word, not a column's name, and
+            // for numbers only the cell's leading number ("2004" → "2004–05").
+            if numeric_run && cj != 0 {
+                continue;
+            }
+            if !numeric_run && strong.iter().all(|x| col_word_set.contains(&stem(x)) || x.len() < 3) {
+                continue;
+            }
+            if numeric_run && w.len() > 2 {
+                continue;
+            }
+        } else if ws.len() == 1 && col_word_set.contains(&ws[0]) && cx.t.columns.iter().any(|col| col_words(&col.name) == ws) {
+            // The cell is the same word as a column name ("Total").
+            continue;
+        }
+        let weight: f32 = run.iter().map(|x| if is_weak(x) { 0.2 } else { 1.0 }).sum();
+        let cover = len as f32 / ws.len() as f32;
+        let score = if full { weight + 0.5 } else { weight * (0.4 + 0.4 * cover) };
+        links.push(Link { col: c, span: (qi, qi + len), raws, rows, score });
+    }
+    links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.col.cmp(&b.col)));
+    // Greedy non-overlapping spans; the same span may link several columns
+    // and several cells (kept as alternatives of the best).
+    let mut chosen: Vec<Link> = Vec::new();
+    for l in links {
+        let overlaps = chosen.iter().any(|c| l.span.0 < c.span.1 && c.span.0 < l.span.1);
+        if !overlaps {
+            chosen.push(l);
+        } else if let Some(same) = chosen.iter_mut().find(|c| c.span == l.span && c.col == l.col && (c.score - l.score).abs() < 1e-3) {
+            // Another cell text with the same words in the same column.
+            same.raws.extend(l.raws);
+            same.rows.extend(l.rows);
+        }
+    }
+    chosen.sort_by_key(|l| l.span.0);
+    chosen
+}
+
+/// Columns named by the question: (column, score, first word position).
+fn link_columns(cx: &Ctx, taken: &[(usize, usize)]) -> Vec<(usize, f32, usize)> {
+    let free = |i: usize| !taken.iter().any(|s| i >= s.0 && i < s.1);
+    let mut out = Vec::new();
+    for (c, col) in cx.t.columns.iter().enumerate() {
+        let cw: Vec<String> = col_words(&col.name).into_iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).collect();
+        if cw.is_empty() {
+            continue;
+        }
+        let mut hit = 0;
+        let mut pos = usize::MAX;
+        for w in &cw {
+            if let Some(i) = (0..cx.qs.len()).find(|&i| free(i) && (&cx.qs[i] == w || (w.len() >= 5 && cx.qs[i].len() >= 5 && cx.qs[i][..5] == w[..5]))) {
+                hit += 1;
+                pos = pos.min(i);
+            }
+        }
+        if hit > 0 {
+            out.push((c, hit as f32 / cw.len() as f32 + 0.1 * hit as f32, pos));
+        }
+    }
+    out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
+    out
+}
+
+// ---------------------------------------------------------------- parsing
+
+const MAX_WORDS: &[&str] = &["most", "highest", "largest", "greatest", "biggest", "top", "best", "longest", "maximum", "max", "heaviest", "tallest", "oldest", "furthest", "farthest", "deepest", "widest", "more", "higher", "larger", "greater", "bigger", "longer", "latest", "last", "later"];
+const MIN_WORDS: &[&str] = &["least", "lowest", "fewest", "smallest", "shortest", "minimum", "min", "worst", "lightest", "youngest", "newest", "closest", "less", "fewer", "lower", "smaller", "shorter", "earliest", "first", "earlier"];
+
+fn number_word(w: &str) -> Option<f64> {
+    const N: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+    N.iter().position(|x| *x == w).map(|i| i as f64).or_else(|| w.parse::<f64>().ok())
+}
+
+/// Parses a question against one typed table loaded as `table` in the
+/// table database. `None`: the question names nothing in this table.
+pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
+    let q = words(question);
+    if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
+        return None;
+    }
+    let qs: Vec<String> = q.iter().map(|w| stem(w)).collect();
+    let joined = format!(" {} ", q.join(" "));
+    let cx = Ctx { t, table: quote_ident(table), q, qs, joined };
+    let col_word_set: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
+    let mut links = link_values(&cx, &col_word_set);
+    let spans: Vec<(usize, usize)> = links.iter().map(|l| l.span).collect();
+    let cols = link_columns(&cx, &spans);
+
+    // Operation words.
+    let how_many = cx.has("how many") || cx.has("number of") || cx.has("count") || cx.has("how much");
+    let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
+    let avg = cx.has("average") || cx.has("mean");
+    let sum = cx.has("total") || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
+    let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top"].iter().find(|w| cx.has(w)).copied();
+    let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest"].iter().find(|w| cx.has(w)).copied();
+    let first = cx.has("first") || cx.has("earliest");
+    let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final");
+    let next = ["after", "next", "following", "below", "succeeded", "behind"].iter().find(|w| cx.has(w)).copied();
+    let prev = ["before", "previous", "preceding", "above", "prior to", "preceded", "ahead of"].iter().find(|w| cx.has(w)).copied();
+
+    // Numeric filters: "more than 10 points", "at least 3", "over 1,000".
+    let mut num_filters: Vec<(usize, &'static str, f64, (usize, usize))> = Vec::new();
+    let n = cx.q.len();
+    for i in 0..n {
+        let (op, skip) = match (cx.q[i].as_str(), cx.q.get(i + 1).map(String::as_str)) {
+            ("more" | "greater" | "higher" | "larger" | "bigger" | "longer", Some("than")) => (">", 2),
+            ("over" | "above" | "exceeding", _) => (">", 1),
+            ("at", Some("least")) => (">=", 2),
+            ("less" | "fewer" | "lower" | "smaller" | "shorter", Some("than")) => ("<", 2),
+            ("under" | "below", _) => ("<", 1),
+            ("at", Some("most")) => ("<=", 2),
+            _ => continue,
+        };
+        let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
+        let span = (i, i + skip + 1);
+        // The column: named right after the number, else any number column
+        // named in the question, else the only number column.
+        let after: Vec<String> = cx.qs[(i + skip + 1).min(n)..(i + skip + 4).min(n)].to_vec();
+        let named_after = (0..t.columns.len()).filter(|&c| cx.is_num(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| after.contains(w)));
+        let named = named_after.or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
+        let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
+        if let Some(c) = named.or_else(|| (only.len() == 1).then(|| only[0])) {
+            num_filters.push((c, op, v, span));
+        }
+    }
+    // A number that fed a numeric filter is not a cell link.
+    links.retain(|l| !num_filters.iter().any(|f| l.span.0 < f.3 .1 && f.3 .0 < l.span.1));
+
+    // The answer column from the wh-word and the words after it.
+    let answer = answer_column(&cx, &cols, &links);
+    let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
+    let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer);
+
+    let mut filters: Vec<(String, Filter)> = Vec::new();
+    let filter_of = |l: &Link| -> (String, Filter) {
+        let vals: Vec<String> = l.raws.iter().cloned().collect();
+        let sql = format!("{} IN ({})", cx.raw(l.col), vals.iter().map(|v| sql_str(v)).collect::<Vec<_>>().join(", "));
+        (sql, Filter { column: t.columns[l.col].name.clone(), op: "=", values: vals, words: cx.q[l.span.0..l.span.1].join(" ") })
+    };
+    for &(c, op, v, span) in &num_filters {
+        filters.push((
+            format!("{} {op} {v}", cx.col(c)),
+            Filter { column: t.columns[c].name.clone(), op, values: vec![v.to_string()], words: cx.q[span.0..span.1].join(" ") },
+        ));
+    }
+    let confidence = {
+        let strong: Vec<usize> = (0..n).filter(|&i| !is_weak(&cx.q[i])).collect();
+        let explained = strong
+            .iter()
+            .filter(|&&i| links.iter().any(|l| i >= l.span.0 && i < l.span.1) || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i])) || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1))
+            .count();
+        if strong.is_empty() { 0.5 } else { explained as f32 / strong.len() as f32 }
+    };
+    let base = format!("FROM {} WHERE NOT \"_total\"", cx.table);
+    let where_of = |fs: &[(String, Filter)]| -> String {
+        let mut s = base.clone();
+        for (sql, _) in fs {
+            s.push_str(" AND ");
+            s.push_str(sql);
+        }
+        s
+    };
+    let plan = |kind: PlanKind, sql: String, rows_sql: String, ans: Option<usize>, measure: Option<usize>, fs: &[(String, Filter)]| QueryPlan {
+        kind,
+        sql,
+        rows_sql,
+        answer_column: ans.map(|c| t.columns[c].name.clone()),
+        measure_column: measure.map(|c| t.columns[c].name.clone()),
+        filters: fs.iter().map(|f| f.1.clone()).collect(),
+        confidence,
+    };
+
+    // "A or B": two values of one column.
+    if cx.has("or") && links.len() >= 2 {
+        let or_at = cx.find("or").unwrap_or(0);
+        let pair = links.iter().enumerate().find_map(|(i, a)| {
+            links[i + 1..].iter().find(|b| b.col == a.col && a.span.1 <= or_at + 1 && b.span.0 >= or_at && a.raws != b.raws).map(|b| (a.clone(), b.clone()))
+        });
+        if let Some((a, b)) = pair {
+            let key = a.col;
+            let desc = MAX_WORDS.iter().any(|w| cx.has(w));
+            let asc = MIN_WORDS.iter().any(|w| cx.has(w));
+            let measure = named_num.filter(|&c| c != key).or_else(|| num_cols.iter().copied().find(|&c| c != key && !is_year_column(t, c)));
+            let vals: Vec<String> = a.raws.iter().chain(b.raws.iter()).map(|v| sql_str(v)).collect();
+            let w = format!("{base} AND {} IN ({})", cx.raw(key), vals.join(", "));
+            let (order, m) = match (measure, desc || asc) {
+                (Some(m), true) => (format!("{} {}", cx.col(m), if asc && !desc { "ASC" } else { "DESC" }), Some(m)),
+                _ => (format!("\"_row\" {}", if cx.has("last") || cx.has("later") || cx.has("after") { "DESC" } else { "ASC" }), None),
+            };
+            let sql = format!("SELECT {} {w} ORDER BY {order} LIMIT 1", cx.raw(key));
+            return Some(plan(PlanKind::Compare, sql, format!("SELECT \"_row\" {w}"), Some(key), m, &filters));
+        }
+    }
+
+    // The difference between two named rows.
+    if diff && links.len() >= 2 {
+        let measure = named_num.or(answer.filter(|&c| cx.is_num(c))).or_else(|| num_cols.iter().copied().find(|&c| !is_year_column(t, c) && links.iter().all(|l| l.col != c)));
+        if let Some(m) = measure {
+            let (a, b) = (&links[0], &links[1]);
+            let one = |l: &Link| {
+                let (s, _) = filter_of(l);
+                format!("(SELECT SUM({}) {base} AND {s})", cx.col(m))
+            };
+            let sql = format!("SELECT ABS({} - {})", one(a), one(b));
+            let (fa, fb) = (filter_of(a), filter_of(b));
+            let rows_sql = format!("SELECT \"_row\" {base} AND ({} OR {})", fa.0, fb.0);
+            let fs = vec![fa, fb];
+            return Some(plan(PlanKind::Difference, sql, rows_sql, None, Some(m), &fs));
+        }
+    }
+
+    for l in &links {
+        filters.push(filter_of(l));
+    }
+
+    // Counting and summing.
+    if how_many && !diff {
+        let at = cx.find("how many").or_else(|| cx.find("number of")).or_else(|| cx.find("how much")).unwrap_or(0);
+        let head: Vec<String> = cx.qs[(at + 2).min(n)..(at + 4).min(n)].to_vec();
+        let head_num = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)));
+        let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
+        if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
+            let w = where_of(&filters);
+            let single = links.iter().all(|l| l.rows.len() == 1) && !links.is_empty();
+            if single && !sum {
+                let sql = format!("SELECT {} {w}", cx.raw(m));
+                return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
+            }
+            let sql = format!("SELECT SUM({}) {w}", cx.col(m));
+            return Some(plan(PlanKind::Sum, sql, format!("SELECT \"_row\" {w}"), None, Some(m), &filters));
+        }
+        if cx.has("how much") && links.is_empty() {
+            return None;
+        }
+        let distinct = cx.has("different") || cx.has("distinct") || cx.has("unique");
+        let w = where_of(&filters);
+        if distinct {
+            if let Some(c) = answer.filter(|c| !links.iter().any(|l| l.col == *c)) {
+                let sql = format!("SELECT COUNT(DISTINCT {}) {w}", cx.raw(c));
+                return Some(plan(PlanKind::CountDistinct, sql, format!("SELECT \"_row\" {w}"), None, Some(c), &filters));
+            }
+        }
+        // Rows named by the head noun's column only count where that column is filled.
+        let sql = format!("SELECT COUNT(*) {w}");
+        return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
+    }
+
+    if avg || (sum && !first && !last) {
+        let m = named_num.or(answer.filter(|&c| cx.is_num(c)));
+        if let Some(m) = m {
+            let w = where_of(&filters);
+            let (kind, f) = if avg { (PlanKind::Average, "AVG") } else { (PlanKind::Sum, "SUM") };
+            let sql = format!("SELECT {f}({}) {w}", cx.col(m));
+            return Some(plan(kind, sql, format!("SELECT \"_row\" {w}"), None, Some(m), &filters));
+        }
+    }
+
+    // Superlatives.
+    if super_max.is_some() || super_min.is_some() || ((first || last) && num_filters.is_empty() && cx.has("most recent")) {
+        let desc = match (super_max, super_min) {
+            (Some(a), Some(b)) => cx.find(a) < cx.find(b),
+            (Some(_), None) => true,
+            _ => false,
+        } || cx.has("most recent");
+        let ans = answer.unwrap_or(0);
+        // Measure: a number column named after the superlative word, else any named, else group counts.
+        let sw = super_max.or(super_min).unwrap_or("most");
+        let at = cx.find(sw).unwrap_or(0);
+        let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].to_vec();
+        let measure = num_cols
+            .iter()
+            .copied()
+            .find(|&c| c != ans && col_words(&t.columns[c].name).iter().any(|w| after.contains(w)))
+            .or(named_num)
+            .or_else(|| cx.has("most recent").then(|| date_or_year_column(t)).flatten());
+        let w = where_of(&filters);
+        if let Some(m) = measure {
+            let dir = if desc { "DESC" } else { "ASC" };
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT 1", cx.raw(ans), cx.col(m), cx.col(m));
+            let rows_sql = format!("SELECT \"_row\" {w}");
+            return Some(plan(if desc { PlanKind::ArgMax } else { PlanKind::ArgMin }, sql, rows_sql, Some(ans), Some(m), &filters));
+        }
+        // "which country won the most medals" over repeated values: group and count.
+        let repeated = {
+            let mut seen = BTreeSet::new();
+            t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
+        };
+        if repeated && !cx.is_num(ans) {
+            let dir = if desc { "DESC" } else { "ASC" };
+            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
+            return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
+        }
+        // The answer column is itself the measure ("what was the highest score").
+        if cx.is_num(ans) {
+            let f = if desc { "MAX" } else { "MIN" };
+            let sql = format!("SELECT {f}({}) {w}", cx.col(ans));
+            return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
+        }
+    }
+
+    // The row after or before a named one.
+    if let (Some(anchor), Some(dir)) = (links.first(), next.map(|_| 1).or(prev.map(|_| -1))) {
+        let ans = answer.filter(|&c| c != anchor.col).or(answer).unwrap_or(anchor.col);
+        let (fs, _) = filter_of(anchor);
+        let (cmp, agg, ord) = if dir > 0 { (">", "MAX", "ASC") } else { ("<", "MIN", "DESC") };
+        let inner = format!("(SELECT {agg}(\"_row\") {base} AND {fs})");
+        let sql = format!("SELECT {} {base} AND \"_row\" {cmp} {inner} ORDER BY \"_row\" {ord} LIMIT 1", cx.raw(ans));
+        let fl = vec![filter_of(anchor)];
+        return Some(plan(if dir > 0 { PlanKind::Next } else { PlanKind::Previous }, sql.clone(), sql.replacen(&format!("SELECT {}", cx.raw(ans)), "SELECT \"_row\"", 1), Some(ans), None, &fl));
+    }
+
+    // First and last: by a date or year asked for, else by table order.
+    if first || last {
+        let ans = answer.unwrap_or(0);
+        let w = where_of(&filters);
+        let desc = last && !(first && cx.find("first") < cx.find("last"));
+        if is_year_column(t, ans) || t.columns[ans].kind == ColumnKind::Date {
+            let f = if desc { "MAX" } else { "MIN" };
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {} LIMIT 1", cx.raw(ans), cx.col(ans), cx.col(ans), if desc { "DESC" } else { "ASC" });
+            let _ = f;
+            return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
+        }
+        let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY \"_row\" {} LIMIT 1", cx.raw(ans), cx.raw(ans), if desc { "DESC" } else { "ASC" });
+        return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
+    }
+
+    // A lookup: the answer column of the rows the links name.
+    if filters.is_empty() {
+        return None;
+    }
+    let ans = answer.filter(|&c| !links.iter().any(|l| l.col == c)).or_else(|| (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c)))?;
+    let w = where_of(&filters);
+    let sql = format!("SELECT {} {w} ORDER BY \"_row\"", cx.raw(ans));
+    Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
+}
+
+fn is_year_column(t: &TypedTable, c: usize) -> bool {
+    let name = t.columns[c].name.to_lowercase();
+    t.columns[c].kind == ColumnKind::Number && (name.contains("year") || name.contains("season") || t.rows.iter().filter_map(|r| r.cells[c].num).all(|v| v.fract() == 0.0 && (1800.0..=2100.0).contains(&v)))
+}
+
+fn date_or_year_column(t: &TypedTable) -> Option<usize> {
+    (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date).or_else(|| (0..t.columns.len()).find(|&c| is_year_column(t, c)))
+}
+
+/// The column the answer is read from.
+fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> Option<usize> {
+    let t = cx.t;
+    let n = cx.q.len();
+    let linked = |c: usize| links.iter().any(|l| l.col == c);
+    const SKIP: &[&str] = &["is", "was", "were", "are", "the", "a", "an", "did", "does", "do", "has", "had", "have", "of", "kind", "type", "name"];
+    let wh = (0..n).find(|&i| matches!(cx.q[i].as_str(), "what" | "which" | "who" | "whom" | "whose" | "when" | "where" | "name" | "list" | "how"));
+    let hint = |names: &[&str]| -> Option<usize> {
+        (0..t.columns.len()).filter(|&c| !linked(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| names.contains(&w.as_str())))
+    };
+    if let Some(i) = wh {
+        let head: Vec<String> = cx.qs[i + 1..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).cloned().collect();
+        let head_col = cols.iter().find(|(c, _, pos)| *pos > i && *pos <= i + 4 && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).map(|x| x.0);
+        match cx.q[i].as_str() {
+            "when" => return hint(TIME_HINTS).or_else(|| date_or_year_column(t)).or(head_col),
+            "where" => return hint(PLACE_HINTS).or(head_col),
+            "who" | "whom" | "whose" => {
+                if let Some(c) = head_col.filter(|&c| !linked(c)) {
+                    return Some(c);
+                }
+                return hint(NAME_HINTS).or_else(|| (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text));
+            }
+            _ => {}
+        }
+        if let Some(c) = head_col {
+            return Some(c);
+        }
+        if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month") {
+            return hint(TIME_HINTS).or_else(|| date_or_year_column(t));
+        }
+        // "which car has the highest mpg": the head noun names no column, so
+        // the answer is the rows' own names; columns named later are what
+        // the question measures or filters by.
+        if matches!(cx.q[i].as_str(), "which" | "what" | "name" | "list") {
+            if let Some(c) = (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text) {
+                return Some(c);
+            }
+        }
+    }
+    // A named column the links do not use; else the first free column.
+    cols.iter().map(|x| x.0).find(|&c| !linked(c)).or_else(|| (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text)).or(Some(0))
+}
+
+// ---------------------------------------------------------------- running
+
+/// A plan's result: the answer values as shown, and the rows used.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanResult {
+    pub values: Vec<String>,
+    /// Grid rows the answer used (every row an aggregate ran over).
+    pub rows: Vec<u32>,
+    /// `rows` holds only the first ones.
+    pub rows_truncated: bool,
+}
+
+/// Runs a plan's statements on the table database.
+pub fn run(db: &mut crate::tabledb::TableDb, plan: &QueryPlan, limits: &crate::sql::SqlLimits) -> Result<PlanResult, crate::tabledb::TableDbError> {
+    let res = db.query(&plan.sql, limits)?;
+    let mut values: Vec<String> = res.rows.iter().filter_map(|r| r.first().cloned()).filter(|v| !v.is_empty()).collect();
+    if plan.kind.is_aggregate() || matches!(plan.kind, PlanKind::Max | PlanKind::Min) {
+        values = values.into_iter().map(|v| tidy_number(&v)).collect();
+    }
+    let rows = db.query(&plan.rows_sql, limits)?;
+    Ok(PlanResult { values, rows: rows.rows.iter().filter_map(|r| r.first()?.parse().ok()).collect(), rows_truncated: rows.truncated })
+}
+
+/// "12467.0" → "12467", "3.3333333" → "3.33".
+pub fn tidy_number(v: &str) -> String {
+    match v.parse::<f64>() {
+        Ok(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", x as i64),
+        Ok(x) => {
+            let s = format!("{x:.2}");
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+        Err(_) => v.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::{Cell, TableContent};
+    use crate::sql::SqlLimits;
+    use crate::tabledb::TableDb;
+    use crate::tabular::typed_table;
+    use crate::text::cell_from_text;
+
+    fn db(rows: &[&[&str]]) -> (TableDb, TypedTable) {
+        let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
+        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None };
+        let t = typed_table(&c);
+        let mut d = TableDb::in_memory().unwrap();
+        d.load("k", "t", t.clone()).unwrap();
+        (d, t)
+    }
+
+    fn ask(d: &mut TableDb, t: &TypedTable, q: &str) -> (PlanKind, Vec<String>) {
+        let p = parse(q, t, "t").unwrap_or_else(|| panic!("no plan for {q}"));
+        let r = run(d, &p, &SqlLimits::default()).unwrap_or_else(|e| panic!("{q}: {e} in {}", p.sql));
+        (p.kind, r.values)
+    }
+
+    const CARS: &[&[&str]] = &[
+        &["Name", "Origin", "MPG", "Year"],
+        &["chevrolet chevelle", "USA", "18", "1970"],
+        &["toyota corolla", "Japan", "31", "1972"],
+        &["datsun 510", "Japan", "27", "1971"],
+        &["vw rabbit", "Europe", "29", "1974"],
+        &["ford pinto", "USA", "25", "1971"],
+    ];
+
+    #[test]
+    fn counts_sums_averages_and_filters() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "How many cars are from Japan?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many cars have more than 26 mpg?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average mpg of cars from the USA?"), (PlanKind::Average, vec!["21.5".into()]));
+        assert_eq!(ask(&mut d, &t, "what is the total mpg of japan cars?"), (PlanKind::Sum, vec!["58".into()]));
+    }
+
+    #[test]
+    fn superlatives_groups_and_order() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "Which car has the highest mpg?").1, vec!["toyota corolla".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which name has the lowest mpg?").1, vec!["chevrolet chevelle".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which origin has the most cars?"), (PlanKind::GroupArgMax, vec!["USA".into()]));
+        assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
+        assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn lookups_differences_and_either_or() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "what year was the ford pinto made?"), (PlanKind::Lookup, vec!["1971".into()]));
+        assert_eq!(ask(&mut d, &t, "how many more mpg does the toyota corolla get than the ford pinto?"), (PlanKind::Difference, vec!["6".into()]));
+        assert_eq!(ask(&mut d, &t, "which has more mpg, the datsun 510 or the vw rabbit?"), (PlanKind::Compare, vec!["vw rabbit".into()]));
+    }
+
+    #[test]
+    fn nothing_linked_means_no_plan_and_a_missing_value_an_empty_result() {
+        let (mut d, t) = db(CARS);
+        assert!(parse("who painted the mona lisa?", &t, "t").is_none());
+        let p = parse("how many cars are from Japan with more than 40 mpg?", &t, "t").unwrap();
+        assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().values, vec!["0".to_string()]);
+    }
+
+    #[test]
+    fn aggregates_skip_total_rows_and_cite_every_row_used() {
+        let (mut d, t) = db(&[&["Region", "Sales"], &["North", "10"], &["South", "20"], &["North", "5"], &["Total", "35"]]);
+        let p = parse("What were the total sales in the North region?", &t, "t").unwrap();
+        let r = run(&mut d, &p, &SqlLimits::default()).unwrap();
+        assert_eq!((p.kind, r.values.clone(), r.rows.clone()), (PlanKind::Sum, vec!["15".to_string()], vec![1, 3]));
+        let p = parse("what is the sum of sales?", &t, "t").unwrap();
+        assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().values, vec!["35".to_string()]);
+    }
+}

@@ -1,0 +1,328 @@
+//! Typed columns for any table object: what the query engine loads into
+//! SQLite and what the table parser reasons over.
+//!
+//! A table reaches us as displayed text (a CSV field, a PDF's layout, a
+//! sheet's formatted cell) with, at best, a number already parsed by the
+//! loader. Analysts' questions need the values: "more than 10", "the
+//! average", "after 2004". So each column gets one kind (number, date or
+//! text), inferred from its cells: a column is a number column when most of
+//! its non-empty cells start with a number ("1,234", "(12)", "12%", "$5",
+//! "17 years", "3rd"), a date column when most are dates. The raw text is
+//! always kept beside the typed value, both because answers are shown the
+//! way the table shows them and because the cell that failed to parse
+//! ("n/a", "—") must not vanish. Rows keep their grid row, so every result
+//! row can be cited back to its cells. Rows labelled "Total" are marked, so
+//! aggregates do not count them twice.
+
+use crate::source::{CellValue, TableContent};
+
+/// What a column holds, by majority of its non-empty cells.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ColumnKind {
+    Number,
+    Date,
+    Text,
+}
+
+/// One column: its display name, a unique SQL name, its kind and the unit
+/// its numbers share ("%", "$"), when they share one.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct TypedColumn {
+    pub name: String,
+    pub sql_name: String,
+    pub kind: ColumnKind,
+    pub unit: Option<String>,
+}
+
+/// One cell: the text as shown, and its value under the column's kind.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct TypedCell {
+    pub raw: String,
+    /// The number the text starts with (any column), if any.
+    pub num: Option<f64>,
+    /// ISO date (`yyyy-mm-dd`, `yyyy-mm`, or `yyyy`), if the text is a date.
+    pub date: Option<String>,
+}
+
+/// One data row and the grid row it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedRow {
+    pub grid_row: usize,
+    pub cells: Vec<TypedCell>,
+    /// A "Total"/"Subtotal" row: shown, but left out of aggregates.
+    pub total: bool,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypedTable {
+    pub columns: Vec<TypedColumn>,
+    pub rows: Vec<TypedRow>,
+}
+
+const MONTHS: &[&str] = &["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
+
+fn month_of(word: &str) -> Option<u32> {
+    let w = word.trim_end_matches('.').to_lowercase();
+    if w.len() < 3 {
+        return None;
+    }
+    if w == "sept" {
+        return Some(9);
+    }
+    MONTHS.iter().position(|m| *m == w || (w.len() == 3 && m.starts_with(&w))).map(|i| i as u32 + 1)
+}
+
+/// A date written the usual ways: `2010-01-05`, `January 5, 2010`,
+/// `5 January 2010`, `Jan 2010`, `5/1/2010` is left alone (ambiguous).
+pub fn parse_date(text: &str) -> Option<String> {
+    let t = text.trim();
+    let t = t.split(['[', '(']).next().unwrap_or(t).trim();
+    if t.len() < 6 || t.len() > 40 {
+        return None;
+    }
+    // ISO first.
+    let b = t.as_bytes();
+    if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit) {
+        let (y, m, d) = (&t[..4], &t[5..7], &t[8..10]);
+        if m.bytes().all(|c| c.is_ascii_digit()) && d.bytes().all(|c| c.is_ascii_digit()) {
+            return Some(format!("{y}-{m}-{d}"));
+        }
+    }
+    let words: Vec<&str> = t.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
+    let num = |w: &str| w.trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse::<u32>().ok();
+    let year = |w: &str| w.parse::<u32>().ok().filter(|y| (1000..=2100).contains(y) && w.len() == 4);
+    match words.as_slice() {
+        [m, d, y] if month_of(m).is_some() && num(d).is_some_and(|d| (1..=31).contains(&d)) && year(y).is_some() => {
+            Some(format!("{}-{:02}-{:02}", year(y)?, month_of(m)?, num(d)?))
+        }
+        [d, m, y] if month_of(m).is_some() && num(d).is_some_and(|d| (1..=31).contains(&d)) && year(y).is_some() => {
+            Some(format!("{}-{:02}-{:02}", year(y)?, month_of(m)?, num(d)?))
+        }
+        [m, y] if month_of(m).is_some() && year(y).is_some() => Some(format!("{}-{:02}", year(y)?, month_of(m)?)),
+        _ => None,
+    }
+}
+
+/// The number a cell's text starts with: a full report number ("(1,234.5)",
+/// "12%", "$5") or a leading one ("17 years", "3rd", "+5", "12 (3)",
+/// "1,234 km"). Times such as "2:30.5" become seconds.
+pub fn leading_number(text: &str) -> Option<f64> {
+    let t = text.trim();
+    if t.is_empty() {
+        return None;
+    }
+    if let Some((v, _)) = crate::text::parse_number(t) {
+        return Some(v);
+    }
+    let t = t.trim_start_matches(['$', '€', '£', '¥', '~', '≈']);
+    let (neg, t) = match t.strip_prefix(['-', '−', '–']) {
+        Some(r) => (true, r),
+        None => (false, t.strip_prefix('+').unwrap_or(t)),
+    };
+    let chars: Vec<char> = t.chars().collect();
+    if chars.first().is_none_or(|c| !c.is_ascii_digit()) {
+        return None;
+    }
+    let mut k = 0;
+    let mut s = String::new();
+    let mut dot = false;
+    while k < chars.len() {
+        let c = chars[k];
+        if c.is_ascii_digit() {
+            s.push(c);
+        } else if c == ',' && chars.get(k + 1).is_some_and(char::is_ascii_digit) && chars.get(k + 3).is_some_and(char::is_ascii_digit) && !chars.get(k + 4).is_some_and(char::is_ascii_digit) {
+            // thousands separator
+        } else if c == '.' && !dot && chars.get(k + 1).is_some_and(char::is_ascii_digit) {
+            dot = true;
+            s.push('.');
+        } else {
+            break;
+        }
+        k += 1;
+    }
+    // m:ss(.s) durations
+    if chars.get(k) == Some(&':') && chars.get(k + 1).is_some_and(char::is_ascii_digit) && !dot {
+        let rest: String = chars[k + 1..].iter().take_while(|c| c.is_ascii_digit() || **c == '.' || **c == ':').collect();
+        let mut total: f64 = s.parse().ok()?;
+        for part in rest.split(':') {
+            total = total * 60.0 + part.parse::<f64>().ok()?;
+        }
+        return Some(if neg { -total } else { total });
+    }
+    // "12-3" (a score), "1994–95" (a season): the first number is still the
+    // one a reader would sort by, but a digit right after a letter is not
+    // a number cell ("A4").
+    let v: f64 = s.parse().ok()?;
+    Some(if neg { -v } else { v })
+}
+
+fn is_total_label(t: &str) -> bool {
+    let l = t.trim().to_lowercase();
+    l == "total" || l == "totals" || l.starts_with("total ") || l.starts_with("subtotal") || l == "grand total" || l == "sum" || l == "overall"
+}
+
+/// Quotes a name as a SQL identifier.
+pub fn quote_ident(name: &str) -> String {
+    format!("\"{}\"", name.replace('"', "\"\""))
+}
+
+fn sql_names(columns: &[String]) -> Vec<String> {
+    let mut seen = std::collections::HashMap::<String, usize>::new();
+    columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let base: String = c.split_whitespace().collect::<Vec<_>>().join(" ");
+            let base = if base.is_empty() || base.eq_ignore_ascii_case("_row") { format!("col{}", i + 1) } else { base };
+            let n = seen.entry(base.to_lowercase()).or_insert(0);
+            *n += 1;
+            if *n > 1 {
+                format!("{base} {n}")
+            } else {
+                base
+            }
+        })
+        .collect()
+}
+
+/// Types a table's columns and rows.
+pub fn typed_table(t: &TableContent) -> TypedTable {
+    let n_cols = t.n_cols();
+    let h = (t.header_rows as usize).min(t.grid.len());
+    let mut rows: Vec<TypedRow> = t.grid[h..]
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.iter().any(|c| !c.value.is_empty()))
+        .map(|(i, r)| {
+            let cells: Vec<TypedCell> = (0..n_cols)
+                .map(|c| {
+                    let cell = r.get(c);
+                    let raw = cell.map(|x| x.text.trim().to_string()).unwrap_or_default();
+                    let num = match cell.map(|x| &x.value) {
+                        Some(CellValue::Number(v)) => Some(*v),
+                        Some(CellValue::Bool(b)) => Some(*b as u8 as f64),
+                        _ => leading_number(&raw),
+                    };
+                    let date = match cell.map(|x| &x.value) {
+                        Some(CellValue::Date(d)) => Some(d.chars().take(10).collect()),
+                        _ => parse_date(&raw),
+                    };
+                    TypedCell { raw, num, date }
+                })
+                .collect();
+            let total = cells.first().is_some_and(|c| is_total_label(&c.raw));
+            TypedRow { grid_row: h + i, cells, total }
+        })
+        .collect();
+    let names = sql_names(&t.columns);
+    let columns = (0..n_cols)
+        .map(|c| {
+            let filled: Vec<&TypedCell> = rows.iter().map(|r| &r.cells[c]).filter(|x| !x.raw.is_empty() && !is_missing(&x.raw)).collect();
+            let n = filled.len().max(1) as f64;
+            let nums = filled.iter().filter(|x| x.num.is_some()).count() as f64;
+            let dates = filled.iter().filter(|x| x.date.is_some()).count() as f64;
+            // A number column: most cells start with a number and the
+            // number is most of the text (not "3 Doors Down").
+            let numeric_text = filled.iter().filter(|x| x.num.is_some() && mostly_number(&x.raw)).count() as f64;
+            let kind = if !filled.is_empty() && dates / n >= 0.6 {
+                ColumnKind::Date
+            } else if !filled.is_empty() && nums / n >= 0.7 && numeric_text / n >= 0.5 {
+                ColumnKind::Number
+            } else {
+                ColumnKind::Text
+            };
+            let unit = (kind == ColumnKind::Number).then(|| common_unit(&filled)).flatten();
+            TypedColumn { name: t.columns[c].clone(), sql_name: names[c].clone(), kind, unit }
+        })
+        .collect();
+    for r in &mut rows {
+        r.cells.truncate(n_cols);
+    }
+    TypedTable { columns, rows }
+}
+
+/// A cell that says "no value".
+pub fn is_missing(raw: &str) -> bool {
+    matches!(raw.trim(), "" | "-" | "—" | "–" | "n/a" | "N/A" | "NA" | "?" | "TBA" | "TBD" | "none" | "None")
+}
+
+fn mostly_number(raw: &str) -> bool {
+    let digits = raw.chars().filter(|c| c.is_ascii_digit()).count();
+    let letters = raw.chars().filter(|c| c.is_alphabetic()).count();
+    digits > 0 && letters <= digits.max(8)
+}
+
+fn common_unit(cells: &[&TypedCell]) -> Option<String> {
+    let unit_of = |raw: &str| -> Option<String> {
+        let t = raw.trim();
+        if t.ends_with('%') {
+            Some("%".into())
+        } else if let Some(c) = t.chars().next().filter(|c| matches!(c, '$' | '€' | '£' | '¥')) {
+            Some(c.to_string())
+        } else {
+            None
+        }
+    };
+    let first = unit_of(&cells.first()?.raw)?;
+    cells.iter().all(|c| unit_of(&c.raw).as_deref() == Some(&first)).then_some(first)
+}
+
+impl TypedTable {
+    pub fn column(&self, name: &str) -> Option<usize> {
+        self.columns.iter().position(|c| c.sql_name.eq_ignore_ascii_case(name) || c.name.eq_ignore_ascii_case(name))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::Cell;
+    use crate::text::cell_from_text;
+
+    fn table(rows: &[&[&str]]) -> TableContent {
+        let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
+        let columns = rows[0].iter().map(|s| s.to_string()).collect();
+        TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None }
+    }
+
+    #[test]
+    fn numbers_dates_and_text_columns_are_told_apart() {
+        let t = typed_table(&table(&[
+            &["Team", "Points", "Date", "Margin", "Time"],
+            &["Wolfe Tones", "1,204", "January 5, 2010", "(12)", "2:30.5"],
+            &["Crettyard", "17 pts", "2011-03-02", "12%", "1:02"],
+            &["3 Doors Down", "n/a", "5 March 2012", "-3", "0:59.1"],
+            &["Total", "1,221", "", "", ""],
+        ]));
+        let kinds: Vec<ColumnKind> = t.columns.iter().map(|c| c.kind).collect();
+        assert_eq!(kinds, vec![ColumnKind::Text, ColumnKind::Number, ColumnKind::Date, ColumnKind::Number, ColumnKind::Number]);
+        assert_eq!(t.rows[0].cells[1].num, Some(1204.0));
+        assert_eq!(t.rows[1].cells[1].num, Some(17.0));
+        assert_eq!(t.rows[2].cells[1].num, None);
+        assert_eq!(t.rows[2].cells[1].raw, "n/a");
+        assert_eq!(t.rows[0].cells[3].num, Some(-12.0));
+        assert_eq!(t.rows[0].cells[4].num, Some(150.5));
+        assert_eq!(t.rows[0].cells[2].date.as_deref(), Some("2010-01-05"));
+        assert_eq!(t.rows[2].cells[2].date.as_deref(), Some("2012-03-05"));
+        assert!(t.rows[3].total && !t.rows[0].total);
+        assert_eq!(t.rows[3].grid_row, 4);
+    }
+
+    #[test]
+    fn duplicate_and_blank_headers_get_unique_sql_names() {
+        let t = typed_table(&table(&[&["Year", "", "Year", "_row"], &["2001", "a", "2002", "x"]]));
+        let names: Vec<&str> = t.columns.iter().map(|c| c.sql_name.as_str()).collect();
+        assert_eq!(names, vec!["Year", "col2", "Year 2", "col4"]);
+    }
+
+    #[test]
+    fn leading_numbers() {
+        assert_eq!(leading_number("3rd"), Some(3.0));
+        assert_eq!(leading_number("1,234 km"), Some(1234.0));
+        assert_eq!(leading_number("+5"), Some(5.0));
+        assert_eq!(leading_number("−7"), Some(-7.0));
+        assert_eq!(leading_number("A4"), None);
+        assert_eq!(leading_number("1994–95"), Some(1994.0));
+    }
+}

@@ -1,0 +1,469 @@
+//! WikiTableQuestions (Pasupat & Liang 2015): real Wikipedia tables and
+//! crowd-written questions, scored the way the benchmark's `evaluator.py`
+//! scores them.
+//!
+//! The folder holds the training data only (`data/training.tsv` and the
+//! tables under `csv/`). The upstream `random-split-1-dev` list is not in
+//! it, and GitHub cannot be reached from here, so the development split is
+//! our own and says so: every table whose FNV-1a hash of its path (with the
+//! seed) falls in one fifth of the range is a dev table, and its questions
+//! are the dev questions. Like the upstream random splits, it is
+//! table-disjoint, so nothing is tuned on a dev question's table.
+//!
+//! Scoring follows `evaluator.py`: both sides are normalized (accents,
+//! quotes and dashes, trailing citations and parentheses, outer quotes, a
+//! final period, case, spaces); a value matches when the normalized strings
+//! are equal or both read as the same number; a question with several
+//! answers needs all of them and no others, in any order. The official
+//! scorer reads gold numbers from CoreNLP's tags, which are not here: a
+//! gold value counts as a number only when its whole text is one
+//! ("12,467", "$5", "40%"), so "17 years" must be answered as written.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use crate::source::{Cell, TableContent};
+use crate::text::cell_from_text;
+use crate::EvalError;
+
+/// One question.
+#[derive(Debug, Clone)]
+pub struct WtqQuestion {
+    pub id: String,
+    pub question: String,
+    /// Table path relative to the data folder (`csv/204-csv/590.csv`).
+    pub table: String,
+    pub answers: Vec<String>,
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut it = s.chars();
+    while let Some(c) = it.next() {
+        if c == '\\' {
+            match it.next() {
+                Some('n') => out.push('\n'),
+                Some('p') => out.push('|'),
+                Some('\\') => out.push('\\'),
+                Some(o) => {
+                    out.push('\\');
+                    out.push(o);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Reads `data/training.tsv` under `dir`.
+pub fn questions(dir: &Path) -> Result<Vec<WtqQuestion>, EvalError> {
+    let path = dir.join("data/training.tsv");
+    let text = std::fs::read_to_string(&path).map_err(|e| EvalError::Read { path: path.display().to_string(), reason: e.to_string() })?;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if i == 0 || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        if f.len() < 4 {
+            return Err(EvalError::Format { path: path.display().to_string(), reason: format!("line {} has {} fields, not 4", i + 1, f.len()) });
+        }
+        let answers = f[3].split('|').map(unescape).collect();
+        out.push(WtqQuestion { id: f[0].to_string(), question: unescape(f[1]), table: f[2].to_string(), answers });
+    }
+    Ok(out)
+}
+
+fn fnv(s: &str, seed: u64) -> u64 {
+    let mut h: u64 = 0xcbf29ce484222325 ^ seed.wrapping_mul(0x100000001b3);
+    for b in s.bytes() {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x100000001b3);
+    }
+    h
+}
+
+/// Is this table in the development split (one table in five)?
+pub fn is_dev_table(table: &str, seed: u64) -> bool {
+    fnv(table, seed) % 5 == 0
+}
+
+/// Reads one table: the first row is the header; fields use `\"` and `\\`
+/// escapes and may hold line breaks.
+pub fn read_table(dir: &Path, rel: &str) -> Result<TableContent, EvalError> {
+    let path: PathBuf = dir.join(rel);
+    let bytes = std::fs::read(&path).map_err(|e| EvalError::Read { path: path.display().to_string(), reason: e.to_string() })?;
+    let mut rdr = csv::ReaderBuilder::new().has_headers(false).flexible(true).escape(Some(b'\\')).double_quote(false).from_reader(bytes.as_slice());
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for rec in rdr.records() {
+        let rec = rec.map_err(|e| EvalError::Format { path: path.display().to_string(), reason: e.to_string() })?;
+        rows.push(rec.iter().map(|f| f.replace("\\n", " ").replace('\n', " ")).collect());
+    }
+    let n_cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    if rows.is_empty() || n_cols == 0 {
+        return Err(EvalError::Format { path: path.display().to_string(), reason: "no rows".into() });
+    }
+    let grid: Vec<Vec<Cell>> = rows.iter().map(|r| (0..n_cols).map(|c| cell_from_text(r.get(c).map(String::as_str).unwrap_or(""))).collect()).collect();
+    let columns = (0..n_cols).map(|c| rows[0].get(c).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).unwrap_or_else(|| format!("col{}", c + 1))).collect();
+    Ok(TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None })
+}
+
+// ------------------------------------------------------------ scoring
+
+fn fold(s: &str) -> String {
+    s.chars()
+        .map(|c| match c {
+            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => 'a',
+            'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' => 'A',
+            'ç' | 'ć' | 'č' => 'c',
+            'Ç' | 'Č' => 'C',
+            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' => 'e',
+            'È' | 'É' | 'Ê' | 'Ë' => 'E',
+            'ì' | 'í' | 'î' | 'ï' | 'ī' => 'i',
+            'Ì' | 'Í' | 'Î' | 'Ï' => 'I',
+            'ñ' | 'ń' | 'ň' => 'n',
+            'Ñ' => 'N',
+            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ō' | 'ő' => 'o',
+            'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' => 'O',
+            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
+            'Ù' | 'Ú' | 'Û' | 'Ü' => 'U',
+            'ý' | 'ÿ' => 'y',
+            'ś' | 'š' | 'ş' => 's',
+            'Š' | 'Ś' | 'Ş' => 'S',
+            'ź' | 'ż' | 'ž' => 'z',
+            'Ž' => 'Z',
+            'ř' => 'r',
+            'ğ' => 'g',
+            other => other,
+        })
+        .collect()
+}
+
+/// `evaluator.py`'s `normalize`.
+pub fn normalize(x: &str) -> String {
+    let mut x: String = fold(x)
+        .chars()
+        .map(|c| match c {
+            '‘' | '’' | '´' | '`' => '\'',
+            '“' | '”' => '"',
+            '‐' | '‑' | '‒' | '–' | '—' | '−' => '-',
+            o => o,
+        })
+        .collect();
+    loop {
+        let old = x.clone();
+        // Trailing citations and marks.
+        let mut t = x.trim().to_string();
+        loop {
+            let before = t.clone();
+            if t.ends_with(']') {
+                if let Some(at) = t.rfind('[') {
+                    if at > 0 || t[1..t.len() - 1].chars().all(|c| c.is_ascii_digit()) {
+                        t.truncate(at);
+                    }
+                }
+            }
+            while t.ends_with(['•', '♦', '†', '‡', '*', '#', '+']) {
+                t.pop();
+            }
+            if t == before {
+                break;
+            }
+        }
+        // Trailing " (…)" details, not at the start.
+        let mut t2 = t.trim().to_string();
+        while t2.ends_with(')') {
+            match t2.rfind(" (") {
+                Some(at) if at > 0 => t2 = t2[..at].trim_end().to_string(),
+                _ => break,
+            }
+        }
+        let t3 = t2.trim();
+        let t4 = if t3.len() >= 2 && t3.starts_with('"') && t3.ends_with('"') && !t3[1..t3.len() - 1].contains('"') { t3[1..t3.len() - 1].to_string() } else { t3.to_string() };
+        x = t4;
+        if x == old {
+            break;
+        }
+    }
+    if x.ends_with('.') {
+        x.pop();
+    }
+    x.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase()
+}
+
+/// The number a whole value reads as: "12,467", "-3", "40%", "$5.5".
+pub fn as_number(s: &str) -> Option<f64> {
+    let t = s.trim().trim_start_matches(['$', '€', '£']).trim_end_matches('%').replace(',', "");
+    let t = t.trim();
+    if t.is_empty() || !t.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    t.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+fn value_matches(gold: &str, pred: &str) -> bool {
+    let (g, p) = (normalize(gold), normalize(pred));
+    if g == p {
+        return true;
+    }
+    match (as_number(&g), as_number(&p)) {
+        (Some(a), Some(b)) => (a - b).abs() < 1e-6,
+        _ => false,
+    }
+}
+
+/// All gold values matched, and as many predicted as gold.
+pub fn answers_match(gold: &[String], pred: &[String]) -> bool {
+    if gold.len() != pred.len() || pred.is_empty() {
+        return false;
+    }
+    let mut used = vec![false; pred.len()];
+    gold.iter().all(|g| {
+        if let Some(i) = (0..pred.len()).find(|&i| !used[i] && value_matches(g, &pred[i])) {
+            used[i] = true;
+            true
+        } else {
+            false
+        }
+    })
+}
+
+/// A question's kind by its surface form, for reporting only (the parser
+/// never sees it): what an analyst would call the question.
+pub fn question_kind(q: &str) -> &'static str {
+    let l = format!(" {} ", q.to_lowercase());
+    let has = |w: &str| l.contains(w);
+    if has(" how many more ") || has(" how much more ") || has(" difference ") || has(" how many less ") || has(" how many fewer ") {
+        "difference"
+    } else if has(" or ") && (has(" which ") || has(" who ") || has(" what ")) {
+        "either-or"
+    } else if has(" how many ") || has(" number of ") {
+        "count"
+    } else if has(" total ") || has(" average ") || has(" combined ") || has(" sum ") {
+        "sum/average"
+    } else if ["most", "least", "highest", "lowest", "largest", "smallest", "fewest", "longest", "shortest", "best", "top", "greatest", "biggest", "worst"].iter().any(|w| has(&format!(" {w} "))) {
+        "superlative"
+    } else if has(" first ") || has(" last ") || has(" next ") || has(" after ") || has(" before ") || has(" previous ") || has(" above ") || has(" below ") {
+        "order"
+    } else if l.trim_start().starts_with("is ") || l.trim_start().starts_with("was ") || l.trim_start().starts_with("did ") || l.trim_start().starts_with("does ") || l.trim_start().starts_with("are ") || l.trim_start().starts_with("were ") {
+        "yes/no"
+    } else {
+        "lookup"
+    }
+}
+
+/// The questions of the development split (or all of them), in file order;
+/// `limit` keeps a seeded sample.
+pub fn dev_questions(all: &[WtqQuestion], split: &str, seed: u64, limit: Option<usize>) -> Vec<WtqQuestion> {
+    let mut qs: Vec<WtqQuestion> = all
+        .iter()
+        .filter(|q| match split {
+            "dev" => is_dev_table(&q.table, seed),
+            "train" => !is_dev_table(&q.table, seed),
+            _ => true,
+        })
+        .cloned()
+        .collect();
+    if let Some(n) = limit.filter(|&n| n < qs.len()) {
+        qs.sort_by_key(|q| fnv(&q.id, seed ^ 0x5eed));
+        qs.truncate(n);
+        qs.sort_by_key(|q| q.id.trim_start_matches("nt-").parse::<u64>().unwrap_or(0));
+    }
+    qs
+}
+
+/// A cache of tables by path.
+#[derive(Default)]
+pub struct Tables {
+    pub by_path: HashMap<String, TableContent>,
+}
+
+impl Tables {
+    pub fn get(&mut self, dir: &Path, rel: &str) -> Result<&TableContent, EvalError> {
+        if !self.by_path.contains_key(rel) {
+            let t = read_table(dir, rel)?;
+            self.by_path.insert(rel.to_string(), t);
+        }
+        Ok(&self.by_path[rel])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalization_follows_the_official_evaluator() {
+        assert_eq!(normalize("  Bangkok, Thailand. "), "bangkok, thailand");
+        assert_eq!(normalize("Kędzia (POL)[3]"), "kedzia");
+        assert_eq!(normalize("\"Hello\""), "hello");
+        assert_eq!(normalize("1994–95"), "1994-95");
+        assert!(answers_match(&["12,467".into()], &["12467".into()]));
+        assert!(answers_match(&["Chile".into(), "Ecuador".into()], &["ecuador".into(), "Chile".into()]));
+        assert!(!answers_match(&["Chile".into(), "Ecuador".into()], &["Chile".into()]));
+        assert!(!answers_match(&["17 years".into()], &["18".into()]));
+        assert!(!answers_match(&["2".into()], &[]));
+    }
+
+    #[test]
+    fn tables_read_with_backslash_escapes_and_the_split_is_by_table() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("csv/1")).unwrap();
+        std::fs::write(dir.path().join("csv/1/0.csv"), "\"Name\",\"Note\"\n\"A \\\"quoted\\\" one\",\"x\\\\y\"\n\"B\",\"two\nlines\"\n").unwrap();
+        let t = read_table(dir.path(), "csv/1/0.csv").unwrap();
+        assert_eq!(t.columns, vec!["Name", "Note"]);
+        assert_eq!(t.grid[1][0].text, "A \"quoted\" one");
+        assert_eq!(t.grid[1][1].text, "x\\y");
+        assert_eq!(t.grid[2][1].text, "two lines");
+        let qs: Vec<WtqQuestion> = (0..200)
+            .map(|i| WtqQuestion { id: format!("nt-{i}"), question: "q".into(), table: format!("csv/x/{}.csv", i % 40), answers: vec!["a".into()] })
+            .collect();
+        let dev = dev_questions(&qs, "dev", 7, None);
+        let train = dev_questions(&qs, "train", 7, None);
+        assert_eq!(dev.len() + train.len(), 200);
+        assert!(!dev.is_empty() && !train.is_empty());
+        assert!(dev.iter().all(|d| train.iter().all(|t| t.table != d.table)));
+    }
+}
+
+// ------------------------------------------------------------ running
+
+/// One question's outcome.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct WtqRecord {
+    pub id: String,
+    pub question: String,
+    pub table: String,
+    pub kind: &'static str,
+    pub gold: Vec<String>,
+    /// Empty: "unknown".
+    pub predicted: Vec<String>,
+    pub correct: bool,
+    /// The plan's kind and SQL, when the parser made one.
+    pub plan: Option<String>,
+    pub sql: Option<String>,
+    /// Was the question's table the one answered from (pool setting)?
+    pub table_found: Option<bool>,
+    pub ms: f64,
+}
+
+/// Accuracy by question kind, and latency.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct WtqReport {
+    pub setting: String,
+    pub questions: usize,
+    pub correct: usize,
+    pub answered: usize,
+    pub accuracy: f64,
+    /// (kind, questions, correct)
+    pub by_kind: Vec<(String, usize, usize)>,
+    /// (plan kind, plans, correct)
+    pub by_plan: Vec<(String, usize, usize)>,
+    /// Pool setting: questions whose answer came from their own table.
+    pub table_selection: Option<f64>,
+    pub p50_ms: f64,
+    pub p95_ms: f64,
+}
+
+impl WtqReport {
+    pub fn from_records(setting: &str, recs: &[WtqRecord]) -> WtqReport {
+        let n = recs.len();
+        let correct = recs.iter().filter(|r| r.correct).count();
+        let mut kinds: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+        let mut plans: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+        for r in recs {
+            let e = kinds.entry(r.kind.to_string()).or_default();
+            e.0 += 1;
+            e.1 += r.correct as usize;
+            let e = plans.entry(r.plan.clone().unwrap_or_else(|| "none".into())).or_default();
+            e.0 += 1;
+            e.1 += r.correct as usize;
+        }
+        let mut ms: Vec<f64> = recs.iter().map(|r| r.ms).collect();
+        ms.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+        let q = |p: f64| if ms.is_empty() { 0.0 } else { ms[((ms.len() - 1) as f64 * p).round() as usize] };
+        let found: Vec<bool> = recs.iter().filter_map(|r| r.table_found).collect();
+        WtqReport {
+            setting: setting.to_string(),
+            questions: n,
+            correct,
+            answered: recs.iter().filter(|r| !r.predicted.is_empty()).count(),
+            accuracy: if n == 0 { 0.0 } else { correct as f64 / n as f64 },
+            by_kind: kinds.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
+            by_plan: plans.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
+            table_selection: (!found.is_empty()).then(|| found.iter().filter(|&&f| f).count() as f64 / found.len() as f64),
+            p50_ms: q(0.5),
+            p95_ms: q(0.95),
+        }
+    }
+
+    pub fn render(&self) -> String {
+        let pct = |a: usize, b: usize| if a == 0 { 0.0 } else { 100.0 * b as f64 / a as f64 };
+        let mut s = format!(
+            "WikiTableQuestions, {} setting: {} questions, {} right ({:.1}%), {} answered, {} unknown; p50 {:.1} ms, p95 {:.1} ms\n",
+            self.setting,
+            self.questions,
+            self.correct,
+            100.0 * self.accuracy,
+            self.answered,
+            self.questions - self.answered,
+            self.p50_ms,
+            self.p95_ms
+        );
+        if let Some(ts) = self.table_selection {
+            s.push_str(&format!("table selection: {:.1}% of questions answered from their own table\n", 100.0 * ts));
+        }
+        s.push_str("by question kind:\n");
+        for (k, n, c) in &self.by_kind {
+            s.push_str(&format!("  {k:<12} {n:>5}  {:>5.1}%\n", pct(*n, *c)));
+        }
+        s.push_str("by plan:\n");
+        for (k, n, c) in &self.by_plan {
+            s.push_str(&format!("  {k:<14} {n:>5}  {:>5.1}%\n", pct(*n, *c)));
+        }
+        s
+    }
+}
+
+/// The gold-table setting: each question against its own table only,
+/// through the table database and the deterministic parser.
+pub fn run_gold(dir: &Path, qs: &[WtqQuestion]) -> Result<Vec<WtqRecord>, EvalError> {
+    use crate::agent::tableqa;
+    use crate::tabledb::TableDb;
+    let mut tables = Tables::default();
+    let mut db = TableDb::in_memory().map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
+    let limits = crate::sql::SqlLimits::default();
+    let mut out = Vec::with_capacity(qs.len());
+    for q in qs {
+        let content = tables.get(dir, &q.table)?.clone();
+        let start = std::time::Instant::now();
+        if db.get(&q.table).is_none() {
+            let name = format!("t{}", db.len());
+            db.load(&q.table, &name, crate::tabular::typed_table(&content)).map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
+        }
+        let loaded = db.get(&q.table).cloned().expect("loaded above");
+        let plan = tableqa::parse(&q.question, &loaded.typed, &loaded.name);
+        let predicted = match &plan {
+            Some(p) => tableqa::run(&mut db, p, &limits).map(|r| r.values).unwrap_or_default(),
+            None => Vec::new(),
+        };
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        out.push(WtqRecord {
+            id: q.id.clone(),
+            question: q.question.clone(),
+            table: q.table.clone(),
+            kind: question_kind(&q.question),
+            correct: answers_match(&q.answers, &predicted),
+            gold: q.answers.clone(),
+            predicted,
+            plan: plan.as_ref().map(|p| p.kind.as_str().to_string()),
+            sql: plan.map(|p| p.sql),
+            table_found: None,
+            ms,
+        });
+    }
+    Ok(out)
+}
