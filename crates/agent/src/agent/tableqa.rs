@@ -148,12 +148,12 @@ pub fn words(s: &str) -> Vec<String> {
     let mut cur = String::new();
     let chars: Vec<char> = s.chars().flat_map(char::to_lowercase).map(fold_char).collect();
     for (i, &c) in chars.iter().enumerate() {
-        let digit_sep = (c == ',' || c == '.') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        let digit_sep = (c == ',' || c == '.' || c == ':') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
         if c.is_alphanumeric() {
             cur.push(c);
         } else if digit_sep {
-            if c == '.' {
-                cur.push('.');
+            if c != ',' {
+                cur.push(c);
             }
         } else if !cur.is_empty() {
             out.push(std::mem::take(&mut cur));
@@ -199,8 +199,9 @@ fn col_words(name: &str) -> Vec<String> {
 #[derive(Debug, Clone)]
 struct Link {
     col: usize,
-    /// Question word span [start, end).
+    /// Question word span [start, end) and the words themselves.
     span: (usize, usize),
+    pos: Vec<usize>,
     /// The raw texts of the matched cells.
     raws: BTreeSet<String>,
     rows: Vec<usize>,
@@ -242,18 +243,23 @@ fn sql_str(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
+fn is_numeric_word(w: &str) -> bool {
+    w.chars().all(|ch| ch.is_ascii_digit() || ch == '.' || ch == ':') && w.chars().any(|ch| ch.is_ascii_digit())
+}
+
 fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let q = &cx.q;
     let qs = &cx.qs;
+    let n_rows = cx.t.rows.len();
     // Distinct cells per column.
     let mut cells: HashMap<(usize, Vec<String>), (BTreeSet<String>, Vec<usize>)> = HashMap::new();
     for (r, row) in cx.t.rows.iter().enumerate() {
         for (c, cell) in row.cells.iter().enumerate() {
-            if cell.raw.is_empty() || is_missing(&cell.raw) || cell.raw.len() > 120 {
+            if cell.raw.is_empty() || is_missing(&cell.raw) || cell.raw.len() > 160 {
                 continue;
             }
             let w = words(&cell.raw);
-            if w.is_empty() || w.len() > 12 {
+            if w.is_empty() || w.len() > 16 {
                 continue;
             }
             let e = cells.entry((c, w)).or_default();
@@ -261,64 +267,82 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             e.1.push(r);
         }
     }
-    let qn = q.len();
+    // How many cells of a column hold each word: a word in most of them
+    // ("feet" in "1,090 feet") names the column's unit, not a row.
+    let mut df: HashMap<(usize, String), usize> = HashMap::new();
+    for ((c, w), (_, rows)) in &cells {
+        let set: BTreeSet<String> = w.iter().map(|x| stem(x)).collect();
+        for x in set {
+            *df.entry((*c, x)).or_default() += rows.len();
+        }
+    }
     let mut links = Vec::new();
     for ((c, w), (raws, rows)) in cells {
         let ws: Vec<String> = w.iter().map(|x| stem(x)).collect();
-        // Longest run of the cell's words found contiguously in the question.
-        let mut best: Option<(usize, usize, usize)> = None; // (len, q_start, cell_start)
-        for i in 0..qn {
-            for j in 0..ws.len() {
-                let mut k = 0;
-                while i + k < qn && j + k < ws.len() && (qs[i + k] == ws[j + k] || q[i + k] == w[j + k]) {
-                    k += 1;
-                }
-                if k > 0 && best.is_none_or(|b| k > b.0) {
-                    best = Some((k, i, j));
-                }
-            }
-        }
-        let Some((len, qi, cj)) = best else { continue };
-        let full = len == ws.len();
-        let run = &w[cj..cj + len];
-        let strong: Vec<&String> = run.iter().filter(|x| !is_weak(x)).collect();
-        if strong.is_empty() {
+        let strong_cell: Vec<usize> = (0..w.len()).filter(|&j| !is_weak(&w[j])).collect();
+        if strong_cell.is_empty() {
             continue;
         }
-        let numeric_run = run.iter().all(|x| x.chars().all(|ch| ch.is_ascii_digit() || ch == '.'));
+        // Question words found in the cell (each cell word used once).
+        let mut used = vec![false; w.len()];
+        let mut pos = Vec::new();
+        for i in 0..q.len() {
+            if is_weak(&q[i]) {
+                continue;
+            }
+            if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i])) {
+                used[j] = true;
+                pos.push((i, j));
+            }
+        }
+        if pos.is_empty() {
+            continue;
+        }
+        let full = strong_cell.iter().all(|&j| used[j]);
+        let matched: Vec<&String> = pos.iter().map(|&(_, j)| &w[j]).collect();
         if !full {
-            // A part of a cell: a distinctive word, not a column's name, and
-            // for numbers only the cell's leading number ("2004" → "2004–05").
-            if numeric_run && cj != 0 {
-                continue;
-            }
-            if !numeric_run && strong.iter().all(|x| col_word_set.contains(&stem(x)) || x.len() < 3) {
-                continue;
-            }
-            if numeric_run && w.len() > 2 {
-                continue;
+            let numeric = matched.iter().all(|x| is_numeric_word(x));
+            if numeric {
+                // A number names a cell only as the cell's leading number ("2004" → "2004–05").
+                if pos.len() != 1 || pos[0].1 != 0 || w.len() > 3 {
+                    continue;
+                }
+            } else {
+                let distinctive = matched.iter().filter(|x| !is_numeric_word(x) && x.len() >= 3 && !col_word_set.contains(&stem(x))).count();
+                let cover = pos.len() as f32 / strong_cell.len() as f32;
+                if distinctive == 0 || (cover < 0.5 && pos.len() < 2) {
+                    continue;
+                }
+                let common = pos.iter().any(|&(_, j)| df.get(&(c, ws[j].clone())).copied().unwrap_or(0) * 5 > n_rows * 2 && n_rows > 3);
+                if common && pos.len() < 2 {
+                    continue;
+                }
             }
         } else if ws.len() == 1 && col_word_set.contains(&ws[0]) && cx.t.columns.iter().any(|col| col_words(&col.name) == ws) {
             // The cell is the same word as a column name ("Total").
             continue;
         }
-        let weight: f32 = run.iter().map(|x| if is_weak(x) { 0.2 } else { 1.0 }).sum();
-        let cover = len as f32 / ws.len() as f32;
-        let score = if full { weight + 0.5 } else { weight * (0.4 + 0.4 * cover) };
-        links.push(Link { col: c, span: (qi, qi + len), raws, rows, score });
+        let weight = pos.len() as f32;
+        let cover = pos.len() as f32 / strong_cell.len() as f32;
+        let contiguous = pos.windows(2).all(|p| p[1].0 == p[0].0 + 1 || (p[0].0 + 2 == p[1].0 && is_weak(&q[p[0].0 + 1])));
+        let score = if full { weight + 0.5 + if contiguous { 0.2 } else { 0.0 } } else { weight * (0.4 + 0.4 * cover) };
+        let qpos: Vec<usize> = pos.iter().map(|p| p.0).collect();
+        let span = (qpos[0], qpos[qpos.len() - 1] + 1);
+        links.push(Link { col: c, span, pos: qpos, raws, rows, score });
     }
-    links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.col.cmp(&b.col)));
-    // Greedy non-overlapping spans; the same span may link several columns
-    // and several cells (kept as alternatives of the best).
+    links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
+    // Greedy: disjoint question words; cells of one column matched by the
+    // same words with the same score are one link (several cell texts).
     let mut chosen: Vec<Link> = Vec::new();
     for l in links {
-        let overlaps = chosen.iter().any(|c| l.span.0 < c.span.1 && c.span.0 < l.span.1);
-        if !overlaps {
-            chosen.push(l);
-        } else if let Some(same) = chosen.iter_mut().find(|c| c.span == l.span && c.col == l.col && (c.score - l.score).abs() < 1e-3) {
-            // Another cell text with the same words in the same column.
+        if let Some(same) = chosen.iter_mut().find(|c| c.pos == l.pos && c.col == l.col && (c.score - l.score).abs() < 1e-3) {
             same.raws.extend(l.raws);
             same.rows.extend(l.rows);
+            continue;
+        }
+        let overlaps = chosen.iter().any(|c| c.pos.iter().any(|p| l.pos.contains(p)));
+        if !overlaps {
+            chosen.push(l);
         }
     }
     chosen.sort_by_key(|l| l.span.0);
@@ -326,8 +350,8 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
 }
 
 /// Columns named by the question: (column, score, first word position).
-fn link_columns(cx: &Ctx, taken: &[(usize, usize)]) -> Vec<(usize, f32, usize)> {
-    let free = |i: usize| !taken.iter().any(|s| i >= s.0 && i < s.1);
+fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> Vec<(usize, f32, usize)> {
+    let free = |i: usize| !taken.contains(&i);
     let mut out = Vec::new();
     for (c, col) in cx.t.columns.iter().enumerate() {
         let cw: Vec<String> = col_words(&col.name).into_iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).collect();
@@ -357,7 +381,7 @@ const MIN_WORDS: &[&str] = &["least", "lowest", "fewest", "smallest", "shortest"
 
 fn number_word(w: &str) -> Option<f64> {
     const N: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-    N.iter().position(|x| *x == w).map(|i| i as f64).or_else(|| w.parse::<f64>().ok())
+    N.iter().position(|x| *x == w).map(|i| i as f64).or_else(|| crate::tabular::leading_number(w).filter(|_| w.starts_with(|c: char| c.is_ascii_digit())))
 }
 
 /// Parses a question against one typed table loaded as `table` in the
@@ -372,18 +396,24 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let cx = Ctx { t, table: quote_ident(table), q, qs, joined };
     let col_word_set: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
     let mut links = link_values(&cx, &col_word_set);
-    let spans: Vec<(usize, usize)> = links.iter().map(|l| l.span).collect();
-    let cols = link_columns(&cx, &spans);
+    let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
+    let cols = link_columns(&cx, &taken);
 
     // Operation words.
-    let how_many = cx.has("how many") || cx.has("number of") || cx.has("count") || cx.has("how much");
+    let at_least = cx.has("at least") || cx.has("at most");
+    let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top", "fastest", "oldest"]
+        .iter()
+        .find(|w| cx.has(w) && !(**w == "most" && (cx.has("at most") || cx.has("most recent"))) && !(**w == "top" && (cx.has("top of") || cx.has("the top"))))
+        .copied();
+    let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| cx.has(w) && !(**w == "least" && cx.has("at least"))).copied();
+    let _ = at_least;
+    let superlative = super_max.is_some() || super_min.is_some();
+    let how_many = cx.has("how many") || cx.has("how much") || ((cx.has("number of") || cx.has("count") || cx.has("amount of")) && !superlative);
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
-    let sum = cx.has("total") || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
-    let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top"].iter().find(|w| cx.has(w)).copied();
-    let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest"].iter().find(|w| cx.has(w)).copied();
-    let first = cx.has("first") || cx.has("earliest");
-    let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final");
+    let sum = (cx.has("total") && !superlative) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
+    let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top");
+    let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final") || cx.has("bottom of") || cx.has("at the bottom");
     let next = ["after", "next", "following", "below", "succeeded", "behind"].iter().find(|w| cx.has(w)).copied();
     let prev = ["before", "previous", "preceding", "above", "prior to", "preceded", "ahead of"].iter().find(|w| cx.has(w)).copied();
 
@@ -412,11 +442,48 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             num_filters.push((c, op, v, span));
         }
     }
+    // Year ranges: "after 2000", "since 1990", "before 1950", "between 1990 and 2000".
+    if let Some(yc) = date_or_year_column(t) {
+        for i in 0..n {
+            let op = match cx.q[i].as_str() {
+                "after" | "since" => ">",
+                "before" | "prior" => "<",
+                _ => continue,
+            };
+            let mut k = i + 1;
+            while k < n && matches!(cx.q[k].as_str(), "the" | "year" | "to" | "of") {
+                k += 1;
+            }
+            let Some(y) = cx.q.get(k).filter(|w| w.len() == 4).and_then(|w| w.parse::<u32>().ok()).filter(|y| (1000..=2100).contains(y)) else { continue };
+            num_filters.push((yc, if op == ">" && cx.q[i] == "since" { ">=" } else { op }, y as f64, (i, k + 1)));
+        }
+    }
+    // Ordinal places: "who came in first", "placed 3rd", "second place".
+    if let Some(rc) = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c)) {
+        const ORD: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+        for i in 0..n {
+            let v = ORD.iter().position(|o| *o == cx.q[i]).map(|p| p + 1).or_else(|| {
+                let w = &cx.q[i];
+                let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+                (!digits.is_empty() && ["st", "nd", "rd", "th"].contains(&&w[digits.len()..])).then(|| digits.parse().ok()).flatten()
+            });
+            let Some(v) = v else { continue };
+            let before = i.checked_sub(1).map(|j| cx.q[j].as_str()).unwrap_or("");
+            let after = cx.q.get(i + 1).map(String::as_str).unwrap_or("");
+            let placed = matches!(before, "placed" | "finished" | "ranked" | "came" | "in" | "at" | "was" | "were" | "place" | "position" | "rank")
+                || matches!(after, "place" | "position" | "rank" | "placed" | "finish");
+            if placed && !num_filters.iter().any(|f| f.0 == rc) {
+                num_filters.push((rc, "=", v as f64, (i, i + 1)));
+            }
+        }
+    }
     // A number that fed a numeric filter is not a cell link.
-    links.retain(|l| !num_filters.iter().any(|f| l.span.0 < f.3 .1 && f.3 .0 < l.span.1));
+    links.retain(|l| !num_filters.iter().any(|f| l.pos.iter().any(|&p| p >= f.3 .0 && p < f.3 .1)));
 
     // The answer column from the wh-word and the words after it.
-    let answer = answer_column(&cx, &cols, &links);
+    let (answer, explicit_answer) = answer_column(&cx, &cols, &links);
+    let ordinal_used = num_filters.iter().any(|f| cx.q[f.3 .0] == "first" || cx.q[f.3 .0] == "last");
+    let first = first && !ordinal_used;
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
     let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer);
 
@@ -424,11 +491,12 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let filter_of = |l: &Link| -> (String, Filter) {
         let vals: Vec<String> = l.raws.iter().cloned().collect();
         let sql = format!("{} IN ({})", cx.raw(l.col), vals.iter().map(|v| sql_str(v)).collect::<Vec<_>>().join(", "));
-        (sql, Filter { column: t.columns[l.col].name.clone(), op: "=", values: vals, words: cx.q[l.span.0..l.span.1].join(" ") })
+        (sql, Filter { column: t.columns[l.col].name.clone(), op: "=", values: vals, words: l.pos.iter().map(|&p| cx.q[p].as_str()).collect::<Vec<_>>().join(" ") })
     };
     for &(c, op, v, span) in &num_filters {
+        let lhs = if t.columns[c].kind == ColumnKind::Date { format!("CAST(substr({}, 1, 4) AS INTEGER)", cx.col(c)) } else { cx.col(c) };
         filters.push((
-            format!("{} {op} {v}", cx.col(c)),
+            format!("{lhs} {op} {v}"),
             Filter { column: t.columns[c].name.clone(), op, values: vec![v.to_string()], words: cx.q[span.0..span.1].join(" ") },
         ));
     }
@@ -436,7 +504,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let strong: Vec<usize> = (0..n).filter(|&i| !is_weak(&cx.q[i])).collect();
         let explained = strong
             .iter()
-            .filter(|&&i| links.iter().any(|l| i >= l.span.0 && i < l.span.1) || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i])) || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1))
+            .filter(|&&i| links.iter().any(|l| l.pos.contains(&i)) || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i])) || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1))
             .count();
         if strong.is_empty() { 0.5 } else { explained as f32 / strong.len() as f32 }
     };
@@ -498,14 +566,48 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         }
     }
 
+    // Links into one column are alternatives ("in 2005 and 2010", "Gary
+    // Ellis and Vincent Boyd"): one filter with every cell text.
+    let mut by_col: Vec<Link> = Vec::new();
     for l in &links {
+        match by_col.iter_mut().find(|x| x.col == l.col) {
+            Some(x) => {
+                x.raws.extend(l.raws.iter().cloned());
+                x.rows.extend(l.rows.iter().copied());
+                x.pos.extend(l.pos.iter().copied());
+            }
+            None => by_col.push(l.clone()),
+        }
+    }
+    for l in &by_col {
         filters.push(filter_of(l));
+    }
+    // "no bronze medals": a number column equal to zero.
+    for i in 0..n.saturating_sub(1) {
+        if matches!(cx.q[i].as_str(), "no" | "zero") {
+            if let Some(c) = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).first() == Some(&cx.qs[i + 1])) {
+                filters.push((format!("{} = 0", cx.col(c)), Filter { column: t.columns[c].name.clone(), op: "=", values: vec!["0".into()], words: format!("{} {}", cx.q[i], cx.q[i + 1]) }));
+            }
+        }
+    }
+    // "the total number of medals", "how many total points": a column named
+    // Total holds the answer per row.
+    let total_col = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name) == ["total"]);
+    if let (Some(tc), true, false) = (total_col, cx.has("total"), by_col.is_empty()) {
+        if how_many || sum {
+            let w = where_of(&filters);
+            let single = by_col.iter().all(|l| l.rows.len() == 1);
+            let sql = if single { format!("SELECT {} {w}", cx.raw(tc)) } else { format!("SELECT SUM({}) {w}", cx.col(tc)) };
+            return Some(plan(if single { PlanKind::Lookup } else { PlanKind::Sum }, sql, format!("SELECT \"_row\" {w}"), Some(tc), Some(tc), &filters));
+        }
     }
 
     // Counting and summing.
     if how_many && !diff {
         let at = cx.find("how many").or_else(|| cx.find("number of")).or_else(|| cx.find("how much")).unwrap_or(0);
-        let head: Vec<String> = cx.qs[(at + 2).min(n)..(at + 4).min(n)].to_vec();
+        // The counted noun: the first word after "how many" that is not
+        // "total"/"more"; "how many points" names a number column to add up.
+        let head: Vec<String> = cx.qs[(at + 2).min(n)..n].iter().filter(|w| !matches!(w.as_str(), "total" | "more" | "of" | "the" | "different")).take(1).cloned().collect();
         let head_num = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)));
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
@@ -545,26 +647,36 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     }
 
     // Superlatives.
-    if super_max.is_some() || super_min.is_some() || ((first || last) && num_filters.is_empty() && cx.has("most recent")) {
+    if superlative {
         let desc = match (super_max, super_min) {
             (Some(a), Some(b)) => cx.find(a) < cx.find(b),
             (Some(_), None) => true,
             _ => false,
-        } || cx.has("most recent");
-        let ans = answer.unwrap_or(0);
-        // Measure: a number column named after the superlative word, else any named, else group counts.
+        };
+        // Measure: a number column named after the superlative word, else any named.
         let sw = super_max.or(super_min).unwrap_or("most");
         let at = cx.find(sw).unwrap_or(0);
-        let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].to_vec();
-        let measure = num_cols
-            .iter()
-            .copied()
-            .find(|&c| c != ans && col_words(&t.columns[c].name).iter().any(|w| after.contains(w)))
-            .or(named_num)
-            .or_else(|| cx.has("most recent").then(|| date_or_year_column(t)).flatten());
+        let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].iter().filter(|w| !is_weak(w) || w.as_str() == "number").cloned().collect();
+        let names_after = |c: usize| col_words(&t.columns[c].name).iter().any(|w| after.contains(w));
+        let measure = num_cols.iter().copied().find(|&c| names_after(c)).or(named_num);
+        // The answer is what the rows are called unless the question asks for
+        // the measure itself ("what was the highest score").
+        let mut ans = answer.unwrap_or(0);
+        let asks_measure = measure == Some(ans) && (explicit_answer && cx.q.get(at.wrapping_sub(1)).is_some_and(|w| w == "the") && !["who", "which"].iter().any(|w| cx.q.first().is_some_and(|f| f == w)));
+        if measure == Some(ans) && !asks_measure {
+            ans = (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c) && t.columns[c].kind == ColumnKind::Text && Some(c) != measure).unwrap_or(ans);
+        }
         let w = where_of(&filters);
-        if let Some(m) = measure {
+        if let Some(m) = measure.filter(|&m| m != ans || asks_measure) {
+            // "best", "top" and "highest" rank mean the smallest number.
+            let rank = is_rank_column(t, m) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
+            let desc = if rank { !desc } else { desc };
             let dir = if desc { "DESC" } else { "ASC" };
+            if asks_measure {
+                let f = if desc { "MAX" } else { "MIN" };
+                let sql = format!("SELECT {f}({}) {w}", cx.col(m));
+                return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
+            }
             let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT 1", cx.raw(ans), cx.col(m), cx.col(m));
             let rows_sql = format!("SELECT \"_row\" {w}");
             return Some(plan(if desc { PlanKind::ArgMax } else { PlanKind::ArgMin }, sql, rows_sql, Some(ans), Some(m), &filters));
@@ -574,13 +686,15 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             let mut seen = BTreeSet::new();
             t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
         };
-        if repeated && !cx.is_num(ans) {
+        if repeated && !names_after(ans) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
             return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
         }
         // The answer column is itself the measure ("what was the highest score").
         if cx.is_num(ans) {
+            let rank = is_rank_column(t, ans) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
+            let desc = if rank { !desc } else { desc };
             let f = if desc { "MAX" } else { "MIN" };
             let sql = format!("SELECT {f}({}) {w}", cx.col(ans));
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
@@ -589,7 +703,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
 
     // The row after or before a named one.
     if let (Some(anchor), Some(dir)) = (links.first(), next.map(|_| 1).or(prev.map(|_| -1))) {
-        let ans = answer.filter(|&c| c != anchor.col).or(answer).unwrap_or(anchor.col);
+        let ans = if explicit_answer || cx.q.first().is_some_and(|w| w == "where" || w == "when") { answer.unwrap_or(anchor.col) } else { anchor.col };
         let (fs, _) = filter_of(anchor);
         let (cmp, agg, ord) = if dir > 0 { (">", "MAX", "ASC") } else { ("<", "MIN", "DESC") };
         let inner = format!("(SELECT {agg}(\"_row\") {base} AND {fs})");
@@ -619,7 +733,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     }
     let ans = answer.filter(|&c| !links.iter().any(|l| l.col == c)).or_else(|| (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c)))?;
     let w = where_of(&filters);
-    let sql = format!("SELECT {} {w} ORDER BY \"_row\"", cx.raw(ans));
+    let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
 }
 
@@ -632,8 +746,13 @@ fn date_or_year_column(t: &TypedTable) -> Option<usize> {
     (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date).or_else(|| (0..t.columns.len()).find(|&c| is_year_column(t, c)))
 }
 
-/// The column the answer is read from.
-fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> Option<usize> {
+fn is_rank_column(t: &TypedTable, c: usize) -> bool {
+    col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "rank" | "ranking" | "position" | "pos" | "place" | "pick" | "seed" | "finish" | "placing" | "standing"))
+}
+
+/// The column the answer is read from, and whether the question named it
+/// (rather than it being inferred from the wh-word or the table's layout).
+fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Option<usize>, bool) {
     let t = cx.t;
     let n = cx.q.len();
     let linked = |c: usize| links.iter().any(|l| l.col == c);
@@ -642,37 +761,38 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> Opti
     let hint = |names: &[&str]| -> Option<usize> {
         (0..t.columns.len()).filter(|&c| !linked(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| names.contains(&w.as_str())))
     };
+    let first_text = || (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text);
     if let Some(i) = wh {
         let head: Vec<String> = cx.qs[i + 1..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).cloned().collect();
         let head_col = cols.iter().find(|(c, _, pos)| *pos > i && *pos <= i + 4 && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).map(|x| x.0);
         match cx.q[i].as_str() {
-            "when" => return hint(TIME_HINTS).or_else(|| date_or_year_column(t)).or(head_col),
-            "where" => return hint(PLACE_HINTS).or(head_col),
+            "when" => return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)).or(head_col), false),
+            "where" => return (hint(PLACE_HINTS).or(head_col), false),
             "who" | "whom" | "whose" => {
-                if let Some(c) = head_col.filter(|&c| !linked(c)) {
-                    return Some(c);
+                if let Some(c) = head_col.filter(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text) {
+                    return (Some(c), true);
                 }
-                return hint(NAME_HINTS).or_else(|| (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text));
+                return (hint(NAME_HINTS).filter(|&c| t.columns[c].kind == ColumnKind::Text).or_else(first_text), false);
             }
             _ => {}
         }
         if let Some(c) = head_col {
-            return Some(c);
+            return (Some(c), true);
         }
         if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month") {
-            return hint(TIME_HINTS).or_else(|| date_or_year_column(t));
+            return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)), false);
         }
         // "which car has the highest mpg": the head noun names no column, so
         // the answer is the rows' own names; columns named later are what
         // the question measures or filters by.
         if matches!(cx.q[i].as_str(), "which" | "what" | "name" | "list") {
-            if let Some(c) = (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text) {
-                return Some(c);
+            if let Some(c) = first_text() {
+                return (Some(c), false);
             }
         }
     }
     // A named column the links do not use; else the first free column.
-    cols.iter().map(|x| x.0).find(|&c| !linked(c)).or_else(|| (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text)).or(Some(0))
+    (cols.iter().map(|x| x.0).find(|&c| !linked(c)).or_else(first_text).or(Some(0)), false)
 }
 
 // ---------------------------------------------------------------- running
