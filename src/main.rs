@@ -271,7 +271,9 @@ enum EvalCmd {
         /// The WikiTableQuestions folder (data/training.tsv and csv/).
         #[arg(long, default_value = "../shared/data/wtq")]
         data: PathBuf,
-        /// `gold`: each question against its own table only.
+        /// `gold`: each question against its own table only, through the
+        /// table parser; `pool`: every table of the split in one workspace,
+        /// each question through the whole agent (the table must be found).
         #[arg(long, default_value = "gold")]
         setting: String,
         /// `dev` (one table in five, table-disjoint), `train` or `all`.
@@ -479,7 +481,8 @@ async fn run(cli: Cli) -> Result<i32> {
             return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, json_out, out, embedder, &dev)).await?;
         }
         Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out } } => {
-            return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out)).await?;
+            let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
+            return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out, embedder)).await?;
         }
         Cmd::Bench { what: BenchCmd::Embed { texts, batch, max_tokens, json: json_out, no_reference } } => {
             return bench_embed(&cli.embedder, &cli.device, texts, batch, max_tokens, json_out, no_reference).await;
@@ -879,7 +882,8 @@ fn eval_tatqa(
     Ok(0)
 }
 
-fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, seed: u64, json_out: bool, out: Option<PathBuf>) -> Result<i32> {
+#[allow(clippy::too_many_arguments)]
+fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, seed: u64, json_out: bool, out: Option<PathBuf>, embedder: Option<Arc<dyn Embedder>>) -> Result<i32> {
     use aurag_eval::wtq;
     use std::io::Write as _;
     let all = wtq::questions(data)?;
@@ -888,7 +892,19 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
     eprintln!("{}: {} questions in the {split} split over {} tables (seed {seed})", data.display(), qs.len(), tables.len());
     let records = match setting {
         "gold" => wtq::run_gold(data, &qs)?,
-        other => anyhow::bail!("unknown setting '{other}': use gold"),
+        "pool" => {
+            let embedder = embedder.context("the pool setting needs the embedder")?;
+            let pb = progress_bar();
+            let tick = |done: usize, total: usize| {
+                pb.set_length(total as u64);
+                pb.set_position(done as u64);
+            };
+            let whole = wtq::dev_questions(&all, split, seed, None);
+            let recs = wtq::run_pool(data, &qs, &whole, embedder.as_ref(), &tick)?;
+            pb.finish_and_clear();
+            recs
+        }
+        other => anyhow::bail!("unknown setting '{other}': use gold or pool"),
     };
     if let Some(path) = out {
         let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
@@ -896,7 +912,12 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
             writeln!(f, "{}", serde_json::to_string(r)?)?;
         }
     }
-    let report = wtq::WtqReport::from_records(setting, &records);
+    let mut report = wtq::WtqReport::from_records(setting, &records);
+    if setting == "gold" {
+        let wrong = wtq::run_wrong_table(data, &qs, seed)?;
+        let (p, r) = wtq::refusal(&records, &wrong);
+        report.refusal = Some((p, r, wrong.len()));
+    }
     if json_out {
         println!("{}", serde_json::to_string(&report)?);
     } else {

@@ -67,7 +67,9 @@ async fn answers_table_text_sql_arithmetic_and_unknown_questions_with_citations(
     assert_eq!(c.formula, "(1496.5 - 1202.9) / 1202.9 × 100");
     assert_eq!(c.operands.len(), 2);
     assert_eq!(run.answer.citations.len(), 2);
-    assert_eq!(steps(&run), ["intent", "guides", "selection", "actions", "compute", "answer"]);
+    // The table parser ran over the selected table too; the report layout
+    // (years as columns) leaves the answer to the reader's Compute step.
+    assert_eq!(steps(&run), ["intent", "guides", "selection", "actions", "table_query", "compute", "answer"]);
 
     // Nothing in the files answers this.
     let run = ws.ask(&agent, "Who is the chief executive officer of the company?", None, FRESH).await.unwrap();
@@ -173,7 +175,9 @@ async fn injected_instructions_stay_data_and_actions_stay_inside_the_selection()
     assert!(!run.selected.is_empty() && !run.selected.iter().any(|(id, _)| *id == outsider), "{:?}", run.selected);
     assert!(run.actions[0].evidence.is_empty());
     assert!(run.actions[0].error.as_deref().unwrap().contains("not selected"));
-    assert!(run.answer.unknown);
+    // Whatever answers (the table step is ours, not the policy's), it cites
+    // only selected objects, never the outsider.
+    assert!(run.answer.citations.iter().all(|c| c.source_id != outsider && run.selected.iter().any(|(id, _)| *id == c.source_id)), "{:?}", run.answer.citations);
 }
 
 fn quoted_only(v: &Value, key: Option<&str>) {

@@ -20,3 +20,4 @@ mod reranker;
 mod selftest;
 mod sql_sandbox;
 mod store;
+mod tables;

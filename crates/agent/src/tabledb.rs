@@ -56,6 +56,10 @@ pub struct LoadedTable {
     pub typed: TypedTable,
 }
 
+/// The most rows one table brings into the database (the loaders' own
+/// per-table limit).
+pub const MAX_ROWS: usize = 200_000;
+
 /// The raw-text column kept beside a number or date column.
 pub fn raw_column(sql_name: &str) -> String {
     format!("{sql_name}__raw")
@@ -91,6 +95,18 @@ impl TableDb {
         if !self.loaded.contains_key(&obj.id) {
             let t = obj.as_table().ok_or_else(|| TableDbError::NotTable { object: obj.id.clone() })?;
             let name = Self::table_name(obj);
+            // A SQLite object holds a snapshot of its first rows; aggregates
+            // need every row, so the whole table is read (read-only) from its file.
+            let full;
+            let t = match (&obj.provenance.locator, t.truncated_from) {
+                (crate::source::Locator::SqlTable { table, .. }, Some(_)) => {
+                    let err = |e: rusqlite::Error| TableDbError::Load { object: obj.id.clone(), table: table.clone(), reason: e.to_string() };
+                    let conn = crate::loader::sqlite::open_read_only(std::path::Path::new(&obj.provenance.file)).map_err(err)?;
+                    full = crate::loader::sqlite::snapshot(&conn, table, t.schema.as_deref(), MAX_ROWS).map_err(err)?;
+                    &full
+                }
+                _ => t,
+            };
             let typed = typed_table(t);
             self.load(&obj.id, &name, typed)?;
         }

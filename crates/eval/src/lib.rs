@@ -261,7 +261,7 @@ fn answer_text(a: &PredictedAnswer) -> String {
 
 /// The evaluation pool written to a LanceDB store in a scratch folder,
 /// removed when dropped.
-struct PoolStore {
+pub(crate) struct PoolStore {
     pool: Pool,
     store: LanceStore,
     handle: tokio::runtime::Handle,
@@ -271,7 +271,7 @@ struct PoolStore {
 }
 
 impl PoolStore {
-    fn build(objects: Vec<SourceObject>, embedder: &dyn Embedder) -> Result<Self, EvalError> {
+    pub(crate) fn build(objects: Vec<SourceObject>, embedder: &dyn Embedder) -> Result<Self, EvalError> {
         let texts: Vec<&str> = objects.iter().map(|o| o.description.as_str()).collect();
         let vectors = embedder.embed(&texts, InputKind::Document)?;
         let runtime = match tokio::runtime::Handle::try_current() {
@@ -294,7 +294,7 @@ impl PoolStore {
         Ok(PoolStore { pool: Pool::new(objects), store, handle, _runtime: runtime, _dir: dir })
     }
 
-    fn catalog(&self) -> StoreCatalog<'_, LanceStore> {
+    pub(crate) fn catalog(&self) -> StoreCatalog<'_, LanceStore> {
         StoreCatalog::new(&self.pool, &self.store, self.handle.clone())
     }
 }

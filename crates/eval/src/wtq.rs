@@ -345,6 +345,8 @@ pub struct WtqRecord {
     /// The plan's kind and SQL, when the parser made one.
     pub plan: Option<String>,
     pub sql: Option<String>,
+    /// The plan's confidence, when there was a plan.
+    pub confidence: Option<f32>,
     /// Was the question's table the one answered from (pool setting)?
     pub table_found: Option<bool>,
     pub ms: f64,
@@ -364,6 +366,8 @@ pub struct WtqReport {
     pub by_plan: Vec<(String, usize, usize)>,
     /// Pool setting: questions whose answer came from their own table.
     pub table_selection: Option<f64>,
+    /// "unknown" on unanswerable questions: (precision, recall, questions).
+    pub refusal: Option<(f64, f64, usize)>,
     pub p50_ms: f64,
     pub p95_ms: f64,
 }
@@ -395,6 +399,7 @@ impl WtqReport {
             by_kind: kinds.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
             by_plan: plans.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
             table_selection: (!found.is_empty()).then(|| found.iter().filter(|&&f| f).count() as f64 / found.len() as f64),
+            refusal: None,
             p50_ms: q(0.5),
             p95_ms: q(0.95),
         }
@@ -416,6 +421,9 @@ impl WtqReport {
         if let Some(ts) = self.table_selection {
             s.push_str(&format!("table selection: {:.1}% of questions answered from their own table\n", 100.0 * ts));
         }
+        if let Some((p, r, n)) = self.refusal {
+            s.push_str(&format!("refusal on {n} unanswerable questions (each asked of another table): precision {p:.3}, recall {r:.3}\n"));
+        }
         s.push_str("by question kind:\n");
         for (k, n, c) in &self.by_kind {
             s.push_str(&format!("  {k:<12} {n:>5}  {:>5.1}%\n", pct(*n, *c)));
@@ -431,6 +439,46 @@ impl WtqReport {
 /// The gold-table setting: each question against its own table only,
 /// through the table database and the deterministic parser.
 pub fn run_gold(dir: &Path, qs: &[WtqQuestion]) -> Result<Vec<WtqRecord>, EvalError> {
+    run_on_tables(dir, qs, |q| q.table.clone())
+}
+
+/// Unanswerable questions built from the split: each question asked of
+/// another table of the split (seeded), whose answer must be "unknown".
+/// Scored as refusal: `correct` is true when the answer was "unknown".
+pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64) -> Result<Vec<WtqRecord>, EvalError> {
+    let mut tables: Vec<&str> = qs.iter().map(|q| q.table.as_str()).collect();
+    tables.sort();
+    tables.dedup();
+    if tables.len() < 2 {
+        return Ok(Vec::new());
+    }
+    let pick = |q: &WtqQuestion| -> String {
+        let mut k = (fnv(&q.id, seed ^ 0xbad) % tables.len() as u64) as usize;
+        if tables[k] == q.table {
+            k = (k + 1) % tables.len();
+        }
+        tables[k].to_string()
+    };
+    let mut recs = run_on_tables(dir, qs, pick)?;
+    for r in &mut recs {
+        r.kind = "unanswerable";
+        r.gold = Vec::new();
+        r.correct = r.predicted.is_empty();
+    }
+    Ok(recs)
+}
+
+/// Refusal precision and recall: "unknown" said to unanswerable questions
+/// (`wrong`) against "unknown" said to answerable ones (`right`).
+pub fn refusal(right: &[WtqRecord], wrong: &[WtqRecord]) -> (f64, f64) {
+    let tp = wrong.iter().filter(|r| r.predicted.is_empty()).count() as f64;
+    let fp = right.iter().filter(|r| r.predicted.is_empty()).count() as f64;
+    let precision = if tp + fp == 0.0 { 0.0 } else { tp / (tp + fp) };
+    let recall = if wrong.is_empty() { 0.0 } else { tp / wrong.len() as f64 };
+    (precision, recall)
+}
+
+fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion) -> String) -> Result<Vec<WtqRecord>, EvalError> {
     use crate::agent::tableqa;
     use crate::tabledb::TableDb;
     let mut tables = Tables::default();
@@ -438,14 +486,18 @@ pub fn run_gold(dir: &Path, qs: &[WtqQuestion]) -> Result<Vec<WtqRecord>, EvalEr
     let limits = crate::sql::SqlLimits::default();
     let mut out = Vec::with_capacity(qs.len());
     for q in qs {
-        let content = tables.get(dir, &q.table)?.clone();
+        let table = table_of(q);
+        let content = tables.get(dir, &table)?.clone();
         let start = std::time::Instant::now();
-        if db.get(&q.table).is_none() {
+        if db.get(&table).is_none() {
             let name = format!("t{}", db.len());
-            db.load(&q.table, &name, crate::tabular::typed_table(&content)).map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
+            db.load(&table, &name, crate::tabular::typed_table(&content)).map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
         }
-        let loaded = db.get(&q.table).cloned().expect("loaded above");
-        let plan = tableqa::parse(&q.question, &loaded.typed, &loaded.name);
+        let loaded = db.get(&table).cloned().expect("loaded above");
+        // The product's rule: a plan below the confidence bar is "unknown".
+        let raw_plan = tableqa::parse(&q.question, &loaded.typed, &loaded.name);
+        let confidence = raw_plan.as_ref().map(|p| p.confidence);
+        let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
         let predicted = match &plan {
             Some(p) => tableqa::run(&mut db, p, &limits).map(|r| r.values).unwrap_or_default(),
             None => Vec::new(),
@@ -454,16 +506,80 @@ pub fn run_gold(dir: &Path, qs: &[WtqQuestion]) -> Result<Vec<WtqRecord>, EvalEr
         out.push(WtqRecord {
             id: q.id.clone(),
             question: q.question.clone(),
-            table: q.table.clone(),
+            table,
             kind: question_kind(&q.question),
             correct: answers_match(&q.answers, &predicted),
             gold: q.answers.clone(),
             predicted,
             plan: plan.as_ref().map(|p| p.kind.as_str().to_string()),
             sql: plan.map(|p| p.sql),
+            confidence,
             table_found: None,
             ms,
         });
+    }
+    Ok(out)
+}
+
+/// A table as the workspace holds it: one table object per CSV.
+pub fn table_object(rel: &str, content: TableContent) -> crate::source::SourceObject {
+    use crate::source::{Content, Locator, Provenance, SourceKind, SourceObject};
+    let stem = Path::new(rel).with_extension("").to_string_lossy().replace(['/', '\\'], "_");
+    let range = format!("A1:{}", crate::source::a1(content.n_rows().saturating_sub(1), content.n_cols().saturating_sub(1)));
+    let prov = Provenance { file: rel.to_string(), file_hash: rel.to_string(), locator: Locator::SheetRange { sheet: stem, range } };
+    let mut obj = SourceObject::new(SourceKind::Static, prov, Content::Table(content));
+    crate::describe::describe(&mut obj);
+    obj
+}
+
+/// The pool setting: every table of the split (the tables of `pool`'s
+/// questions, and of `qs`) in one workspace
+/// (a LanceDB store, as the app's), each question through the whole agent
+/// (selection first: the table must be found), no guides.
+pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    use crate::agent::Agent;
+    let mut tables = Tables::default();
+    let mut paths: Vec<&str> = qs.iter().chain(pool).map(|q| q.table.as_str()).collect();
+    paths.sort();
+    paths.dedup();
+    let mut objects = Vec::with_capacity(paths.len());
+    let mut id_of: HashMap<String, String> = HashMap::new();
+    for p in &paths {
+        let obj = table_object(p, tables.get(dir, p)?.clone());
+        id_of.insert(p.to_string(), obj.id.clone());
+        objects.push(obj);
+    }
+    let store = crate::PoolStore::build(objects, embedder)?;
+    let catalog = store.catalog();
+    let agent = Agent::deterministic(embedder, None);
+    let allow = |_: &crate::guide::Guide| true;
+    let mut out = Vec::with_capacity(qs.len());
+    for (i, q) in qs.iter().enumerate() {
+        let start = std::time::Instant::now();
+        let run = agent.ask(&q.question, &catalog, None, &allow, None)?;
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let predicted = if run.answer.unknown { Vec::new() } else { run.answer.predicted.spans.clone() };
+        let own = id_of.get(&q.table);
+        let table_query = run.trace.iter().find_map(|s| match &s.step {
+            crate::agent::Step::TableQuery { query, used: true } => Some(query.clone()),
+            _ => None,
+        });
+        let answered_from = run.answer.citations.first().map(|c| c.source_id.clone()).or_else(|| run.selected.first().map(|s| s.0.clone()));
+        out.push(WtqRecord {
+            id: q.id.clone(),
+            question: q.question.clone(),
+            table: q.table.clone(),
+            kind: question_kind(&q.question),
+            correct: answers_match(&q.answers, &predicted),
+            gold: q.answers.clone(),
+            predicted,
+            plan: Some(table_query.as_ref().map(|t| t.plan.kind.as_str().to_string()).unwrap_or_else(|| if run.answer.unknown { "unknown".into() } else { "reader".into() })),
+            confidence: table_query.as_ref().map(|t| t.plan.confidence),
+            sql: table_query.map(|t| t.plan.sql),
+            table_found: Some(answered_from.as_ref() == own),
+            ms,
+        });
+        progress(i + 1, qs.len());
     }
     Ok(out)
 }

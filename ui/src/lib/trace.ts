@@ -15,6 +15,8 @@ export function stepTitle(s: TraceStep): string {
       return "Retrieval actions";
     case "compute":
       return "Compute";
+    case "table_query":
+      return "Table query";
     case "answer":
       return "Answer";
   }
@@ -37,6 +39,11 @@ export function stepSummary(s: TraceStep): string {
       return `${s.results.length} actions, ${s.results.reduce((n, r) => n + r.evidence.length, 0)} pieces of evidence (${s.policy})`;
     case "compute":
       return `${s.computation.formula} = ${s.computation.result}`;
+    case "table_query": {
+      const p = s.query.plan;
+      const result = s.query.result.values.length ? s.query.result.values.slice(0, 5).join(", ") : "no rows";
+      return `${p.kind}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
+    }
     case "answer":
       return s.unknown ? "unknown" : s.text;
   }

@@ -167,6 +167,32 @@ function StepBody({ s }: { s: TraceStep }) {
           </ul>
         </div>
       );
+    case "table_query": {
+      const p = s.query.plan;
+      return (
+        <div>
+          <p>
+            {p.kind} over <code>{s.query.table}</code>
+            {p.answer_column ? ` · answer column ${p.answer_column}` : ""}
+            {p.measure_column ? ` · measure ${p.measure_column}` : ""} · confidence {p.confidence.toFixed(2)} · {s.used ? "answered" : "not used"}
+          </p>
+          <pre className="sql">{p.sql}</pre>
+          {p.filters.length > 0 && (
+            <ul className="small">
+              {p.filters.map((f, i) => (
+                <li key={i}>
+                  {f.column} {f.op} {f.values.slice(0, 6).join(", ")} <span className="muted">(“{f.words}”)</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="small">
+            result: {s.query.result.values.slice(0, 12).join(", ") || "no rows"} · {s.query.result.rows.length} rows used
+            {s.query.result.rows_truncated ? " (first ones)" : ""}
+          </p>
+        </div>
+      );
+    }
     case "answer":
       return (
         <p>

@@ -109,6 +109,8 @@ pub enum Step {
     Refresh { refreshed: Vec<RefreshNote> },
     Actions { policy: String, results: Vec<ActionResult> },
     Compute { computation: Computation },
+    /// The table parser's plan over a selected table, its SQL and result.
+    TableQuery { query: tableqa::TableQuery, used: bool },
     Answer { answerer: String, text: String, unknown: bool, support: f32 },
 }
 
@@ -155,6 +157,8 @@ pub struct Agent<'m> {
     /// it (token by token); the final answer still comes in the Answer step,
     /// and may differ when the draft fails the grounding check.
     pub on_answer_text: Option<&'m (dyn Fn(&str) + Sync)>,
+    /// The table database the table step queries, filled on first use.
+    pub tables: std::sync::Mutex<Option<crate::tabledb::TableDb>>,
 }
 
 fn ms(t: Instant) -> f64 {
@@ -183,6 +187,7 @@ impl<'m> Agent<'m> {
             sql_limits: SqlLimits::default(),
             observer: None,
             on_answer_text: None,
+            tables: std::sync::Mutex::new(None),
         }
     }
 
@@ -199,6 +204,23 @@ impl<'m> Agent<'m> {
             answerer: Box::new(llm::LlmAnswerer::new(model)),
             ..Agent::deterministic(embedder, reranker)
         }
+    }
+
+    /// Runs the table parser over the selected table objects; the plan
+    /// and the evidence it cites, when one had a result.
+    fn query_tables(&self, question: &str, objects: &[&SourceObject]) -> Option<(tableqa::TableQuery, Vec<extract::Evidence>)> {
+        if !objects.iter().any(|o| o.as_table().is_some()) {
+            return None;
+        }
+        let mut guard = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+        if guard.is_none() {
+            *guard = crate::tabledb::TableDb::in_memory().ok();
+        }
+        let db = guard.as_mut()?;
+        let q = tableqa::query_tables(question, objects, db, &self.sql_limits)?;
+        let obj = objects.iter().find(|o| o.id == q.source)?;
+        let ev = tableqa::evidence(&q, obj, db, 20);
+        Some((q, ev))
     }
 
     /// Settings and stage ids, for reports.
@@ -283,6 +305,11 @@ impl<'m> Agent<'m> {
             .filter_map(|(id, _)| refreshed_objects.iter().find(|o| &o.id == id).or_else(|| catalog.get(id)))
             .collect();
 
+        // The table step: the deterministic parser over the selected tables.
+        let t = Instant::now();
+        let table_query = self.query_tables(question, &objects);
+        let table_ms = ms(t);
+
         let t = Instant::now();
         let examples: Vec<&GuideSource> = hits.iter().flat_map(|h| h.guide.sources.iter()).collect();
         let planned = self.policy.plan(&ExtractInput { question, intent: &intent, objects: &objects, catalog, examples: &examples })?;
@@ -300,7 +327,27 @@ impl<'m> Agent<'m> {
 
         let t = Instant::now();
         let evidence: Vec<extract::Evidence> = results.iter().flat_map(|r| r.evidence.iter().cloned()).collect();
-        let answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog, on_text: self.on_answer_text })?;
+        let mut answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog, on_text: self.on_answer_text })?;
+        if let Some((q, ev)) = table_query {
+            let obj = objects.iter().find(|o| o.id == q.source);
+            let report = obj.is_some_and(|o| tableqa::is_report_layout(o));
+            let found = !q.result.values.is_empty() && !ev.is_empty();
+            let use_it = found && ((tableqa::preferred(&q) && !report) || (answer.unknown && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
+            if use_it {
+                results.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
+                let text = q.result.values.join(", ");
+                answer = Answer {
+                    text,
+                    unknown: false,
+                    predicted: crate::answer::PredictedAnswer { spans: q.result.values.clone(), scale: String::new() },
+                    citations: ev.iter().map(answer::Citation::of).collect(),
+                    computation: None,
+                    support: q.plan.confidence,
+                    reason: String::new(),
+                };
+            }
+        }
         if let Some(c) = &answer.computation {
             record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
         }

@@ -1,0 +1,69 @@
+//! Analyst questions over tables that are not annual reports, through the
+//! whole agent: a CSV and a SQLite table with more rows than its snapshot.
+//! Counts, averages, group-by and filters are answered by one SQL statement
+//! over every row, and the answer cites the rows it used.
+
+use crate::common;
+
+use std::time::Duration;
+
+use aurag::agent::{Agent, Step};
+use aurag::HashingEmbedder;
+use common::{ingest, workspace};
+
+const FRESH: Duration = Duration::from_secs(3600);
+
+fn table_step(run: &aurag::agent::Run) -> Option<&aurag::agent::tableqa::TableQuery> {
+    run.trace.iter().find_map(|s| match &s.step {
+        Step::TableQuery { query, used: true } => Some(query),
+        _ => None,
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn counts_averages_groups_and_filters_over_a_csv_and_a_whole_sqlite_table() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    let csv = files.join("cars.csv");
+    std::fs::write(
+        &csv,
+        "Name,Origin,Miles_per_Gallon,Horsepower\nchevrolet chevelle,USA,18,130\ntoyota corolla,Japan,31,65\ndatsun 510,Japan,27,88\nvw rabbit,Europe,29,70\nford pinto,USA,25,86\nhonda civic,Japan,33,53\n",
+    )
+    .unwrap();
+    // 400 days: more rows than a SQLite object's snapshot holds.
+    let db = files.join("weather.sqlite");
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute_batch("CREATE TABLE weather (date TEXT, weather TEXT, precipitation REAL, temp_max REAL);").unwrap();
+        for d in 0..400 {
+            let kind = if d % 10 == 0 { "snow" } else if d % 3 == 0 { "rain" } else { "sun" };
+            conn.execute("INSERT INTO weather VALUES (?1, ?2, ?3, ?4)", rusqlite::params![format!("2012-{:02}-{:02}", 1 + (d / 28) % 12, 1 + d % 28), kind, (d % 7) as f64, 5.0 + (d % 20) as f64]).unwrap();
+        }
+    }
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let r = ingest(&ws, &[csv.clone(), db.clone()]).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+
+    let run = ws.ask(&agent, "How many cars are from Japan?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "3", "{:?}", run.trace);
+    let q = table_step(&run).expect("answered by the table step");
+    assert!(q.plan.sql.contains("COUNT(*)") && q.plan.sql.contains("'Japan'"), "{}", q.plan.sql);
+    // The three Japanese cars' rows are cited, by cell.
+    let cells: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).filter(|l| l.starts_with("cars!")).collect();
+    assert_eq!(cells.len(), 3, "{:?}", run.answer.citations);
+
+    let run = ws.ask(&agent, "What is the average Miles_per_Gallon of cars from the USA?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "21.5", "{:?}", run.trace);
+
+    let run = ws.ask(&agent, "Which origin has the most cars?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "Japan", "{:?}", run.trace);
+
+    // Every one of the 400 rows counts, not the snapshot's first ones.
+    let run = ws.ask(&agent, "On how many days was the weather snow?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "40", "{:?}", run.trace);
+    let q = table_step(&run).expect("answered by the table step");
+    assert_eq!(q.result.rows.len(), 40);
+}
