@@ -12,11 +12,14 @@
 //! statement can go through [`crate::sql::run_sandboxed`]: the SQL the
 //! parser writes and the SQL a model writes get the same read-only rules.
 //!
-//! The database lives in memory and is rebuilt from the store's objects
-//! when a table is first asked about (loading a 1,000-row table takes about
-//! a millisecond), so it can never disagree with ingestion, refresh or
-//! removal: a table's name includes its object id, which changes with its
-//! content.
+//! The database lives in memory, one per pool (the objects read at one
+//! store version, see [`crate::agent::catalog::Pool`]), and a table is
+//! loaded when a question first needs it (a 1,000-row table takes about a
+//! millisecond). It cannot disagree with ingestion or removal: a new store
+//! version is a new pool, and a static object's id changes with its
+//! content. A SQLite table is read from its file, so it is loaded again
+//! when the file's size or modification time changes (a refresh, or a
+//! writer outside the app).
 
 use std::collections::HashMap;
 
@@ -69,12 +72,21 @@ pub fn raw_column(sql_name: &str) -> String {
 pub struct TableDb {
     conn: Connection,
     loaded: HashMap<String, LoadedTable>,
+    /// Size and modification time of a SQLite object's file when it was loaded.
+    stamps: HashMap<String, Option<(u64, std::time::SystemTime)>>,
+}
+
+fn file_stamp(obj: &SourceObject) -> Option<(u64, std::time::SystemTime)> {
+    match &obj.provenance.locator {
+        crate::source::Locator::SqlTable { .. } => std::fs::metadata(&obj.provenance.file).ok().and_then(|m| Some((m.len(), m.modified().ok()?))),
+        _ => None,
+    }
 }
 
 impl TableDb {
     pub fn in_memory() -> Result<TableDb, TableDbError> {
         let conn = Connection::open_in_memory().map_err(|e| TableDbError::Open { reason: e.to_string() })?;
-        Ok(TableDb { conn, loaded: HashMap::new() })
+        Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new() })
     }
 
     /// The SQL table name for an object: readable (its sheet, table or file
@@ -90,9 +102,11 @@ impl TableDb {
         format!("{}_{}", base.trim_matches('_'), short)
     }
 
-    /// Loads (once) and returns the table for `obj`.
+    /// Loads (once, or again when a SQLite object's file changed) and
+    /// returns the table for `obj`.
     pub fn ensure(&mut self, obj: &SourceObject) -> Result<&LoadedTable, TableDbError> {
-        if !self.loaded.contains_key(&obj.id) {
+        let stamp = file_stamp(obj);
+        if !self.loaded.contains_key(&obj.id) || self.stamps.get(&obj.id) != Some(&stamp) {
             let t = obj.as_table().ok_or_else(|| TableDbError::NotTable { object: obj.id.clone() })?;
             let name = Self::table_name(obj);
             // A SQLite object holds a snapshot of its first rows; aggregates
@@ -109,6 +123,7 @@ impl TableDb {
             };
             let typed = typed_table(t);
             self.load(&obj.id, &name, typed)?;
+            self.stamps.insert(obj.id.clone(), stamp);
         }
         Ok(&self.loaded[&obj.id])
     }
@@ -175,6 +190,7 @@ impl TableDb {
             let _ = self.conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(&t.name)));
         }
         self.loaded.clear();
+        self.stamps.clear();
     }
 
     pub fn len(&self) -> usize {
@@ -211,5 +227,29 @@ mod tests {
         assert!(matches!(db.query("DELETE FROM airports", &lim), Err(TableDbError::Query(SqlError::NotReadOnly { .. } | SqlError::Denied { .. }))));
         db.load("y", "other", typed_table(&content(&[&["a"], &["b"]]))).unwrap();
         assert_eq!(db.query("SELECT COUNT(*) FROM airports", &lim).unwrap().rows[0][0], "3");
+    }
+
+    #[test]
+    fn a_sqlite_table_is_loaded_once_and_again_when_its_file_changes() {
+        use crate::source::{Content, Locator, Provenance, SourceKind};
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("w.sqlite");
+        std::fs::write(&file, b"first").unwrap();
+        let obj = |rows: &[&[&str]]| {
+            let prov = Provenance { file: file.display().to_string(), file_hash: "h".into(), locator: Locator::SqlTable { table: "w".into(), refresh_sql: "SELECT * FROM w".into() } };
+            let mut o = SourceObject::new(SourceKind::Dynamic, prov, Content::Table(content(rows)));
+            o.id = "tbl_w".into();
+            o
+        };
+        let mut db = TableDb::in_memory().unwrap();
+        let lim = SqlLimits::default();
+        let name = db.ensure(&obj(&[&["n"], &["1"]])).unwrap().name.clone();
+        // Same file: the loaded table is reused even if the object says otherwise.
+        db.ensure(&obj(&[&["n"], &["1"], &["2"]])).unwrap();
+        assert_eq!(db.query(&format!("SELECT COUNT(*) FROM {}", quote_ident(&name)), &lim).unwrap().rows[0][0], "1");
+        // The file changed (a refresh re-read it): loaded again.
+        std::fs::write(&file, b"second, longer").unwrap();
+        db.ensure(&obj(&[&["n"], &["1"], &["2"]])).unwrap();
+        assert_eq!(db.query(&format!("SELECT COUNT(*) FROM {}", quote_ident(&name)), &lim).unwrap().rows[0][0], "2");
     }
 }

@@ -366,6 +366,30 @@ pub fn scale_phrase(text: &str) -> Option<&'static str> {
 }
 
 
+/// A lower-case letter with its accent removed (`é` → `e`, `ł` → `l`), so
+/// "Kedzia" meets "Kędzia"; other characters pass through. Callers lower-
+/// case first.
+pub fn fold_accent(c: char) -> char {
+    match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ą' | 'ă' => 'a',
+        'ç' | 'ć' | 'č' => 'c',
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' => 'e',
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' => 'i',
+        'ñ' | 'ń' | 'ň' => 'n',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
+        'ý' | 'ÿ' => 'y',
+        'ś' | 'š' | 'ş' => 's',
+        'ź' | 'ż' | 'ž' => 'z',
+        'ł' => 'l',
+        'ř' => 'r',
+        'ť' | 'ţ' => 't',
+        'ď' | 'đ' => 'd',
+        'ğ' => 'g',
+        other => other,
+    }
+}
+
 /// The one stemmer: a crude plural/singular fold so "costs" meets "cost" and
 /// "companies" meets "company". Matching (row labels, headers, sentences) and
 /// the reader's restated-question test both go through it.

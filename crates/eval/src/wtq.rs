@@ -113,39 +113,13 @@ pub fn read_table(dir: &Path, rel: &str) -> Result<TableContent, EvalError> {
 
 // ------------------------------------------------------------ scoring
 
-fn fold(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => 'a',
-            'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å' => 'A',
-            'ç' | 'ć' | 'č' => 'c',
-            'Ç' | 'Č' => 'C',
-            'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' => 'e',
-            'È' | 'É' | 'Ê' | 'Ë' => 'E',
-            'ì' | 'í' | 'î' | 'ï' | 'ī' => 'i',
-            'Ì' | 'Í' | 'Î' | 'Ï' => 'I',
-            'ñ' | 'ń' | 'ň' => 'n',
-            'Ñ' => 'N',
-            'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ō' | 'ő' => 'o',
-            'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' => 'O',
-            'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
-            'Ù' | 'Ú' | 'Û' | 'Ü' => 'U',
-            'ý' | 'ÿ' => 'y',
-            'ś' | 'š' | 'ş' => 's',
-            'Š' | 'Ś' | 'Ş' => 'S',
-            'ź' | 'ż' | 'ž' => 'z',
-            'Ž' => 'Z',
-            'ř' => 'r',
-            'ğ' => 'g',
-            other => other,
-        })
-        .collect()
-}
-
 /// `evaluator.py`'s `normalize`.
 pub fn normalize(x: &str) -> String {
-    let mut x: String = fold(x)
+    // Case does not matter to any step below, and the result is lower-cased.
+    let mut x: String = x
         .chars()
+        .flat_map(char::to_lowercase)
+        .map(crate::text::fold_accent)
         .map(|c| match c {
             '‘' | '’' | '´' | '`' => '\'',
             '“' | '”' => '"',
@@ -275,22 +249,6 @@ pub fn dev_questions(all: &[WtqQuestion], split: &str, seed: u64, limit: Option<
     qs
 }
 
-/// A cache of tables by path.
-#[derive(Default)]
-pub struct Tables {
-    pub by_path: HashMap<String, TableContent>,
-}
-
-impl Tables {
-    pub fn get(&mut self, dir: &Path, rel: &str) -> Result<&TableContent, EvalError> {
-        if !self.by_path.contains_key(rel) {
-            let t = read_table(dir, rel)?;
-            self.by_path.insert(rel.to_string(), t);
-        }
-        Ok(&self.by_path[rel])
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -386,9 +344,8 @@ impl WtqReport {
             e.0 += 1;
             e.1 += r.correct as usize;
         }
-        let mut ms: Vec<f64> = recs.iter().map(|r| r.ms).collect();
-        ms.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
-        let q = |p: f64| if ms.is_empty() { 0.0 } else { ms[((ms.len() - 1) as f64 * p).round() as usize] };
+        let ms: Vec<f64> = recs.iter().map(|r| r.ms).collect();
+        let q = |p: f64| crate::metrics::quantile(&ms, p);
         let found: Vec<bool> = recs.iter().filter_map(|r| r.table_found).collect();
         WtqReport {
             setting: setting.to_string(),
@@ -481,19 +438,18 @@ pub fn refusal(right: &[WtqRecord], wrong: &[WtqRecord]) -> (f64, f64) {
 fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion) -> String) -> Result<Vec<WtqRecord>, EvalError> {
     use crate::agent::tableqa;
     use crate::tabledb::TableDb;
-    let mut tables = Tables::default();
     let mut db = TableDb::in_memory().map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
     let limits = crate::sql::SqlLimits::default();
     let mut out = Vec::with_capacity(qs.len());
     for q in qs {
         let table = table_of(q);
-        let content = tables.get(dir, &table)?.clone();
+        let content = if db.get(&table).is_none() { Some(read_table(dir, &table)?) } else { None };
         let start = std::time::Instant::now();
-        if db.get(&table).is_none() {
+        if let Some(content) = content {
             let name = format!("t{}", db.len());
             db.load(&table, &name, crate::tabular::typed_table(&content)).map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
         }
-        let loaded = db.get(&table).cloned().expect("loaded above");
+        let loaded = db.get(&table).expect("loaded above");
         // The product's rule: a plan below the confidence bar is "unknown".
         let raw_plan = tableqa::parse(&q.question, &loaded.typed, &loaded.name);
         let confidence = raw_plan.as_ref().map(|p| p.confidence);
@@ -538,14 +494,13 @@ pub fn table_object(rel: &str, content: TableContent) -> crate::source::SourceOb
 /// (selection first: the table must be found), no guides.
 pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
     use crate::agent::Agent;
-    let mut tables = Tables::default();
     let mut paths: Vec<&str> = qs.iter().chain(pool).map(|q| q.table.as_str()).collect();
     paths.sort();
     paths.dedup();
     let mut objects = Vec::with_capacity(paths.len());
     let mut id_of: HashMap<String, String> = HashMap::new();
     for p in &paths {
-        let obj = table_object(p, tables.get(dir, p)?.clone());
+        let obj = table_object(p, read_table(dir, p)?);
         id_of.insert(p.to_string(), obj.id.clone());
         objects.push(obj);
     }

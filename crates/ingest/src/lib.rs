@@ -5,6 +5,6 @@
 //! It needs the core only: loaders chunk text through the core's
 //! [`aurag_core::embed::Embedder`] trait, whatever model is behind it.
 
-use aurag_core::{chunk, embed, source, table, text};
+use aurag_core::{chunk, embed, source, table, tabular, text};
 
 pub mod loader;

@@ -42,6 +42,9 @@ pub trait Catalog: Send + Sync {
     fn siblings(&self, id: &str) -> Vec<&SourceObject>;
     /// Inverse document frequency of a (lowercased) token over the pool.
     fn idf(&self, token: &str) -> f32;
+    /// The table database of the pool's table objects, filled on first use
+    /// and shared by every question asked of this pool.
+    fn tables(&self) -> &std::sync::Mutex<Option<crate::tabledb::TableDb>>;
 }
 
 const PASSAGE_CHARS: usize = 2000;
@@ -88,11 +91,15 @@ pub fn group_key(obj: &SourceObject) -> String {
 /// The objects of a pool as read at one store version: looked up by id,
 /// grouped with their siblings, and counted per token for the structural
 /// scorer's term weights (BM25's idf over [`SourceObject::searchable_text`]).
+/// It also holds the table database its tables are loaded into when a
+/// question first needs them: the pool lives as long as its store version,
+/// so a table is loaded once per version, not once per question.
 pub struct Pool {
     pub objects: Vec<SourceObject>,
     by_id: HashMap<String, usize>,
     groups: HashMap<String, Vec<usize>>,
     doc_freq: HashMap<String, u32>,
+    tables: std::sync::Mutex<Option<crate::tabledb::TableDb>>,
 }
 
 impl Pool {
@@ -107,7 +114,7 @@ impl Pool {
                 *doc_freq.entry(t).or_default() += 1;
             }
         }
-        Pool { objects, by_id, groups, doc_freq }
+        Pool { objects, by_id, groups, doc_freq, tables: std::sync::Mutex::new(None) }
     }
 
     pub fn len(&self) -> usize {
@@ -178,6 +185,9 @@ impl<S: Store> Catalog for StoreCatalog<'_, S> {
     fn idf(&self, token: &str) -> f32 {
         self.pool.idf(token)
     }
+    fn tables(&self) -> &std::sync::Mutex<Option<crate::tabledb::TableDb>> {
+        &self.pool.tables
+    }
 }
 
 /// The in-memory catalog, the agent's test double: a [`Pool`], its
@@ -231,5 +241,8 @@ impl Catalog for MemoryCatalog {
     }
     fn idf(&self, token: &str) -> f32 {
         self.pool.idf(token)
+    }
+    fn tables(&self) -> &std::sync::Mutex<Option<crate::tabledb::TableDb>> {
+        &self.pool.tables
     }
 }

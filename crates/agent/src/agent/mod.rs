@@ -157,8 +157,6 @@ pub struct Agent<'m> {
     /// it (token by token); the final answer still comes in the Answer step,
     /// and may differ when the draft fails the grounding check.
     pub on_answer_text: Option<&'m (dyn Fn(&str) + Sync)>,
-    /// The table database the table step queries, filled on first use.
-    pub tables: std::sync::Mutex<Option<crate::tabledb::TableDb>>,
 }
 
 fn ms(t: Instant) -> f64 {
@@ -187,7 +185,6 @@ impl<'m> Agent<'m> {
             sql_limits: SqlLimits::default(),
             observer: None,
             on_answer_text: None,
-            tables: std::sync::Mutex::new(None),
         }
     }
 
@@ -208,11 +205,11 @@ impl<'m> Agent<'m> {
 
     /// Runs the table parser over the selected table objects; the plan
     /// and the evidence it cites, when one had a result.
-    fn query_tables(&self, question: &str, objects: &[&SourceObject]) -> Option<(tableqa::TableQuery, Vec<extract::Evidence>)> {
+    fn query_tables(&self, question: &str, objects: &[&SourceObject], catalog: &dyn Catalog) -> Option<(tableqa::TableQuery, Vec<extract::Evidence>)> {
         if !objects.iter().any(|o| o.as_table().is_some()) {
             return None;
         }
-        let mut guard = self.tables.lock().unwrap_or_else(|p| p.into_inner());
+        let mut guard = catalog.tables().lock().unwrap_or_else(|p| p.into_inner());
         if guard.is_none() {
             *guard = crate::tabledb::TableDb::in_memory().ok();
         }
@@ -307,7 +304,7 @@ impl<'m> Agent<'m> {
 
         // The table step: the deterministic parser over the selected tables.
         let t = Instant::now();
-        let table_query = self.query_tables(question, &objects);
+        let table_query = self.query_tables(question, &objects, catalog);
         let table_ms = ms(t);
 
         let t = Instant::now();

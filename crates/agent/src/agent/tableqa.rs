@@ -123,33 +123,12 @@ pub struct QueryPlan {
 
 // ---------------------------------------------------------------- words
 
-fn fold_char(c: char) -> char {
-    match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ą' | 'ă' => 'a',
-        'ç' | 'ć' | 'č' => 'c',
-        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' => 'e',
-        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' => 'i',
-        'ñ' | 'ń' | 'ň' => 'n',
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
-        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
-        'ý' | 'ÿ' => 'y',
-        'ś' | 'š' | 'ş' => 's',
-        'ź' | 'ż' | 'ž' => 'z',
-        'ł' => 'l',
-        'ř' => 'r',
-        'ť' | 'ţ' => 't',
-        'ď' | 'đ' => 'd',
-        'ğ' => 'g',
-        other => other,
-    }
-}
-
 /// Lower-cased, accent-folded word tokens; "1,234" stays one token
 /// ("1234"), a possessive "'s" is dropped.
 pub fn words(s: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
-    let chars: Vec<char> = s.chars().flat_map(char::to_lowercase).map(fold_char).collect();
+    let chars: Vec<char> = s.chars().flat_map(char::to_lowercase).map(crate::text::fold_accent).collect();
     for (i, &c) in chars.iter().enumerate() {
         let digit_sep = (c == ',' || c == '.' || c == ':') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
         if c.is_alphanumeric() {
@@ -403,13 +382,11 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let cols = link_columns(&cx, &taken);
 
     // Operation words.
-    let at_least = cx.has("at least") || cx.has("at most");
     let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top", "fastest", "oldest"]
         .iter()
         .find(|w| cx.has(w) && !(**w == "most" && (cx.has("at most") || cx.has("most recent"))) && !(**w == "top" && (cx.has("top of") || cx.has("the top"))))
         .copied();
     let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| cx.has(w) && !(**w == "least" && cx.has("at least"))).copied();
-    let _ = at_least;
     let superlative = super_max.is_some() || super_min.is_some();
     let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count")) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
@@ -721,9 +698,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let w = where_of(&filters);
         let desc = last && !(first && cx.find("first") < cx.find("last"));
         if is_year_column(t, ans) || t.columns[ans].kind == ColumnKind::Date {
-            let f = if desc { "MAX" } else { "MIN" };
             let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {} LIMIT 1", cx.raw(ans), cx.col(ans), cx.col(ans), if desc { "DESC" } else { "ASC" });
-            let _ = f;
             return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
         let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY \"_row\" {} LIMIT 1", cx.raw(ans), cx.raw(ans), if desc { "DESC" } else { "ASC" });
@@ -824,14 +799,7 @@ pub fn run(db: &mut crate::tabledb::TableDb, plan: &QueryPlan, limits: &crate::s
 
 /// "12467.0" → "12467", "3.3333333" → "3.33".
 pub fn tidy_number(v: &str) -> String {
-    match v.parse::<f64>() {
-        Ok(x) if x.fract() == 0.0 && x.abs() < 1e15 => format!("{}", x as i64),
-        Ok(x) => {
-            let s = format!("{x:.2}");
-            s.trim_end_matches('0').trim_end_matches('.').to_string()
-        }
-        Err(_) => v.to_string(),
-    }
+    v.parse::<f64>().map(super::compute::format_result).unwrap_or_else(|_| v.to_string())
 }
 
 // ---------------------------------------------------------------- the agent's step
@@ -865,10 +833,10 @@ pub fn query_tables(question: &str, objects: &[&crate::source::SourceObject], db
     let mut best: Option<TableQuery> = None;
     for obj in objects.iter().filter(|o| o.as_table().is_some()).take(4) {
         let Ok(loaded) = db.ensure(obj) else { continue };
-        let (name, typed) = (loaded.name.clone(), loaded.typed.clone());
-        let Some(plan) = parse(question, &typed, &name) else { continue };
+        let table = loaded.name.clone();
+        let Some(plan) = parse(question, &loaded.typed, &table) else { continue };
         let Ok(result) = run(db, &plan, limits) else { continue };
-        let q = TableQuery { source: obj.id.clone(), table: name, plan, result };
+        let q = TableQuery { source: obj.id.clone(), table, plan, result };
         let better = match &best {
             None => true,
             Some(b) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && q.plan.confidence > b.plan.confidence + 0.05),

@@ -20,10 +20,9 @@ pub struct SqliteLoader;
 pub const SQLITE_MAGIC: &[u8] = b"SQLite format 3\0";
 const EXTS: &[&str] = &["sqlite", "sqlite3", "db", "db3"];
 
-/// Quotes an identifier for SQLite: `a"b` → `"a""b"`.
-pub fn quote_ident(name: &str) -> String {
-    format!("\"{}\"", name.replace('"', "\"\""))
-}
+/// Quotes an identifier for SQLite: `a"b` → `"a""b"` (the one quoting,
+/// shared with the table database).
+pub use crate::tabular::quote_ident;
 
 /// The refresh SQL of a table or view.
 pub fn refresh_sql(table: &str) -> String {
