@@ -7,6 +7,10 @@
 
 use crate::source::{Cell, CellValue, TableContent};
 
+/// The name given to a first column that has no header of its own (a
+/// report's row labels).
+pub const LABEL_COLUMN: &str = "label";
+
 /// A rectangular block of non-empty rows found in a grid.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Region {
@@ -130,7 +134,7 @@ pub fn column_names(header: &[Vec<Cell>], n_cols: usize) -> Vec<String> {
     }
     for (c, n) in names.iter_mut().enumerate() {
         if n.is_empty() {
-            *n = if c == 0 { "label".to_string() } else { format!("column {}", crate::source::col_letters(c)) };
+            *n = if c == 0 { LABEL_COLUMN.to_string() } else { format!("column {}", crate::source::col_letters(c)) };
         }
     }
     names

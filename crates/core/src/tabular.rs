@@ -62,7 +62,8 @@ pub struct TypedTable {
 
 const MONTHS: &[&str] = &["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
-fn month_of(word: &str) -> Option<u32> {
+/// The month a word names ("Jan", "january", "Sept"), 1-12.
+pub fn month_of(word: &str) -> Option<u32> {
     let w = word.trim_end_matches('.').to_lowercase();
     if w.len() < 3 {
         return None;
@@ -73,19 +74,22 @@ fn month_of(word: &str) -> Option<u32> {
     MONTHS.iter().position(|m| *m == w || (w.len() == 3 && m.starts_with(&w))).map(|i| i as u32 + 1)
 }
 
-/// A date written the usual ways: `2010-01-05`, `January 5, 2010`,
-/// `5 January 2010`, `Jan 2010`, `5/1/2010` is left alone (ambiguous).
+/// A date written the usual ways: `2010-01-05` (or `2010/01/05`,
+/// `2010.01.05`: year first is never ambiguous, a time after it is left
+/// out), `January 5, 2010`, `5 January 2010`, `Jan 2010`; `5/1/2010` is left
+/// alone (ambiguous).
 pub fn parse_date(text: &str) -> Option<String> {
     let t = text.trim();
     let t = t.split(['[', '(']).next().unwrap_or(t).trim();
     if t.len() < 6 || t.len() > 40 {
         return None;
     }
-    // ISO first.
+    // Year first.
     let b = t.as_bytes();
-    if b.len() >= 10 && b[4] == b'-' && b[7] == b'-' && b[..4].iter().all(u8::is_ascii_digit) {
+    if b.len() >= 10 && matches!(b[4], b'-' | b'/' | b'.') && b[7] == b[4] && b[..4].iter().all(u8::is_ascii_digit) && (b.len() == 10 || !b[10].is_ascii_digit()) {
         let (y, m, d) = (&t[..4], &t[5..7], &t[8..10]);
-        if m.bytes().all(|c| c.is_ascii_digit()) && d.bytes().all(|c| c.is_ascii_digit()) {
+        let valid = |x: &str, hi: u32| x.parse::<u32>().is_ok_and(|v| (1..=hi).contains(&v)) && x.bytes().all(|c| c.is_ascii_digit());
+        if valid(m, 12) && valid(d, 31) {
             return Some(format!("{y}-{m}-{d}"));
         }
     }
@@ -284,6 +288,18 @@ mod tests {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
         let columns = rows[0].iter().map(|s| s.to_string()).collect();
         TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None }
+    }
+
+    #[test]
+    fn dates_year_first_with_any_separator_and_a_time_after() {
+        assert_eq!(parse_date("2015/03/15").as_deref(), Some("2015-03-15"));
+        assert_eq!(parse_date("2010/01/01 00:00").as_deref(), Some("2010-01-01"));
+        assert_eq!(parse_date("2010.01.05").as_deref(), Some("2010-01-05"));
+        assert_eq!(parse_date("Jan 1 2000").as_deref(), Some("2000-01-01"));
+        // Mixed separators, impossible months and longer numbers are not dates.
+        assert_eq!(parse_date("2015/03-15"), None);
+        assert_eq!(parse_date("2015-13-01"), None);
+        assert_eq!(parse_date("2015-03-150"), None);
     }
 
     #[test]

@@ -11,4 +11,8 @@ rows: Array<number>,
 /**
  * `rows` holds only the first ones.
  */
-rows_truncated: boolean, };
+rows_truncated: boolean, 
+/**
+ * How many rows the answer used, counted in full.
+ */
+row_count: bigint, };

@@ -9,4 +9,9 @@ export type TableQuery = { source: string,
 /**
  * The table's name in the table database (what the SQL names).
  */
-table: string, plan: QueryPlan, result: PlanResult, };
+table: string, plan: QueryPlan, result: PlanResult, 
+/**
+ * The table is laid out as a report (see [`is_report_layout`]): its
+ * answer then never overrides the extractive reader's.
+ */
+report_layout: boolean, };

@@ -187,8 +187,9 @@ function StepBody({ s }: { s: TraceStep }) {
             </ul>
           )}
           <p className="small">
-            result: {s.query.result.values.slice(0, 12).join(", ") || "no rows"} · {s.query.result.rows.length} rows used
-            {s.query.result.rows_truncated ? " (first ones)" : ""}
+            result: {s.query.result.values.slice(0, 12).join(", ") || "no rows"} · {String(s.query.result.row_count)} rows used
+            {s.query.result.rows_truncated ? ` (the first ${s.query.result.rows.length} listed)` : ""}
+            {s.query.report_layout ? " · report layout: the reader answers" : ""}
           </p>
         </div>
       );

@@ -205,19 +205,24 @@ impl<'m> Agent<'m> {
 
     /// Runs the table parser over the selected table objects; the plan
     /// and the evidence it cites, when one had a result.
-    fn query_tables(&self, question: &str, objects: &[&SourceObject], catalog: &dyn Catalog) -> Option<(tableqa::TableQuery, Vec<extract::Evidence>)> {
+    /// The table step: the parser's best plan over the selected tables with
+    /// its evidence, and which selected tables hold records.
+    fn query_tables(&self, question: &str, objects: &[&SourceObject], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Vec<String>) {
         if !objects.iter().any(|o| o.as_table().is_some()) {
-            return None;
+            return (None, Vec::new());
         }
         let mut guard = catalog.tables().lock().unwrap_or_else(|p| p.into_inner());
         if guard.is_none() {
             *guard = crate::tabledb::TableDb::in_memory().ok();
         }
-        let db = guard.as_mut()?;
-        let q = tableqa::query_tables(question, objects, db, &self.sql_limits)?;
-        let obj = objects.iter().find(|o| o.id == q.source)?;
-        let ev = tableqa::evidence(&q, obj, db, 20);
-        Some((q, ev))
+        let Some(db) = guard.as_mut() else { return (None, Vec::new()) };
+        let (q, records) = tableqa::query_tables(question, objects, db, &self.sql_limits);
+        let with_evidence = q.and_then(|q| {
+            let obj = objects.iter().find(|o| o.id == q.source)?;
+            let ev = tableqa::evidence(&q, obj, db, 20);
+            Some((q, ev))
+        });
+        (with_evidence, records)
     }
 
     /// Settings and stage ids, for reports.
@@ -265,7 +270,15 @@ impl<'m> Agent<'m> {
 
         let t = Instant::now();
         let selection = self.selector.select(&SelectInput { question, intent: &intent, query: &query, catalog, guides: &hits })?;
-        let selected: Vec<(String, f32)> = selection.chosen.iter().map(|c| (c.id.clone(), c.score)).collect();
+        let mut selected: Vec<(String, f32)> = selection.chosen.iter().map(|c| (c.id.clone(), c.score)).collect();
+        // Tables judged relevant but not chosen: the table step asks them
+        // too, since the parser's links tell tables apart better than
+        // their descriptions do ("cars" is no airport's code).
+        let also_tables: Vec<(String, f32)> = selection
+            .trials
+            .last()
+            .map(|t| t.candidates.iter().filter(|c| c.relevant && c.content_type == crate::source::ContentType::Table && !selected.iter().any(|s| s.0 == c.id)).map(|c| (c.id.clone(), c.score)).collect())
+            .unwrap_or_default();
         let nothing = selection.chosen.is_empty();
         record(self.observer, &mut trace, Step::Selection { selector: self.selector.id(), selection }, ms(t));
         if nothing {
@@ -304,7 +317,10 @@ impl<'m> Agent<'m> {
 
         // The table step: the deterministic parser over the selected tables.
         let t = Instant::now();
-        let table_query = self.query_tables(question, &objects, catalog);
+        let mut table_objects: Vec<&SourceObject> = objects.iter().filter(|o| o.as_table().is_some()).copied().collect();
+        table_objects.extend(also_tables.iter().filter_map(|(id, _)| catalog.get(id)));
+        table_objects.truncate(4);
+        let (table_query, record_tables) = self.query_tables(question, &table_objects, catalog);
         let table_ms = ms(t);
 
         let t = Instant::now();
@@ -325,13 +341,20 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let evidence: Vec<extract::Evidence> = results.iter().flat_map(|r| r.evidence.iter().cloned()).collect();
         let mut answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog, on_text: self.on_answer_text })?;
+        // An extractive answer read only from tables of records (not a
+        // report's layout) is the parser's to give: the reader's label and
+        // year heuristics do not fit records, so without a plan it is "unknown".
+        let reader_on_records = !answer.unknown && !answer.citations.is_empty() && answer.citations.iter().all(|c| record_tables.contains(&c.source_id));
+        let mut table_used = false;
         if let Some((q, ev)) = table_query {
-            let obj = objects.iter().find(|o| o.id == q.source);
-            let report = obj.is_some_and(|o| tableqa::is_report_layout(o));
             let found = !q.result.values.is_empty() && !ev.is_empty();
-            let use_it = found && ((tableqa::preferred(&q) && !report) || (answer.unknown && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            let use_it = found && !q.report_layout && (tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
+                if let Some(extra) = also_tables.iter().find(|(id, _)| *id == q.source) {
+                    selected.push(extra.clone());
+                }
                 results.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
                 let text = q.result.values.join(", ");
                 answer = Answer {
@@ -344,6 +367,9 @@ impl<'m> Agent<'m> {
                     reason: String::new(),
                 };
             }
+        }
+        if reader_on_records && !table_used {
+            answer = Answer::unknown("the table's rows do not answer this: no query over its columns and values explains the question");
         }
         if let Some(c) = &answer.computation {
             record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);

@@ -57,6 +57,9 @@ pub enum PlanKind {
     Next,
     Previous,
     Difference,
+    /// The later value less the earlier one ("how much did X change from
+    /// 2005 to 2010"), signed.
+    Change,
     Compare,
 }
 
@@ -80,12 +83,13 @@ impl PlanKind {
             PlanKind::Next => "next",
             PlanKind::Previous => "previous",
             PlanKind::Difference => "difference",
+            PlanKind::Change => "change",
             PlanKind::Compare => "compare",
         }
     }
     /// An aggregate's answer is a computed number, not a cell.
     pub fn is_aggregate(self) -> bool {
-        matches!(self, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Difference)
+        matches!(self, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Difference | PlanKind::Change)
     }
 }
 
@@ -196,6 +200,11 @@ struct Ctx<'a> {
     q: Vec<String>,
     qs: Vec<String>,
     joined: String,
+    /// The question's tokens as written (case kept): a code such as "DAY"
+    /// is named only when written so, not by the word "days".
+    cased: BTreeSet<String>,
+    /// The question has capitals at all.
+    has_case: bool,
 }
 
 impl Ctx<'_> {
@@ -227,6 +236,29 @@ fn sql_str(s: &str) -> String {
 
 fn is_numeric_word(w: &str) -> bool {
     w.chars().all(|ch| ch.is_ascii_digit() || ch == '.' || ch == ':') && w.chars().any(|ch| ch.is_ascii_digit())
+}
+
+/// Words that say what to compute; they name a cell only as its whole text.
+const OPERATION: &[&str] = &[
+    "greater", "higher", "larger", "bigger", "longer", "lower", "smaller", "shorter", "fewer", "less", "more", "above", "below", "over", "under",
+    "exceeding", "maximum", "minimum", "max", "min", "mean", "sum", "highest", "lowest", "most", "least", "change", "changed", "increase", "decrease",
+    "different", "distinct", "percentage", "percent", "ratio",
+];
+
+/// A word the question writes as a name: capitalized past the first word,
+/// or a code in capitals; month names and "I" are not.
+fn entity_like(cx: &Ctx, i: usize) -> bool {
+    if i == 0 || is_weak(&cx.q[i]) || crate::tabular::month_of(&cx.q[i]).is_some() || cx.q[i].len() < 2 {
+        return false;
+    }
+    // Find how the question wrote it.
+    cx.cased.iter().any(|w| w.to_lowercase() == cx.q[i] && (w.chars().next().is_some_and(char::is_uppercase) || is_code(w)))
+        && !cx.cased.contains(cx.q[i].as_str())
+}
+
+/// A short code written in capitals (an airport's "JFK", a ticker "AAPL").
+fn is_code(raw: &str) -> bool {
+    (2..=5).contains(&raw.len()) && raw.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) && raw.chars().any(|c| c.is_ascii_uppercase())
 }
 
 fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
@@ -282,7 +314,22 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         }
         let full = strong_cell.iter().all(|&j| used[j]);
         let matched: Vec<&String> = pos.iter().map(|&(_, j)| &w[j]).collect();
+        // A short code in capitals ("DAY", "CAR", "JFK") is named only when
+        // the question writes it so: "days" is not the airport DAY.
+        // (A question written all in lower case says nothing by its case.)
+        if cx.has_case && raws.iter().all(|r| is_code(r)) && !raws.iter().any(|r| cx.cased.contains(r.as_str())) {
+            continue;
+        }
         if !full {
+            // "greater than", "higher": an operation, not part of a name.
+            if pos.iter().any(|&(i, _)| OPERATION.contains(&q[i].as_str())) {
+                continue;
+            }
+            // Part of a name is named as the name writes it: "days" is not
+            // the "Day" of "John Day".
+            if cx.has_case && raws.iter().all(|r| pos.iter().any(|&(_, j)| r.split(|c: char| !c.is_alphanumeric()).any(|x| x.to_lowercase() == w[j] && x.starts_with(char::is_uppercase) && !cx.cased.contains(x)))) {
+                continue;
+            }
             let numeric = matched.iter().all(|x| is_numeric_word(x));
             if numeric {
                 // A number names a cell only as the cell's leading number ("2004" → "2004–05").
@@ -332,7 +379,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
 }
 
 /// Columns named by the question: (column, score, first word position).
-fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> Vec<(usize, f32, usize)> {
+fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>, BTreeSet<usize>) {
     let free = |i: usize| !taken.contains(&i);
     let mut out = Vec::new();
     for (c, col) in cx.t.columns.iter().enumerate() {
@@ -340,20 +387,34 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> Vec<(usize, f32, usize)> {
         if cw.is_empty() {
             continue;
         }
-        let mut hit = 0;
-        let mut pos = usize::MAX;
+        let mut hit = 0.0;
+        let mut at: BTreeSet<usize> = BTreeSet::new();
         for w in &cw {
-            if let Some(i) = (0..cx.qs.len()).find(|&i| free(i) && (&cx.qs[i] == w || (w.len() >= 5 && cx.qs[i].len() >= 5 && cx.qs[i][..5] == w[..5]))) {
-                hit += 1;
-                pos = pos.min(i);
+            let same = |i: usize| &cx.qs[i] == w || (w.len() >= 5 && cx.qs[i].len() >= 5 && cx.qs[i][..5] == w[..5]);
+            // An abbreviation in the name: "temp" for temperature, "max" for maximum.
+            let short = |i: usize| w.len() >= 3 && cx.q[i].len() >= w.len() + 2 && cx.q[i].starts_with(w.as_str()) && !is_weak(&cx.q[i]);
+            if let Some(i) = (0..cx.qs.len()).find(|&i| free(i) && !at.contains(&i) && same(i)) {
+                hit += 1.0;
+                at.insert(i);
+            } else if let Some(i) = (0..cx.qs.len()).find(|&i| free(i) && !at.contains(&i) && short(i)) {
+                hit += 0.8;
+                at.insert(i);
             }
         }
-        if hit > 0 {
-            out.push((c, hit as f32 / cw.len() as f32 + 0.1 * hit as f32, pos));
+        if hit > 0.0 {
+            out.push((c, hit / cw.len() as f32 + 0.1 * hit, at));
         }
     }
+    // A column whose matched words another column's match contains, with
+    // more of them, is that one's part: "nonfarm change" names
+    // nonfarm_change, not nonfarm.
+    let subsumed: Vec<bool> = out.iter().map(|(c, _, at)| out.iter().any(|(d, _, bt)| d != c && bt.len() > at.len() && at.is_subset(bt))).collect();
+    let kept: Vec<(usize, f32, BTreeSet<usize>)> = out.into_iter().zip(subsumed).filter(|(_, s)| !s).map(|(x, _)| x).collect();
+    // The positions of columns named in full ("temp max" for temp_max).
+    let at: BTreeSet<usize> = kept.iter().filter(|x| x.2.len() == col_words(&cx.t.columns[x.0].name).iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).count()).flat_map(|x| x.2.iter().copied()).collect();
+    let mut out: Vec<(usize, f32, usize)> = kept.into_iter().map(|(c, sc, at)| (c, sc, at.first().copied().unwrap_or(usize::MAX))).collect();
     out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
-    out
+    (out, at)
 }
 
 // ---------------------------------------------------------------- parsing
@@ -375,18 +436,27 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     }
     let qs: Vec<String> = q.iter().map(|w| stem(w)).collect();
     let joined = format!(" {} ", q.join(" "));
-    let cx = Ctx { t, table: quote_ident(table), q, qs, joined };
+    let cased: BTreeSet<String> = question.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
+    // Written in sentence case ("How many …") or with any capital at all.
+    let has_case = question.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase) || question.chars().any(char::is_uppercase);
+    let cx = Ctx { t, table: quote_ident(table), q, qs, joined, cased, has_case };
+    // The table's own name ("seattle_weather_…" from seattle-weather.csv)
+    // explains the words that say which table is meant.
+    let context: BTreeSet<String> = words(&table.replace('_', " ")).iter().filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit())).map(|w| stem(w)).collect();
     let col_word_set: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
     let mut links = link_values(&cx, &col_word_set);
     let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
-    let cols = link_columns(&cx, &taken);
+    let (cols, col_pos) = link_columns(&cx, &taken);
+    // A word inside a column's name ("max" of temp_max, "change" of
+    // nonfarm_change) is that column, not an operation.
+    let op = |w: &str| cx.find(w).is_some_and(|i| !col_pos.contains(&i) || cx.q.iter().filter(|x| *x == w).count() > 1);
 
     // Operation words.
     let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top", "fastest", "oldest"]
         .iter()
-        .find(|w| cx.has(w) && !(**w == "most" && (cx.has("at most") || cx.has("most recent"))) && !(**w == "top" && (cx.has("top of") || cx.has("the top"))))
+        .find(|w| op(w) && !(**w == "most" && (cx.has("at most") || cx.has("most recent"))) && !(**w == "top" && (cx.has("top of") || cx.has("the top"))))
         .copied();
-    let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| cx.has(w) && !(**w == "least" && cx.has("at least"))).copied();
+    let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| op(w) && !(**w == "least" && cx.has("at least"))).copied();
     let superlative = super_max.is_some() || super_min.is_some();
     let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count")) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
@@ -457,8 +527,49 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             }
         }
     }
-    // A number that fed a numeric filter is not a cell link.
+    // Dates named in the question ("in 2015", "January 2009", "Jan 1
+    // 2005") filter a date column by prefix. A date this table does not
+    // hold means it cannot answer. (A year column of numbers is linked by
+    // its cells like any value; "2005 or 2010" compares two of them.)
+    let date_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Date).collect();
+    let mut date_filters: Vec<(String, Filter, (usize, usize))> = Vec::new();
+    for m in date_mentions(&cx.q).into_iter().filter(|_| !cx.has("or")) {
+        if num_filters.iter().any(|f| m.span.0 < f.3 .1 && f.3 .0 < m.span.1) {
+            continue;
+        }
+        let words = cx.q[m.span.0..m.span.1].join(" ");
+        if date_cols.is_empty() {
+            continue;
+        }
+        // The first date column that holds it ("in 2019": a period's end,
+        // when its start is in 2018).
+        let holds = |c: usize| t.rows.iter().any(|r| r.cells[c].date.as_deref().is_some_and(|d| d.starts_with(&m.prefix)));
+        let Some(c) = date_cols.iter().copied().find(|&c| holds(c)) else { return None };
+        let (sql, column) = (format!("substr({}, 1, {}) = {}", cx.col(c), m.prefix.len(), sql_str(&m.prefix)), c);
+        date_filters.push((sql, Filter { column: t.columns[column].name.clone(), op: "=".into(), values: vec![m.prefix.clone()], words }, m.span));
+    }
+    // "which 3 cars", "the top 5": how many rows a ranking answers with.
+    let top_n: Option<(usize, usize)> = (0..n.saturating_sub(1)).find_map(|i| {
+        let lead = matches!(cx.q[i].as_str(), "which" | "what" | "top" | "the" | "list" | "name");
+        let k = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (2.0..=50.0).contains(v))? as usize;
+        (lead && superlative && !date_filters.iter().any(|d| d.2 .0 <= i + 1 && i + 1 < d.2 .1)).then_some((k, i + 1))
+    });
+    // A number that fed a numeric filter, a date or a top-N is not a cell link.
     links.retain(|l| !num_filters.iter().any(|f| l.pos.iter().any(|&p| p >= f.3 .0 && p < f.3 .1)));
+    links.retain(|l| !date_filters.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
+    links.retain(|l| !top_n.is_some_and(|(_, at)| l.pos.contains(&at)));
+    // "How many deaths were of type Homicide": the counted noun is not an
+    // alternative value beside the one that filters.
+    if let Some(at) = cx.find("how many").or_else(|| cx.find("number of")).map(|a| a + 2) {
+        let head = (at..n).find(|&i| !matches!(cx.q[i].as_str(), "total" | "more" | "of" | "the" | "different"));
+        if let Some(h) = head {
+            let dup = |l: &Link| l.pos == [h] && links.iter().any(|o| o.col == l.col && o.pos != l.pos);
+            if links.iter().any(dup) {
+                let keep: Vec<Link> = links.iter().filter(|l| !dup(l)).cloned().collect();
+                links = keep;
+            }
+        }
+    }
 
     // The answer column from the wh-word and the words after it.
     let (answer, explicit_answer) = answer_column(&cx, &cols, &links);
@@ -480,14 +591,37 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             Filter { column: t.columns[c].name.clone(), op: op.into(), values: vec![v.to_string()], words: cx.q[span.0..span.1].join(" ") },
         ));
     }
+    let is_explained = |i: usize| {
+        links.iter().any(|l| l.pos.contains(&i))
+            || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
+            || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1)
+            || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
+            || top_n.is_some_and(|(_, at)| at == i)
+            || context.contains(&cx.qs[i])
+            || col_pos.contains(&i)
+    };
     let confidence = {
         let strong: Vec<usize> = (0..n).filter(|&i| !is_weak(&cx.q[i])).collect();
-        let explained = strong
-            .iter()
-            .filter(|&&i| links.iter().any(|l| l.pos.contains(&i)) || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i])) || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1))
-            .count();
+        let explained = strong.iter().filter(|&&i| is_explained(i)).count();
         if strong.is_empty() { 0.5 } else { explained as f32 / strong.len() as f32 }
     };
+    // "What is the price of …", "what was the unemployment rate in …": the
+    // attribute asked for is not a column of this table.
+    if matches!(cx.q.first().map(String::as_str), Some("what" | "which")) && matches!(cx.q.get(1).map(String::as_str), Some("is" | "was" | "are" | "were")) && cx.q.get(2).is_some_and(|w| w == "the") {
+        let end = (3..n).find(|&i| matches!(cx.q[i].as_str(), "of" | "in" | "for" | "on" | "at" | "from")).unwrap_or(n);
+        if end < n && end <= 6 && (3..end).any(|i| !is_weak(&cx.q[i]) && !is_explained(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str())) {
+            return None;
+        }
+    }
+    // A name the question writes ("TSLA", "Korea", "Tesla") that is nowhere
+    // in this table: the table cannot say anything about it.
+    if let Some(i) = (0..n).find(|&i| entity_like(&cx, i) && !is_explained(i)) {
+        let _ = i;
+        return None;
+    }
+    for (sql, f, _) in &date_filters {
+        filters.push((sql.clone(), f.clone()));
+    }
     let base = format!("FROM {} WHERE NOT \"_total\"", cx.table);
     let where_of = |fs: &[(String, Filter)]| -> String {
         let mut s = base.clone();
@@ -570,6 +704,36 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             }
         }
     }
+    let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w));
+    // "How much did X change from 2005 to 2010": the later value less the earlier.
+    if change && date_filters.len() == 2 && date_filters[0].1.column == date_filters[1].1.column {
+        let measure = answer.filter(|&c| cx.is_num(c) && explicit_answer).or(named_num).or(answer.filter(|&c| cx.is_num(c))).or_else(|| {
+            let only: Vec<usize> = num_cols.iter().copied().filter(|&c| !is_year_column(t, c)).collect();
+            (only.len() == 1).then(|| only[0])
+        });
+        if let Some(m) = measure {
+            let rest: Vec<(String, Filter)> = filters.iter().filter(|f| !date_filters.iter().any(|d| d.0 == f.0)).cloned().collect();
+            let w = |d: &(String, Filter, (usize, usize))| {
+                let mut s = format!("FROM {} WHERE NOT \"_total\"", cx.table);
+                for (sql, _) in rest.iter().chain(std::iter::once(&(d.0.clone(), d.1.clone()))) {
+                    s.push_str(" AND ");
+                    s.push_str(sql);
+                }
+                s
+            };
+            let (a, b) = (&date_filters[0], &date_filters[1]);
+            let sql = format!("SELECT (SELECT SUM({m}) {wb}) - (SELECT SUM({m}) {wa})", m = cx.col(m), wa = w(a), wb = w(b));
+            let rows_sql = format!("SELECT \"_row\" {} UNION SELECT \"_row\" {} ORDER BY 1", w(a), w(b));
+            let mut fs: Vec<Filter> = rest.iter().map(|f| f.1.clone()).collect();
+            fs.push(a.1.clone());
+            fs.push(b.1.clone());
+            return Some(QueryPlan { kind: PlanKind::Change, sql, rows_sql, answer_column: None, measure_column: Some(t.columns[m].name.clone()), filters: fs, confidence });
+        }
+    }
+    if change && !diff {
+        // A change the plans cannot compute (no two dates to compare).
+        return None;
+    }
     // "the total number of medals", "how many total points": a column named
     // Total holds the answer per row.
     let total_col = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name) == ["total"]);
@@ -616,8 +780,27 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
     }
 
+    // "Which origin has the highest average mpg", "which year had the most
+    // total precipitation": group by the answer, order by the aggregate.
+    if superlative && (avg || sum || cx.has("total")) && matches!(cx.q.first().map(String::as_str), Some("which" | "what" | "who")) {
+        if let Some(key) = answer.filter(|&c| !cx.is_num(c) || is_year_column(t, c)) {
+            let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && c != key).or(named_num.filter(|&c| c != key));
+            if let Some(m) = measure {
+                let desc = super_max.is_some() && (super_min.is_none() || cx.find(super_max.unwrap_or("")) < cx.find(super_min.unwrap_or("")));
+                let asks_year = t.columns[key].kind == ColumnKind::Date && cx.has("year");
+                let k = if asks_year { format!("substr({}, 1, 4)", cx.col(key)) } else { cx.raw(key) };
+                let w = where_of(&filters);
+                let f = if avg { "AVG" } else { "SUM" };
+                let sql = format!("SELECT {k} {w} AND {k} IS NOT NULL AND {m} IS NOT NULL GROUP BY {k} ORDER BY {f}({m}) {dir}, MIN(\"_row\") LIMIT 1", m = cx.col(m), dir = if desc { "DESC" } else { "ASC" });
+                // The rows of the winning group are the ones the answer used.
+                let rows_sql = format!("SELECT \"_row\" {w} AND {k} = ({sql})");
+                return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, rows_sql, Some(key), Some(m), &filters));
+            }
+        }
+    }
+
     if avg || (sum && !first && !last) {
-        let m = named_num.or(answer.filter(|&c| cx.is_num(c)));
+        let m = answer.filter(|&c| cx.is_num(c) && explicit_answer).or(named_num).or(answer.filter(|&c| cx.is_num(c)));
         if let Some(m) = m {
             let w = where_of(&filters);
             let (kind, f) = if avg { (PlanKind::Average, "AVG") } else { (PlanKind::Sum, "SUM") };
@@ -638,7 +821,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let at = cx.find(sw).unwrap_or(0);
         let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].iter().filter(|w| !is_weak(w) || w.as_str() == "number").cloned().collect();
         let names_after = |c: usize| col_words(&t.columns[c].name).iter().any(|w| after.contains(w));
-        let measure = num_cols.iter().copied().find(|&c| names_after(c)).or(named_num);
+        let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && names_after(c)).or(named_num);
         // The answer is what the rows are called unless the question asks for
         // the measure itself ("what was the highest score").
         let mut ans = answer.unwrap_or(0);
@@ -657,9 +840,17 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
                 let sql = format!("SELECT {f}({}) {w}", cx.col(m));
                 return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
             }
-            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT 1", cx.raw(ans), cx.col(m), cx.col(m));
+            let limit = top_n.map(|(k, _)| k).unwrap_or(1);
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT {limit}", cx.raw(ans), cx.col(m), cx.col(m));
             let rows_sql = format!("SELECT \"_row\" {w}");
-            return Some(plan(if desc { PlanKind::ArgMax } else { PlanKind::ArgMin }, sql, rows_sql, Some(ans), Some(m), &filters));
+            let kind = if top_n.is_some() { PlanKind::TopN } else if desc { PlanKind::ArgMax } else { PlanKind::ArgMin };
+            return Some(plan(kind, sql, rows_sql, Some(ans), Some(m), &filters));
+        }
+        // "the age of the oldest victim": the answer is itself the measure.
+        if cx.is_num(ans) && explicit_answer {
+            let f = if desc { "MAX" } else { "MIN" };
+            let sql = format!("SELECT {f}({}) {w}", cx.col(ans));
+            return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
         // "which country won the most medals" over repeated values: group and count.
         let repeated = {
@@ -669,7 +860,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         if repeated && !names_after(ans) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
-            return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
+            let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(ans));
+            return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, rows_sql, Some(ans), None, &filters));
         }
         // The answer column is itself the measure ("what was the highest score").
         if cx.is_num(ans) {
@@ -713,6 +905,49 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let w = where_of(&filters);
     let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
+}
+
+/// A date the question names: "2015", "January 2009", "Jan 1 2005",
+/// "2015/03/15", "5 March 2012", as the ISO prefix it stands for
+/// ("2015", "2009-01", "2005-01-01") and its word span.
+#[derive(Debug, Clone, PartialEq)]
+struct DateMention {
+    prefix: String,
+    span: (usize, usize),
+}
+
+fn date_mentions(q: &[String]) -> Vec<DateMention> {
+    let year = |w: &str| w.parse::<u32>().ok().filter(|y| w.len() == 4 && (1000..=2100).contains(y));
+    let small = |w: Option<&String>, hi: u32| w.and_then(|w| (w.len() <= 2).then(|| w.parse::<u32>().ok()).flatten()).filter(|v| (1..=hi).contains(v));
+    let month = |w: Option<&String>| w.and_then(|w| crate::tabular::month_of(w));
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < q.len() {
+        let found = if let Some(y) = year(&q[i]) {
+            match (small(q.get(i + 1), 12), small(q.get(i + 2), 31)) {
+                (Some(m), Some(d)) => Some((format!("{y}-{m:02}-{d:02}"), 3)),
+                _ => Some((format!("{y}"), 1)),
+            }
+        } else if let Some(m) = month(q.get(i)) {
+            match (small(q.get(i + 1), 31), q.get(i + 2).and_then(|w| year(w)), q.get(i + 1).and_then(|w| year(w))) {
+                (Some(d), Some(y), _) => Some((format!("{y}-{m:02}-{d:02}"), 3)),
+                (_, _, Some(y)) => Some((format!("{y}-{m:02}"), 2)),
+                _ => None,
+            }
+        } else if let (Some(d), Some(m), Some(y)) = (small(q.get(i), 31), month(q.get(i + 1)), q.get(i + 2).and_then(|w| year(w))) {
+            Some((format!("{y}-{m:02}-{d:02}"), 3))
+        } else {
+            None
+        };
+        match found {
+            Some((prefix, len)) => {
+                out.push(DateMention { prefix, span: (i, i + len) });
+                i += len;
+            }
+            None => i += 1,
+        }
+    }
+    out
 }
 
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
@@ -764,7 +999,8 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Opt
         // the answer is the rows' own names; columns named later are what
         // the question measures or filters by.
         if matches!(cx.q[i].as_str(), "which" | "what" | "name" | "list") {
-            if let Some(c) = first_text() {
+            let named = (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text && matches!(col_words(&t.columns[c].name).as_slice(), [w] if w == "name" || w == "title"));
+            if let Some(c) = named.or_else(first_text) {
                 return (Some(c), false);
             }
         }
@@ -784,6 +1020,8 @@ pub struct PlanResult {
     pub rows: Vec<u32>,
     /// `rows` holds only the first ones.
     pub rows_truncated: bool,
+    /// How many rows the answer used, counted in full.
+    pub row_count: u64,
 }
 
 /// Runs a plan's statements on the table database.
@@ -794,7 +1032,14 @@ pub fn run(db: &mut crate::tabledb::TableDb, plan: &QueryPlan, limits: &crate::s
         values = values.into_iter().map(|v| tidy_number(&v)).collect();
     }
     let rows = db.query(&plan.rows_sql, limits)?;
-    Ok(PlanResult { values, rows: rows.rows.iter().filter_map(|r| r.first()?.parse().ok()).collect(), rows_truncated: rows.truncated })
+    let listed: Vec<u32> = rows.rows.iter().filter_map(|r| r.first()?.parse().ok()).collect();
+    let row_count = if rows.truncated {
+        let n = db.query(&format!("SELECT COUNT(*) FROM ({})", plan.rows_sql), limits)?;
+        n.rows.first().and_then(|r| r.first()).and_then(|v| v.parse().ok()).unwrap_or(listed.len() as u64)
+    } else {
+        listed.len() as u64
+    };
+    Ok(PlanResult { values, rows: listed, rows_truncated: rows.truncated, row_count })
 }
 
 /// "12467.0" → "12467", "3.3333333" → "3.33".
@@ -813,6 +1058,9 @@ pub struct TableQuery {
     pub table: String,
     pub plan: QueryPlan,
     pub result: PlanResult,
+    /// The table is laid out as a report (see [`is_report_layout`]): its
+    /// answer then never overrides the extractive reader's.
+    pub report_layout: bool,
 }
 
 /// How sure a plan must be before its answer is given: the share of the
@@ -829,14 +1077,21 @@ pub const PREFER_CONFIDENCE: f32 = 0.5;
 /// confident plan whose result is not empty; a plan that matched no row is
 /// kept only when nothing better exists, so "a filter matches nothing"
 /// reaches the answer step as such.
-pub fn query_tables(question: &str, objects: &[&crate::source::SourceObject], db: &mut crate::tabledb::TableDb, limits: &crate::sql::SqlLimits) -> Option<TableQuery> {
+/// Also says which of the tables asked hold records (not a report's layout):
+/// over those the parser, not the extractive reader, answers.
+pub fn query_tables(question: &str, objects: &[&crate::source::SourceObject], db: &mut crate::tabledb::TableDb, limits: &crate::sql::SqlLimits) -> (Option<TableQuery>, Vec<String>) {
     let mut best: Option<TableQuery> = None;
+    let mut records = Vec::new();
     for obj in objects.iter().filter(|o| o.as_table().is_some()).take(4) {
         let Ok(loaded) = db.ensure(obj) else { continue };
         let table = loaded.name.clone();
+        let report_layout = is_report_layout(&loaded.typed);
+        if !report_layout {
+            records.push(obj.id.clone());
+        }
         let Some(plan) = parse(question, &loaded.typed, &table) else { continue };
         let Ok(result) = run(db, &plan, limits) else { continue };
-        let q = TableQuery { source: obj.id.clone(), table, plan, result };
+        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout };
         let better = match &best {
             None => true,
             Some(b) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && q.plan.confidence > b.plan.confidence + 0.05),
@@ -845,13 +1100,35 @@ pub fn query_tables(question: &str, objects: &[&crate::source::SourceObject], db
             best = Some(q);
         }
     }
-    best
+    (best, records)
 }
 
-/// Wide tables whose columns are years (an annual report's layout) are the
-/// extractive reader's: it reads a row by its label across periods.
-pub fn is_report_layout(obj: &crate::source::SourceObject) -> bool {
-    obj.as_table().is_some_and(|t| t.columns.iter().filter(|c| !crate::text::years(c).is_empty()).count() >= 2)
+/// A report's layout (an annual report's statement) is the extractive
+/// reader's: it reads a row by its label across periods, where the rows are
+/// measures ("Granted", "Vested", "Gross margin"), not records to count or
+/// aggregate. Two shapes say so: two or more columns named by a year, or a
+/// first column of text labels with no header of its own (or a period as its
+/// header, a spanning heading) over value columns that are all numbers.
+/// A column named by a period: a year ("2019", "Years Ended … 2019") or a
+/// fiscal year or quarter as reports abbreviate them ("F19", "FY19",
+/// "FY2019", "Q3 19").
+fn names_period(name: &str) -> bool {
+    !crate::text::years(name).is_empty()
+        || name.split(|c: char| !c.is_ascii_alphanumeric()).any(|w| {
+            let w = w.to_ascii_uppercase();
+            let digits = |s: &str| matches!(s.len(), 2 | 4) && s.bytes().all(|b| b.is_ascii_digit());
+            w.strip_prefix("FY").or_else(|| w.strip_prefix('F')).is_some_and(digits) || (w.len() == 2 && w.starts_with('Q') && w.as_bytes()[1].is_ascii_digit())
+        })
+}
+
+pub fn is_report_layout(t: &TypedTable) -> bool {
+    if t.columns.iter().filter(|c| names_period(&c.name)).count() >= 2 {
+        return true;
+    }
+    let Some((first, rest)) = t.columns.split_first() else { return false };
+    let unnamed = first.name == crate::table::LABEL_COLUMN || first.name.trim().is_empty();
+    let period_heading = !crate::text::years(&first.name).is_empty();
+    (unnamed || period_heading) && first.kind == ColumnKind::Text && !rest.is_empty() && rest.iter().all(|c| c.kind == ColumnKind::Number)
 }
 
 /// Does the plan do what the extractive reader cannot (count, aggregate over
@@ -859,7 +1136,10 @@ pub fn is_report_layout(obj: &crate::source::SourceObject) -> bool {
 /// is used when the reader found nothing.
 pub fn preferred(q: &TableQuery) -> bool {
     let over_rows = match q.plan.kind {
-        PlanKind::Lookup | PlanKind::Difference => return false,
+        // A lookup the question pins down (every strong word explained) to
+        // one value.
+        PlanKind::Lookup => return q.plan.confidence >= 0.75 && q.result.values.len() == 1,
+        PlanKind::Difference => return false,
         // An aggregate is over rows only when more than one row took part
         // ("the average of 2018 and 2019" in a report runs across columns).
         PlanKind::Sum | PlanKind::Average | PlanKind::Max | PlanKind::Min => q.result.rows.len() >= 2,
@@ -877,12 +1157,17 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     let col_of = |name: &Option<String>| name.as_ref().and_then(|n| loaded.typed.columns.iter().position(|c| &c.name == n));
     let cell = |grid_row: u32, col: usize| super::extract::evidence_of(obj, &EvidenceKey::Cell { source: obj.id.clone(), row: grid_row, col: col as u32 });
     let mut out = Vec::new();
-    if q.plan.kind.is_aggregate() || matches!(q.plan.kind, PlanKind::Max | PlanKind::Min) {
+    let grouped = matches!(q.plan.kind, PlanKind::GroupArgMax | PlanKind::GroupArgMin);
+    if q.plan.kind.is_aggregate() || grouped || matches!(q.plan.kind, PlanKind::Max | PlanKind::Min) {
         out.push(super::extract::Evidence {
             source_id: obj.id.clone(),
             file: obj.provenance.file.clone(),
             key: None,
-            locator: format!("SQL over {} rows: {}", q.result.rows.len(), q.plan.sql),
+            locator: if grouped {
+                format!("SQL, the group of {} rows: {}", q.result.row_count, q.plan.sql)
+            } else {
+                format!("SQL over {} rows: {}", q.result.row_count, q.plan.sql)
+            },
             text: q.result.values.join(", "),
             value: q.result.values.first().and_then(|v| v.parse().ok()),
             label: String::new(),
@@ -890,7 +1175,7 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
             year: None,
             scale: String::new(),
         });
-        let col = col_of(&q.plan.measure_column).or_else(|| q.plan.filters.first().and_then(|f| loaded.typed.columns.iter().position(|c| c.name == f.column))).unwrap_or(0);
+        let col = col_of(&q.plan.measure_column).or_else(|| col_of(&q.plan.answer_column).filter(|_| grouped)).or_else(|| q.plan.filters.first().and_then(|f| loaded.typed.columns.iter().position(|c| c.name == f.column))).unwrap_or(0);
         out.extend(q.result.rows.iter().take(cap).filter_map(|&r| cell(r, col)));
         return out;
     }
@@ -939,6 +1224,58 @@ mod tests {
         let p = parse(q, t, "t").unwrap_or_else(|| panic!("no plan for {q}"));
         let r = run(d, &p, &SqlLimits::default()).unwrap_or_else(|e| panic!("{q}: {e} in {}", p.sql));
         (p.kind, r.values)
+    }
+
+    const STOCKS: &[&[&str]] = &[
+        &["symbol", "date", "price"],
+        &["MSFT", "Jan 1 2005", "25.0"],
+        &["MSFT", "Jan 1 2010", "28.5"],
+        &["AAPL", "Jan 1 2005", "38.5"],
+        &["AAPL", "Jun 1 2005", "36.0"],
+        &["AAPL", "Jan 1 2010", "192.0"],
+        &["IBM", "Jan 1 2010", "121.0"],
+    ];
+
+    #[test]
+    fn dates_in_the_question_filter_the_date_column_and_a_missing_one_refuses() {
+        let (mut d, t) = db(STOCKS);
+        assert_eq!(ask(&mut d, &t, "What was the average price of AAPL in 2005?"), (PlanKind::Average, vec!["37.25".into()]));
+        assert_eq!(ask(&mut d, &t, "What was the price of IBM on Jan 1 2010?"), (PlanKind::Lookup, vec!["121.0".into()]));
+        // The later value less the earlier, signed.
+        assert_eq!(ask(&mut d, &t, "How much did the price of AAPL change from Jan 1 2005 to Jan 1 2010?"), (PlanKind::Change, vec!["153.5".into()]));
+        assert_eq!(ask(&mut d, &t, "How much did the price of MSFT change from 2010 to 2005?"), (PlanKind::Change, vec!["-3.5".into()]));
+        // A year, a ticker or a column the table does not hold: no plan.
+        assert!(parse("What was the price of MSFT in 2015?", &t, "stocks").is_none());
+        assert!(parse("What was the average price of TSLA?", &t, "stocks").is_none());
+        assert!(parse("What was the revenue of AAPL in 2005?", &t, "stocks").is_none());
+    }
+
+    #[test]
+    fn group_aggregates_top_n_and_codes_written_in_capitals() {
+        let (mut d, t) = db(STOCKS);
+        assert_eq!(ask(&mut d, &t, "Which symbol has the highest average price?"), (PlanKind::GroupArgMax, vec!["IBM".into()]));
+        assert_eq!(ask(&mut d, &t, "Which year had the highest total price?"), (PlanKind::GroupArgMax, vec!["2010".into()]));
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "Which 2 cars have the highest MPG?"), (PlanKind::TopN, vec!["toyota corolla".into(), "vw rabbit".into()]));
+        // "cars" is no code CAR; "JFK" written so is.
+        let (_, t) = db(&[&["iata", "name", "city"], &["CAR", "Caribou Municipal", "Caribou"], &["JFK", "John F Kennedy Intl", "New York"]]);
+        assert!(parse("How many cars are there in the city Caribou?", &t, "airports").is_some_and(|p| p.filters.iter().all(|f| f.column != "iata")));
+        assert!(parse("What is the name of the airport JFK?", &t, "airports").is_some_and(|p| p.filters.iter().any(|f| f.values == ["JFK"])));
+    }
+
+    #[test]
+    fn report_layouts_are_told_from_record_tables() {
+        // Years as columns.
+        assert!(is_report_layout(&db(&[&["Item", "2019", "2018"], &["Revenue", "10", "9"], &["Cost", "4", "3"]]).1));
+        assert!(is_report_layout(&db(&[&["Item", "FY19", "FY18"], &["Revenue", "10", "9"], &["Cost", "4", "3"]]).1));
+        assert!(is_report_layout(&db(&[&["$m", "F19", "F18"], &["Sales", "1,612", "1,730"], &["EBITDA", "361", "300"]]).1));
+        // Row labels with no header over numbers: a statement, not records.
+        assert!(is_report_layout(&db(&[&["label", "Shares", "Fair value"], &["Granted", "375,000", "16.48"], &["Vested", "(12,000)", "15.10"]]).1));
+        // An unnamed index column over records is not.
+        assert!(!is_report_layout(&db(&[&["", "Name", "Party"], &["1", "Benjamin Contee", "Anti"], &["2", "Paul Ford", "Pro"]]).1));
+        // Records with a named first column are not, numbers or not.
+        assert!(!is_report_layout(&db(CARS).1));
+        assert!(!is_report_layout(&db(&[&["Nation", "Gold", "Silver"], &["Norway", "3", "2"], &["Chile", "1", "0"]]).1));
     }
 
     const CARS: &[&[&str]] = &[
