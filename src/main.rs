@@ -265,6 +265,24 @@ enum EvalCmd {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Analyst questions over real public tables (the vega-datasets CSVs
+    /// and an airports SQLite file, `scripts/vega_data.sh`), gold answers
+    /// computed by pandas: every file in one fresh workspace, each question
+    /// through the whole agent; accuracy by kind, citations, refusal.
+    Agg {
+        /// The folder of tables (default: where scripts/vega_data.sh puts them).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// The questions (JSONL from scripts/make_agg_questions.py).
+        #[arg(long, default_value = "tests/data/vega_questions.jsonl")]
+        questions: PathBuf,
+        /// The report as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Write per-question JSONL records here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// WikiTableQuestions: accuracy by question kind with the benchmark's
     /// value matching, on the gold table alone or with the table to find.
     Wtq {
@@ -483,6 +501,10 @@ async fn run(cli: Cli) -> Result<i32> {
         Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out } } => {
             let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
             return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out, embedder)).await?;
+        }
+        Cmd::Eval { what: EvalCmd::Agg { data, questions, json: json_out, out } } => {
+            let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
+            return eval_agg(data, &questions, json_out, out, embedder).await;
         }
         Cmd::Bench { what: BenchCmd::Embed { texts, batch, max_tokens, json: json_out, no_reference } } => {
             return bench_embed(&cli.embedder, &cli.device, texts, batch, max_tokens, json_out, no_reference).await;
@@ -878,6 +900,44 @@ fn eval_tatqa(
         if let Some(r) = reports.first() {
             println!("\nsettings: {}; seed {}; {} guides", r.settings, r.seed, r.guides);
         }
+    }
+    Ok(0)
+}
+
+async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: bool, out: Option<PathBuf>, embedder: Arc<dyn Embedder>) -> Result<i32> {
+    use aurag_eval::agg;
+    use std::io::Write as _;
+    let data = data.unwrap_or_else(|| dirs::home_dir().unwrap_or_default().join(".cache/aurag/data/vega"));
+    if !data.is_dir() {
+        anyhow::bail!("{} is not a folder of tables: run `bash scripts/vega_data.sh` first, or pass --data", data.display());
+    }
+    let qs = agg::questions(questions)?;
+    let tmp = std::env::temp_dir().join(format!("aurag-eval-agg-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    let ws = Workspace::open(&tmp, embedder.clone()).await?;
+    let agent = aurag::agent::Agent::deterministic(embedder.as_ref(), None);
+    eprintln!("{}: {} questions over the tables in {}", questions.display(), qs.len(), data.display());
+    let pb = progress_bar();
+    let tick = |done: usize, total: usize| {
+        pb.set_length(total as u64);
+        pb.set_position(done as u64);
+    };
+    let records = agg::run(&ws, &agent, &data, &qs, &tick).await;
+    pb.finish_and_clear();
+    drop(ws);
+    let _ = std::fs::remove_dir_all(&tmp);
+    let records = records?;
+    if let Some(path) = out {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
+        for r in &records {
+            writeln!(f, "{}", serde_json::to_string(r)?)?;
+        }
+    }
+    let report = agg::AggReport::from_records(&records);
+    if json_out {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{}", report.render());
     }
     Ok(0)
 }

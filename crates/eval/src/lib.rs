@@ -14,6 +14,7 @@
 //! question's own context are withheld from it (leave-one-context-out).
 
 pub mod agent_method;
+pub mod agg;
 pub mod baseline;
 pub mod metrics;
 pub mod tatqa;
@@ -66,6 +67,8 @@ pub enum EvalError {
     Store(#[from] StoreError),
     #[error("cannot start the evaluation's runtime: {0}")]
     Runtime(String),
+    #[error(transparent)]
+    Workspace(#[from] workspace::WorkspaceError),
 }
 
 impl EvalError {
@@ -81,6 +84,7 @@ impl EvalError {
             EvalError::Agent { code, .. } => code,
             EvalError::Store(e) => e.code(),
             EvalError::Runtime(_) => "eval_runtime",
+            EvalError::Workspace(e) => e.code(),
         }
     }
 }
