@@ -734,6 +734,11 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         // A change the plans cannot compute (no two dates to compare).
         return None;
     }
+    // A percentage, ratio or proportion that no column holds: no plan
+    // computes one, and a count or sum in its place would be wrong.
+    if ["percentage", "percent", "proportion", "ratio", "fraction"].iter().any(|w| op(w) && !cols.iter().any(|c| col_words(&t.columns[c.0].name).iter().any(|x| x.starts_with(&w[..5])))) {
+        return None;
+    }
     // "the total number of medals", "how many total points": a column named
     // Total holds the answer per row.
     let total_col = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name) == ["total"]);
@@ -1070,6 +1075,10 @@ pub struct TableQuery {
 /// asked of the wrong table; 0.5 gave 31.9% right and precision 0.72.
 pub const MIN_CONFIDENCE: f32 = 0.15;
 
+/// Tables with fewer rows are not taken for tables of records (see
+/// [`query_tables`]).
+pub const RECORDS_MIN_ROWS: usize = 20;
+
 /// How sure a plan must be to override the extractive reader's answer.
 pub const PREFER_CONFIDENCE: f32 = 0.5;
 
@@ -1086,7 +1095,9 @@ pub fn query_tables(question: &str, objects: &[&crate::source::SourceObject], db
         let Ok(loaded) = db.ensure(obj) else { continue };
         let table = loaded.name.clone();
         let report_layout = is_report_layout(&loaded.typed);
-        if !report_layout {
+        // A table of records: many rows of one kind of thing. A small table
+        // may be a statement whatever its header says; the reader keeps it.
+        if !report_layout && loaded.typed.rows.len() >= RECORDS_MIN_ROWS {
             records.push(obj.id.clone());
         }
         let Some(plan) = parse(question, &loaded.typed, &table) else { continue };
