@@ -13,7 +13,7 @@
 //! cites cells of the question's own file.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use serde::{Deserialize, Serialize};
 
@@ -106,24 +106,13 @@ pub struct AggRecord {
     pub ms: f64,
 }
 
-/// Ingests every file of `data` that a question names into `ws`, and asks
-/// each question through `agent`.
+/// Ingests the folder `data` into `ws` (the tables a question names and
+/// the others, as distractors), and asks each question through `agent`.
 pub async fn run(ws: &Workspace, agent: &crate::agent::Agent<'_>, data: &Path, qs: &[AggQuestion], progress: &(dyn Fn(usize, usize) + Sync)) -> Result<Vec<AggRecord>, EvalError> {
-    let mut files: Vec<&str> = qs.iter().map(|q| q.file.as_str()).collect();
-    files.sort();
-    files.dedup();
-    let mut paths: Vec<PathBuf> = files.iter().map(|f| data.join(f)).collect();
-    // The other tables of the folder are there too, as distractors.
-    if let Ok(rd) = std::fs::read_dir(data) {
-        for e in rd.flatten() {
-            let p = e.path();
-            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if !name.starts_with('.') && p.is_file() && !paths.contains(&p) {
-                paths.push(p);
-            }
-        }
+    if let Some(q) = qs.iter().find(|q| !data.join(&q.file).is_file()) {
+        return Err(EvalError::Read { path: data.join(&q.file).display().to_string(), reason: format!("question {} names a file that is not in the folder", q.id) });
     }
-    paths.sort();
+    let paths = [data.to_path_buf()];
     let report = ws.ingest(&paths, &mut |_| {}).await?;
     if let Some(f) = report.failed.first() {
         return Err(EvalError::Read { path: f.file.clone(), reason: f.error.clone() });

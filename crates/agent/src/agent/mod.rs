@@ -315,11 +315,11 @@ impl<'m> Agent<'m> {
             .filter_map(|(id, _)| refreshed_objects.iter().find(|o| &o.id == id).or_else(|| catalog.get(id)))
             .collect();
 
-        // The table step: the deterministic parser over the selected tables.
+        // The table step: the deterministic parser over the selected tables,
+        // then the other relevant ones (tableqa keeps the tables, 4 at most).
         let t = Instant::now();
-        let mut table_objects: Vec<&SourceObject> = objects.iter().filter(|o| o.as_table().is_some()).copied().collect();
+        let mut table_objects = objects.clone();
         table_objects.extend(also_tables.iter().filter_map(|(id, _)| catalog.get(id)));
-        table_objects.truncate(4);
         let (table_query, record_tables) = self.query_tables(question, &table_objects, catalog);
         let table_ms = ms(t);
 

@@ -533,7 +533,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     // its cells like any value; "2005 or 2010" compares two of them.)
     let date_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Date).collect();
     let mut date_filters: Vec<(String, Filter, (usize, usize))> = Vec::new();
-    for m in date_mentions(&cx.q).into_iter().filter(|_| !cx.has("or")) {
+    let mentions = if cx.has("or") { Vec::new() } else { date_mentions(&cx.q) };
+    for m in mentions {
         if num_filters.iter().any(|f| m.span.0 < f.3 .1 && f.3 .0 < m.span.1) {
             continue;
         }
@@ -577,6 +578,9 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let first = first && !ordinal_used;
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
     let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer);
+    // What an aggregate or a change runs over: the number column the
+    // question asks for by name, else one it names, else the answer's.
+    let measure_named = answer.filter(|&c| cx.is_num(c) && explicit_answer).or(named_num).or(answer.filter(|&c| cx.is_num(c)));
 
     let mut filters: Vec<(String, Filter)> = Vec::new();
     let filter_of = |l: &Link| -> (String, Filter) {
@@ -615,8 +619,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     }
     // A name the question writes ("TSLA", "Korea", "Tesla") that is nowhere
     // in this table: the table cannot say anything about it.
-    if let Some(i) = (0..n).find(|&i| entity_like(&cx, i) && !is_explained(i)) {
-        let _ = i;
+    if (0..n).any(|i| entity_like(&cx, i) && !is_explained(i)) {
         return None;
     }
     for (sql, f, _) in &date_filters {
@@ -707,19 +710,16 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w));
     // "How much did X change from 2005 to 2010": the later value less the earlier.
     if change && date_filters.len() == 2 && date_filters[0].1.column == date_filters[1].1.column {
-        let measure = answer.filter(|&c| cx.is_num(c) && explicit_answer).or(named_num).or(answer.filter(|&c| cx.is_num(c))).or_else(|| {
+        let measure = measure_named.or_else(|| {
             let only: Vec<usize> = num_cols.iter().copied().filter(|&c| !is_year_column(t, c)).collect();
             (only.len() == 1).then(|| only[0])
         });
         if let Some(m) = measure {
             let rest: Vec<(String, Filter)> = filters.iter().filter(|f| !date_filters.iter().any(|d| d.0 == f.0)).cloned().collect();
             let w = |d: &(String, Filter, (usize, usize))| {
-                let mut s = format!("FROM {} WHERE NOT \"_total\"", cx.table);
-                for (sql, _) in rest.iter().chain(std::iter::once(&(d.0.clone(), d.1.clone()))) {
-                    s.push_str(" AND ");
-                    s.push_str(sql);
-                }
-                s
+                let mut fs = rest.clone();
+                fs.push((d.0.clone(), d.1.clone()));
+                where_of(&fs)
             };
             let (a, b) = (&date_filters[0], &date_filters[1]);
             let sql = format!("SELECT (SELECT SUM({m}) {wb}) - (SELECT SUM({m}) {wa})", m = cx.col(m), wa = w(a), wb = w(b));
@@ -805,7 +805,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     }
 
     if avg || (sum && !first && !last) {
-        let m = answer.filter(|&c| cx.is_num(c) && explicit_answer).or(named_num).or(answer.filter(|&c| cx.is_num(c)));
+        let m = measure_named;
         if let Some(m) = m {
             let w = where_of(&filters);
             let (kind, f) = if avg { (PlanKind::Average, "AVG") } else { (PlanKind::Sum, "SUM") };
