@@ -14,6 +14,9 @@ bash scripts/ui.sh build
 cargo test --workspace --no-run 2>&1 | tail -n 1
 "$CARGO_TARGET_DIR/debug/aurag" models pull all-minilm-l6-v2 \
   || echo "test: WARNING: all-minilm-l6-v2 could not be fetched; the MiniLM reference test will fail" >&2
+# A real instruction model (98 MB) for the parity test against llama.cpp.
+"$CARGO_TARGET_DIR/debug/aurag" models pull smollm2-135m-instruct \
+  || echo "test: WARNING: smollm2-135m-instruct could not be fetched; the llama.cpp parity test will fail" >&2
 log=$(mktemp)
 set +e
 cargo test --workspace --no-fail-fast 2>&1 | tee "$log"

@@ -107,7 +107,8 @@ enum Cmd {
         /// step is deterministic.
         #[arg(long)]
         llm: Option<PathBuf>,
-        /// The model's tokenizer.json (default: beside the GGUF file).
+        /// A tokenizer.json to use instead of the GGUF file's own (default: one
+        /// beside the file, else the file's own).
         #[arg(long, requires = "llm")]
         llm_tokenizer: Option<PathBuf>,
         #[arg(long)]
@@ -169,6 +170,12 @@ enum Cmd {
         #[command(subcommand)]
         what: EvalCmd,
     },
+    /// Run a language model directly: greedy continuations, to check it
+    /// (and its parity with llama.cpp) from outside.
+    Llm {
+        #[command(subcommand)]
+        what: LlmCmd,
+    },
     /// Embed each line of FILE and print the vectors.
     Embed {
         #[arg(long)]
@@ -176,6 +183,34 @@ enum Cmd {
         /// Embed as queries rather than documents.
         #[arg(long)]
         query: bool,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum LlmCmd {
+    /// The greedy continuation of a prompt: the reply to it as a user
+    /// message under the file's chat template, or with --raw the
+    /// continuation of the prompt as given.
+    Generate {
+        /// A GGUF file, or an LLM's name from `aurag models list`.
+        #[arg(long)]
+        model: PathBuf,
+        #[arg(long)]
+        prompt: String,
+        /// Continue the prompt as given, with no chat template.
+        #[arg(long)]
+        raw: bool,
+        #[arg(long, default_value_t = 64)]
+        max_tokens: usize,
+        /// A tokenizer.json to use instead of the file's own.
+        #[arg(long)]
+        tokenizer: Option<PathBuf>,
+        /// The first step's most likely tokens to print with --json.
+        #[arg(long, default_value_t = 5)]
+        top: usize,
+        /// Print {"text", "tokens", "prompt_tokens", "first_top", ...}.
         #[arg(long)]
         json: bool,
     },
@@ -357,7 +392,7 @@ enum BenchCmd {
     /// --model, a random GGUF of Qwen2.5-0.5B's shape (q4_0 or q8_0) is
     /// generated and timed; beside llama-cpp-python when installed.
     Llm {
-        /// A GGUF file (tokenizer.json beside it, or --tokenizer).
+        /// A GGUF file (its own tokenizer, or a tokenizer.json beside it or given by --tokenizer).
         #[arg(long)]
         model: Option<PathBuf>,
         #[arg(long)]
@@ -473,6 +508,9 @@ async fn run(cli: Cli) -> Result<i32> {
     let dir = cli.workspace.clone().unwrap_or_else(default_workspace);
     match cli.cmd {
         Cmd::Models { what } => return models_cmd(what).await,
+        Cmd::Llm { what: LlmCmd::Generate { model, prompt, raw, max_tokens, tokenizer, top, json: json_out } } => {
+            return llm_generate(model, prompt, raw, max_tokens, tokenizer, top, json_out, &cli.device).await;
+        }
         Cmd::Embed { file, query, json: json_out } => {
             let e = load_embedder(&cli.embedder, &cli.device, None).await?;
             let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
@@ -565,10 +603,9 @@ async fn run(cli: Cli) -> Result<i32> {
                     let llm = match llm {
                         Some(path) => {
                             let path = models::resolve(&path, models::Role::Llm, &models::models_dir())?;
-                            let tok = llm_tokenizer.unwrap_or_else(|| path.with_file_name("tokenizer.json"));
                             let dev = device(&cli.device)?;
                             let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("llm").to_string();
-                            Some(tokio::task::spawn_blocking(move || aurag::llm::gguf::GgufModel::load(&path, &tok, &name, &dev)).await??)
+                            Some(tokio::task::spawn_blocking(move || aurag::llm::gguf::GgufModel::load(&path, llm_tokenizer.as_deref(), &name, &dev)).await??)
                         }
                         None => None,
                     };
@@ -642,7 +679,7 @@ async fn run(cli: Cli) -> Result<i32> {
                     println!("removed {n} objects");
                     Ok(if n == 0 { 1 } else { 0 })
                 }
-                Cmd::Bench { .. } | Cmd::Selftest { .. } | Cmd::Models { .. } | Cmd::Embed { .. } | Cmd::Eval { .. } => unreachable!("handled above"),
+                Cmd::Bench { .. } | Cmd::Selftest { .. } | Cmd::Models { .. } | Cmd::Llm { .. } | Cmd::Embed { .. } | Cmd::Eval { .. } => unreachable!("handled above"),
             }
         }
     }
@@ -734,7 +771,7 @@ async fn models_cmd(what: ModelsCmd) -> Result<i32> {
             } else {
                 println!("models dir: {}", dir.display());
                 for r in rows {
-                    println!("{:<24} {:<9} {:<45} {}", r["name"].as_str().unwrap_or(""), r["role"].as_str().unwrap_or(""), r["hub_repo"].as_str().unwrap_or(""), if r["installed"] == true { "installed" } else { "-" });
+                    println!("{:<28} {:<9} {:<45} {}", r["name"].as_str().unwrap_or(""), r["role"].as_str().unwrap_or(""), r["hub_repo"].as_str().unwrap_or(""), if r["installed"] == true { "installed" } else { "-" });
                 }
             }
             Ok(0)
@@ -766,14 +803,14 @@ async fn models_cmd(what: ModelsCmd) -> Result<i32> {
             for m in &manifest.models {
                 let st = models::verify(m, &dir);
                 if st.iter().all(|s| s.detail == "missing") {
-                    println!("{:<24} not installed", m.name);
+                    println!("{:<28} not installed", m.name);
                     continue;
                 }
                 for s in st {
                     if !s.ok {
                         bad += 1;
                     }
-                    println!("{:<24} {:<20} {}", m.name, s.path, s.detail);
+                    println!("{:<28} {:<40} {}", m.name, s.path, s.detail);
                 }
             }
             Ok(if bad == 0 { 0 } else { 1 })
@@ -1248,6 +1285,40 @@ fn tempfile_dir() -> Result<PathBuf> {
     Ok(d)
 }
 
+/// `aurag llm generate`: loads the model off the runtime, renders the
+/// prompt (unless --raw) and decodes greedily.
+#[allow(clippy::too_many_arguments)]
+async fn llm_generate(model: PathBuf, prompt: String, raw: bool, max_tokens: usize, tokenizer: Option<PathBuf>, top: usize, json_out: bool, device_name: &str) -> Result<i32> {
+    use aurag::llm::gguf::GgufModel;
+    use aurag::llm::{LanguageModel, Message};
+    let path = models::resolve(&model, models::Role::Llm, &models::models_dir())?;
+    let dev = device(device_name)?;
+    let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("llm").to_string();
+    let t = std::time::Instant::now();
+    let m = tokio::task::spawn_blocking(move || GgufModel::load(&path, tokenizer.as_deref(), &name, &dev)).await??;
+    let load_s = t.elapsed().as_secs_f64();
+    let text = if raw { prompt } else { m.render(&[Message::user(prompt)]) };
+    let t = std::time::Instant::now();
+    let (run, m) = tokio::task::spawn_blocking(move || (m.greedy(&text, max_tokens, top), m)).await?;
+    let run = run?;
+    let gen_s = t.elapsed().as_secs_f64();
+    if json_out {
+        let top: Vec<serde_json::Value> = run.first_top.iter().map(|(id, lp)| serde_json::json!({"id": id, "logprob": lp})).collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({
+                "text": run.text, "tokens": run.tokens, "prompt_tokens": run.prompt_tokens, "first_top": top,
+                "model": m.id(), "engine": m.engine(), "tokenizer": m.origins().tokenizer, "template": m.origins().template,
+                "load_s": load_s, "generate_s": gen_s,
+            }))?
+        );
+    } else {
+        println!("{}", run.text);
+        eprintln!("{} prompt tokens, {} generated in {gen_s:.2} s ({}; tokenizer: {}; template: {})", run.prompt_tokens.len(), run.tokens.len(), m.engine(), m.origins().tokenizer, m.origins().template);
+    }
+    Ok(0)
+}
+
 #[allow(clippy::too_many_arguments)]
 async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &str, prompt_tokens: usize, gen_tokens: usize, runs: usize, json_out: bool, no_reference: bool, device_name: &str) -> Result<i32> {
     use aurag::llm::gguf::GgufModel;
@@ -1257,7 +1328,7 @@ async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &s
     std::fs::create_dir_all(&scratch)?;
     let (gguf, tok, label) = match model {
         Some(m) => {
-            let tok = tokenizer.unwrap_or_else(|| m.with_file_name("tokenizer.json"));
+            let tok = tokenizer;
             let label = m.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
             (m, tok, label)
         }
@@ -1273,12 +1344,12 @@ async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &s
             let dir = scratch.clone();
             let (gguf, tok, bytes) = tokio::task::spawn_blocking(move || aurag_eval::bench::random_qwen_gguf(&dir, dt)).await??;
             eprintln!("bench llm: {:.0} MB written in {:.1} s", bytes as f64 / 1e6, t.elapsed().as_secs_f64());
-            (gguf, tok, format!("random Qwen2.5-0.5B shape, {dtype}"))
+            (gguf, Some(tok), format!("random Qwen2.5-0.5B shape, {dtype}"))
         }
     };
     let t = std::time::Instant::now();
     let (g2, t2) = (gguf.clone(), tok.clone());
-    let m = tokio::task::spawn_blocking(move || GgufModel::load(&g2, &t2, "bench", &dev)).await??;
+    let m = tokio::task::spawn_blocking(move || GgufModel::load(&g2, t2.as_deref(), "bench", &dev)).await??;
     let load = t.elapsed().as_secs_f64();
     // Which forward pass ran (AURAG_LLM_ENGINE=candle forces Candle's).
     let label = format!("{label}, {} engine", m.engine());

@@ -12,7 +12,7 @@ use aurag_testkit as testkit;
 use candle_core::Device;
 
 fn model(arch: &str, seed: u64) -> GgufModel {
-    GgufModel::from_bytes(&testkit::tiny_gguf(arch, seed), testkit::tiny_tokenizer_json().as_bytes(), "tiny", &Device::Cpu).unwrap()
+    GgufModel::from_bytes(&testkit::tiny_gguf(arch, seed), Some(testkit::tiny_tokenizer_json().as_bytes()), "tiny", &Device::Cpu).unwrap()
 }
 
 fn ask(m: &dyn LanguageModel, opts: &GenOptions) -> (aurag::llm::Generation, String) {
@@ -29,7 +29,7 @@ fn tiny_models_load_and_decode_greedily_and_deterministically() {
         std::fs::write(&path, testkit::tiny_gguf(arch, 3)).unwrap();
         let tok = tmp.path().join("tokenizer.json");
         std::fs::write(&tok, testkit::tiny_tokenizer_json()).unwrap();
-        let a = GgufModel::load(&path, &tok, "tiny", &Device::Cpu).unwrap();
+        let a = GgufModel::load(&path, Some(&tok), "tiny", &Device::Cpu).unwrap();
         let b = model(arch, 3);
         assert_eq!(a.architecture(), arch);
         assert_eq!(a.template(), template);
@@ -91,18 +91,18 @@ fn limits_and_load_errors() {
     let err = m.generate("revenue", &GenOptions { max_tokens: 1000, ..Default::default() }, &mut |_| {}).unwrap_err();
     assert_eq!(err.code(), "llm_prompt_too_long");
     let tok = testkit::tiny_tokenizer_json();
-    let err = GgufModel::from_bytes(b"not a gguf file at all", tok.as_bytes(), "x", &Device::Cpu).err().unwrap();
+    let err = GgufModel::from_bytes(b"not a gguf file at all", Some(tok.as_bytes()), "x", &Device::Cpu).err().unwrap();
     assert_eq!(err.code(), "llm_load");
     let mut bytes = testkit::tiny_gguf("qwen2", 1);
     // Same layout under an architecture we do not run.
     let pos = bytes.windows(5).position(|w| w == b"qwen2").unwrap();
     bytes[pos..pos + 5].copy_from_slice(b"gpt_x");
-    let err = GgufModel::from_bytes(&bytes, tok.as_bytes(), "x", &Device::Cpu).err().unwrap();
+    let err = GgufModel::from_bytes(&bytes, Some(tok.as_bytes()), "x", &Device::Cpu).err().unwrap();
     assert!(err.to_string().contains("unsupported architecture"), "{err}");
 }
 
 fn chat_model(arch: &str, seed: u64) -> GgufModel {
-    GgufModel::from_bytes(&testkit::tiny_chat_gguf(arch, seed), testkit::tiny_bpe_tokenizer_json().as_bytes(), "tiny-chat", &Device::Cpu).unwrap()
+    GgufModel::from_bytes(&testkit::tiny_chat_gguf(arch, seed), Some(testkit::tiny_bpe_tokenizer_json().as_bytes()), "tiny-chat", &Device::Cpu).unwrap()
 }
 
 #[derive(serde::Deserialize, Debug)]
@@ -187,7 +187,7 @@ fn quantized_random_models_load_and_the_llm_bench_reports_rates() {
     for dt in [GgmlDType::Q4_0, GgmlDType::Q8_0] {
         let bytes = random_gguf("qwen2", &shape, dt, 5);
         let tok = bpe_tokenizer_json_with_vocab(shape.vocab);
-        let m = GgufModel::from_bytes(&bytes, tok.as_bytes(), "q", &Device::Cpu).unwrap();
+        let m = GgufModel::from_bytes(&bytes, Some(tok.as_bytes()), "q", &Device::Cpu).unwrap();
         // Our CPU pass wherever its kernel runs (unless forced off).
         if aurag::llm::qmatmul::vnni() && std::env::var("AURAG_LLM_ENGINE").is_err() {
             assert_eq!(m.engine(), "aurag-cpu");

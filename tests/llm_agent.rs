@@ -96,7 +96,7 @@ async fn a_tiny_random_gguf_model_drives_every_step_end_to_end() {
     let ws = workspace(tmp.path()).await;
     assert!(ingest(&ws, &[sample()]).await.failed.is_empty());
     let e = HashingEmbedder::default();
-    let model = GgufModel::from_bytes(&testkit::tiny_chat_gguf("qwen2", 5), testkit::tiny_bpe_tokenizer_json().as_bytes(), "tiny-chat", &Device::Cpu).unwrap();
+    let model = GgufModel::from_bytes(&testkit::tiny_chat_gguf("qwen2", 5), Some(testkit::tiny_bpe_tokenizer_json().as_bytes()), "tiny-chat", &Device::Cpu).unwrap();
     let agent = Agent::with_llm(&e, None, &model);
     for q in ["What were total sales in 2018?", "What do Other contract types represent?", "What was the closing goodwill of Mobileye in 2019?"] {
         let run = ws.ask(&agent, q, None, FRESH).await.unwrap_or_else(|err| panic!("{q}: {err}"));

@@ -43,7 +43,7 @@ pub struct ModelRow {
 pub struct Settings {
     /// `cpu`, `cuda`, `metal` or `auto`.
     pub device: String,
-    /// A GGUF instruction model (tokenizer.json beside it); none: every
+    /// A GGUF instruction model (its own tokenizer and template); none: every
     /// agent step is deterministic.
     pub llm: Option<String>,
     /// Dynamic (SQLite) sources older than this are refreshed before use.

