@@ -390,7 +390,8 @@ enum BenchCmd {
     },
     /// Language-model speed: prompt and generation tokens/s. Without
     /// --model, a random GGUF of Qwen2.5-0.5B's shape (q4_0 or q8_0) is
-    /// generated and timed; beside llama-cpp-python when installed.
+    /// generated and timed; beside llama.cpp (xllamacpp, installed by
+    /// scripts/llm_reference.sh) on the same file and threads, in the same run.
     Llm {
         /// A GGUF file (its own tokenizer, or a tokenizer.json beside it or given by --tokenizer).
         #[arg(long)]
@@ -1354,25 +1355,44 @@ async fn bench_llm(model: Option<PathBuf>, tokenizer: Option<PathBuf>, dtype: &s
     // Which forward pass ran (AURAG_LLM_ENGINE=candle forces Candle's).
     let label = format!("{label}, {} engine", m.engine());
     let figures = tokio::task::spawn_blocking(move || aurag_eval::bench::llm(&m, load, prompt_tokens, gen_tokens, runs)).await??;
-    // The reference: llama-cpp-python on the same file, when installed.
-    let reference = if no_reference { None } else { reference_or_say(reference::llama_cpp(&reference::venv_python(), &gguf, prompt_tokens, gen_tokens, runs), "bench llm: the llama-cpp-python reference") };
+    // The reference: llama.cpp on the same file and threads, when installed.
+    // Candle's thread pool: RAYON_NUM_THREADS, else every core.
+    let threads = std::env::var("RAYON_NUM_THREADS").ok().and_then(|v| v.parse().ok()).filter(|n: &usize| *n > 0).unwrap_or_else(|| std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1));
+    let file_mb = std::fs::metadata(&gguf).map(|m| m.len() as f64 / (1024.0 * 1024.0)).ok();
+    let reference = if no_reference { None } else { reference_or_say(reference::llama_cpp(&reference::xllamacpp_python(), &gguf, threads, prompt_tokens, gen_tokens, runs), "bench llm: the llama.cpp reference") };
     let _ = std::fs::remove_dir_all(&scratch);
+    let ratio = |k: &str, ours: f64| reference.as_ref().and_then(|r| r[k].as_f64()).filter(|t| *t > 0.0).map(|t| ours / t);
+    let pp_ratio = ratio("prompt_tokens_per_s", figures.prompt_tokens_per_s);
+    let tg_ratio = ratio("generate_tokens_per_s", figures.generate_tokens_per_s);
+    let mem_ratio = figures.peak_rss_mb.zip(file_mb).map(|(r, f)| r / f);
     if json_out {
-        println!("{}", serde_json::to_string_pretty(&serde_json::json!({"ours": figures, "label": label, "reference": reference}))?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&serde_json::json!({"ours": figures, "label": label, "threads": threads, "file_mb": file_mb, "reference": reference,
+                "prompt_ratio": pp_ratio, "generate_ratio": tg_ratio, "peak_rss_over_file": mem_ratio}))?
+        );
     } else {
         println!("bench llm: {label} on {device_name}");
         println!("  load:        {:.2} s", figures.load_seconds);
         println!("  prompt:      {:.1} tokens/s ({} tokens)", figures.prompt_tokens_per_s, figures.prompt_tokens);
         println!("  generation:  {:.1} tokens/s ({} tokens, greedy)", figures.generate_tokens_per_s, figures.generated_tokens);
-        println!("  peak RSS:    {}", figures.peak_rss_mb.map(|m| format!("{m:.0} MB")).unwrap_or_else(|| "n/a".into()));
+        println!(
+            "  peak RSS:    {}{}",
+            figures.peak_rss_mb.map(|m| format!("{m:.0} MB")).unwrap_or_else(|| "n/a".into()),
+            mem_ratio.map(|r| format!(" ({r:.2}× the file)")).unwrap_or_default()
+        );
+        println!("  threads:     {threads}");
         match &reference {
-            Some(r) => println!(
-                "  llama-cpp-python: prompt {:.1} tokens/s, generation {:.1} tokens/s, load {:.2} s",
-                r["prompt_tokens_per_s"].as_f64().unwrap_or(0.0),
-                r["generate_tokens_per_s"].as_f64().unwrap_or(0.0),
-                r["load_seconds"].as_f64().unwrap_or(0.0)
-            ),
-            None => println!("  llama-cpp-python: not run ({})", if no_reference { "--no-reference" } else { "not installed in the venv: pip install llama-cpp-python" }),
+            Some(r) => {
+                println!(
+                    "  llama.cpp:   prompt {:.1} tokens/s, generation {:.1} tokens/s, load {:.2} s, same {threads} threads",
+                    r["prompt_tokens_per_s"].as_f64().unwrap_or(0.0),
+                    r["generate_tokens_per_s"].as_f64().unwrap_or(0.0),
+                    r["load_seconds"].as_f64().unwrap_or(0.0)
+                );
+                println!("  ours / llama.cpp: prompt {:.2}×, generation {:.2}×", pp_ratio.unwrap_or(0.0), tg_ratio.unwrap_or(0.0));
+            }
+            None => println!("  llama.cpp:   not run ({})", if no_reference { "--no-reference" } else { "xllamacpp is not installed: bash scripts/llm_reference.sh" }),
         }
     }
     Ok(0)

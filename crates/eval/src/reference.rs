@@ -1,6 +1,6 @@
 //! The reference implementations `aurag bench` measures us against, run as
 //! child processes on the same input: the Python ingest script (pypdf,
-//! openpyxl), sentence-transformers for the embedder, and llama-cpp-python
+//! openpyxl), sentence-transformers for the embedder, and llama.cpp (xllamacpp)
 //! for the language model. Each is optional: a reference that is not
 //! installed is reported as missing, one that fails with its last line, so
 //! the benchmark says why a figure is absent instead of inventing one.
@@ -84,19 +84,29 @@ pub fn python_embed(repo: &Path, model_dir: &Path, texts: &Path, max_tokens: usi
     Reference::Missing
 }
 
-/// llama-cpp-python on the same GGUF, on every core for both phases (its
-/// default decodes on half of them): the best of `runs` for a one-token run
-/// (≈ the prompt pass) and a `gen_tokens` run, greedy. `python` is the
-/// interpreter that has `llama_cpp` installed.
-pub fn llama_cpp(python: &Path, gguf: &Path, prompt_tokens: usize, gen_tokens: usize, runs: usize) -> Reference {
+/// llama.cpp itself on the same GGUF (the `xllamacpp` wheel that
+/// `scripts/llm_reference.sh` installs), on `threads` threads for both
+/// phases: the best of `runs` for the prompt pass and for a `gen_tokens`
+/// greedy run, as llama.cpp's own timings report them. `python` is the
+/// interpreter that has `xllamacpp` installed.
+pub fn llama_cpp(python: &Path, gguf: &Path, threads: usize, prompt_tokens: usize, gen_tokens: usize, runs: usize) -> Reference {
     let script = format!(
-        "import os, time, json, llama_cpp\nt=time.time(); m=llama_cpp.Llama(model_path={gguf:?}, n_ctx=4096, n_threads=os.cpu_count(), n_threads_batch=os.cpu_count(), verbose=False); load=time.time()-t\nw='revenue grew in fiscal 2019 while costs fell across regions'.split()\np=' '.join(w[i%len(w)] for i in range({prompt_tokens}))\ndef run(n):\n  m.reset(); t=time.time(); r=m.create_completion(p, max_tokens=n, temperature=0.0); return time.time()-t, r['usage']\nt1,u1=min(run(1) for _ in range({runs})); tn,un=min(run({gen_tokens}) for _ in range({runs}))\nprint(json.dumps(dict(load_seconds=load, prompt_tokens=u1['prompt_tokens'], prompt_tokens_per_s=u1['prompt_tokens']/t1, generate_tokens_per_s=max(un['completion_tokens']-1,1)/max(tn-t1,1e-9))))\n",
+        "import time, json, resource, xllamacpp as x\n\
+p=x.CommonParams(); p.model.path={gguf:?}; p.n_ctx=4096; p.n_parallel=1; p.warmup=False\n\
+p.cpuparams.n_threads={threads}; p.cpuparams_batch.n_threads={threads}\n\
+t=time.time(); s=x.Server(p); load=time.time()-t\n\
+w='revenue grew in fiscal 2019 while costs fell across regions'.split()\n\
+pr=' '.join(w[i%len(w)] for i in range({prompt_tokens}))\n\
+def run(n):\n  r=s.handle_completions(dict(prompt=pr, n_predict=n, temperature=0, top_k=1, cache_prompt=False, ignore_eos=True)); return r['timings'], r['usage']\n\
+rs=[run({gen_tokens}) for _ in range({runs})]\n\
+pp=max(t['prompt_per_second'] for t,u in rs); tg=max(t['predicted_per_second'] for t,u in rs)\n\
+print(json.dumps(dict(engine='llama.cpp (xllamacpp ' + x.__version__ + ')', threads={threads}, load_seconds=load, prompt_tokens=rs[0][1]['prompt_tokens'], prompt_tokens_per_s=pp, generated_tokens=rs[0][1]['completion_tokens'], generate_tokens_per_s=tg, peak_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss/1024)))\n",
         gguf = gguf.display().to_string()
     );
     match Command::new(python).arg("-c").arg(&script).output() {
         Err(_) => Reference::Missing,
         Ok(o) if o.status.success() => {
-            // The figures are the last line (llama.cpp may log before it).
+            // The figures are the last line (llama.cpp logs before it).
             let out = String::from_utf8_lossy(&o.stdout);
             match out.lines().rev().find_map(|l| serde_json::from_str::<Value>(l).ok()) {
                 Some(v) => Reference::Ran(v),
@@ -105,13 +115,22 @@ pub fn llama_cpp(python: &Path, gguf: &Path, prompt_tokens: usize, gen_tokens: u
         }
         Ok(o) => {
             let last = last_line(&o.stderr);
-            if last.contains("No module named 'llama_cpp'") {
+            if last.contains("No module named 'xllamacpp'") {
                 Reference::Missing
             } else {
                 Reference::Failed(last)
             }
         }
     }
+}
+
+/// The Python that has llama.cpp's `xllamacpp` (`scripts/llm_reference.sh`
+/// makes it): `$AURAG_XLLAMACPP_VENV/bin/python`, else
+/// `~/.cache/aurag/xllamacpp-venv/bin/python`.
+pub fn xllamacpp_python() -> PathBuf {
+    std::env::var("AURAG_XLLAMACPP_VENV")
+        .map(|v| PathBuf::from(v).join("bin/python"))
+        .unwrap_or_else(|_| dirs::home_dir().unwrap_or_default().join(".cache/aurag/xllamacpp-venv/bin/python"))
 }
 
 /// The project's venv Python (`$AURAG_VENV/bin/python`, else
