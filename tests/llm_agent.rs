@@ -91,6 +91,60 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_model_step_falls_back_and_the_judge_never_takes_what_it_did_not_see() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    assert!(ingest(&ws, &[sample()]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let q = "What were APAC net sales in fiscal 2018?";
+    let deterministic = ws.ask(&Agent::deterministic(&e, None), q, None, FRESH).await.unwrap();
+
+    // A model whose every reply is unusable: each step falls back to its
+    // deterministic version, the trace says so, and the answer is the
+    // deterministic agent's.
+    let broken = ScriptedModel::new(vec!["I think the answer is probably APAC".into()]);
+    let run = ws.ask(&Agent::with_llm(&e, None, &broken), q, None, FRESH).await.expect("a failed model step must not abort the question");
+    let json = serde_json::to_value(&run.trace).unwrap();
+    let step = |name: &str| json.as_array().unwrap().iter().find(|s| s["step"] == name).cloned().unwrap_or_default();
+    let parser = step("intent")["parser"].as_str().unwrap_or("").to_string();
+    assert!(parser.starts_with("llm(scripted) failed (") && parser.ends_with("the rule parser instead"), "{parser}");
+    let reasons: Vec<String> = step("selection")["selection"]["trials"][0]["candidates"].as_array().unwrap().iter().map(|c| c["reason"].as_str().unwrap_or("").to_string()).collect();
+    assert!(reasons.iter().any(|r| r.contains("threshold judge: the language model failed")), "{reasons:?}");
+    assert!(step("answer")["answerer"].as_str().unwrap_or("").contains("the extractive answerer instead") || run.answer.text == deterministic.answer.text);
+    assert_eq!(run.answer.text, deterministic.answer.text);
+    assert_eq!(run.selected.iter().map(|s| &s.0).collect::<Vec<_>>(), deterministic.selected.iter().map(|s| &s.0).collect::<Vec<_>>());
+
+    // A model that turns every source down: nothing it did not see is
+    // chosen in its place, and a retry asks it about new candidates.
+    let refuses = ScriptedModel::keyed(vec![
+        ("answer_type", r#"{"answer_type":"number","entities":["net sales"],"time":["2018"],"location":[]}"#),
+        ("relevant", r#"{"relevant":false,"reason":"not about it"}"#),
+        ("sentences", r#"{"sentences":[0]}"#),
+        ("cells", r#"{"cells":[]}"#),
+        ("sql", r#"{"sql":"SELECT 1"}"#),
+        ("unknown", r#"{"unknown":true,"answer":"","evidence":[]}"#),
+    ]);
+    let run = ws.ask(&Agent::with_llm(&e, None, &refuses), q, None, FRESH).await.unwrap();
+    assert!(run.selected.is_empty(), "chosen although the model judged nothing relevant: {:?}", run.selected);
+    assert!(run.answer.unknown, "{}", run.answer.text);
+    let json = serde_json::to_value(&run.trace).unwrap();
+    let sel = json.as_array().unwrap().iter().find(|s| s["step"] == "selection").unwrap();
+    let trials = sel["selection"]["trials"].as_array().unwrap();
+    let judged = |t: &serde_json::Value| -> Vec<String> {
+        t["candidates"].as_array().unwrap().iter().filter(|c| c["reason"].as_str().unwrap_or("").starts_with("llm:")).map(|c| c["id"].as_str().unwrap().to_string()).collect()
+    };
+    for t in trials {
+        for c in t["candidates"].as_array().unwrap() {
+            assert!(c["relevant"] == false, "{c}");
+        }
+    }
+    if trials.len() > 1 {
+        let (first, second) = (judged(&trials[0]), judged(&trials[1]));
+        assert!(second.len() > first.len(), "the retry asked about no new candidate: {first:?} then {second:?}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tiny_random_gguf_model_drives_every_step_end_to_end() {
     let tmp = tempfile::tempdir().unwrap();
     let ws = workspace(tmp.path()).await;

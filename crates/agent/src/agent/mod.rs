@@ -159,6 +159,12 @@ pub struct Agent<'m> {
     pub on_answer_text: Option<&'m (dyn Fn(&str) + Sync)>,
 }
 
+/// A failed model step's name in the trace: what failed, why, and what
+/// answered instead.
+fn fell_back(step: &str, reason: &str, instead: &str) -> String {
+    format!("{step} failed ({}); {instead} instead", crate::text::truncate_chars(reason, 200))
+}
+
 fn ms(t: Instant) -> f64 {
     t.elapsed().as_secs_f64() * 1e3
 }
@@ -250,8 +256,14 @@ impl<'m> Agent<'m> {
     ) -> Result<Run, AgentError> {
         let mut trace = Vec::new();
         let t = Instant::now();
-        let intent = self.intent.parse(question)?;
-        record(self.observer, &mut trace, Step::Intent { parser: self.intent.id(), intent: intent.clone() }, ms(t));
+        // A model step that fails falls back to its deterministic version;
+        // the step's name in the trace says so, and the question goes on.
+        let (intent, parser) = match self.intent.parse(question) {
+            Ok(i) => (i, self.intent.id()),
+            Err(IntentError::Model(e)) => (RuleIntentParser.parse(question)?, fell_back(&self.intent.id(), &e, "the rule parser")),
+            Err(e) => return Err(e.into()),
+        };
+        record(self.observer, &mut trace, Step::Intent { parser, intent: intent.clone() }, ms(t));
 
         let t = Instant::now();
         let query = self.embedder.embed_one(question, InputKind::Query)?;
@@ -325,7 +337,12 @@ impl<'m> Agent<'m> {
 
         let t = Instant::now();
         let examples: Vec<&GuideSource> = hits.iter().flat_map(|h| h.guide.sources.iter()).collect();
-        let planned = self.policy.plan(&ExtractInput { question, intent: &intent, objects: &objects, catalog, examples: &examples })?;
+        let extract_input = ExtractInput { question, intent: &intent, objects: &objects, catalog, examples: &examples };
+        let (planned, policy_id) = match self.policy.plan(&extract_input) {
+            Ok(p) => (p, self.policy.id()),
+            Err(AgentError::Model { reason, .. }) => (RulePolicy::default().plan(&extract_input)?, fell_back(&self.policy.id(), &reason, "the rule policy")),
+            Err(e) => return Err(e),
+        };
         // Our code executes; an action naming an object outside the
         // selection is refused, whoever wrote it.
         let mut results: Vec<ActionResult> = planned
@@ -336,11 +353,16 @@ impl<'m> Agent<'m> {
             })
             .collect();
         extract::fill_scales(&mut results, catalog);
-        record(self.observer, &mut trace, Step::Actions { policy: self.policy.id(), results: results.clone() }, ms(t));
+        record(self.observer, &mut trace, Step::Actions { policy: policy_id, results: results.clone() }, ms(t));
 
         let t = Instant::now();
         let evidence: Vec<extract::Evidence> = results.iter().flat_map(|r| r.evidence.iter().cloned()).collect();
-        let mut answer = self.answerer.answer(&AnswerInput { question, intent: &intent, evidence: &evidence, catalog, on_text: self.on_answer_text })?;
+        let answer_input = AnswerInput { question, intent: &intent, evidence: &evidence, catalog, on_text: self.on_answer_text };
+        let (mut answer, answerer_id) = match self.answerer.answer(&answer_input) {
+            Ok(a) => (a, self.answerer.id()),
+            Err(AgentError::Model { reason, .. }) => (ExtractiveAnswerer::default().answer(&answer_input)?, fell_back(&self.answerer.id(), &reason, "the extractive answerer")),
+            Err(e) => return Err(e),
+        };
         // An extractive answer read only from tables of records (not a
         // report's layout) is the parser's to give: the reader's label and
         // year heuristics do not fit records, so without a plan it is "unknown".
@@ -374,7 +396,7 @@ impl<'m> Agent<'m> {
         if let Some(c) = &answer.computation {
             record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
         }
-        record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, ms(t));
+        record(self.observer, &mut trace, Step::Answer { answerer: answerer_id, text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, ms(t));
         Ok(Run { question: question.to_string(), answer, selected, actions: results, trace })
     }
 }
