@@ -811,7 +811,7 @@ async fn models_cmd(what: ModelsCmd) -> Result<i32> {
                     if !s.ok {
                         bad += 1;
                     }
-                    println!("{:<28} {:<40} {}", m.name, s.path, s.detail);
+                    println!("{:<28} {:<20} {}", m.name, s.path, s.detail);
                 }
             }
             Ok(if bad == 0 { 0 } else { 1 })
