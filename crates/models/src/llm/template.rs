@@ -7,9 +7,10 @@
 //! given. The file's own template is what the model saw in training, so it
 //! is what we render, with the settings Hugging Face's
 //! `apply_chat_template` uses (`trim_blocks`, `lstrip_blocks`, Python's
-//! string methods, `raise_exception`). A template that does not render is
-//! found when the model loads (a probe conversation), and the model then
-//! falls back to its family's built-in template, saying so.
+//! string methods, `raise_exception`). The template is parsed once, when
+//! the model loads, and every LLM step renders the compiled one. A template
+//! that does not render is found at load too (a probe conversation), and
+//! the model then falls back to its family's built-in template, saying so.
 
 use aurag_core::llm::{ChatTemplate, Message, Role};
 use minijinja::syntax::SyntaxConfig;
@@ -20,12 +21,16 @@ use serde::Serialize;
 #[error("chat template: {0}")]
 pub struct TemplateError(String);
 
-/// A Jinja chat template with the special tokens it may refer to.
+/// The name of the one template in a [`JinjaTemplate`]'s environment.
+const NAME: &str = "chat";
+
+/// A compiled Jinja chat template with the special tokens it may refer to.
 #[derive(Debug, Clone)]
 pub struct JinjaTemplate {
-    source: String,
+    env: Environment<'static>,
     bos: String,
     eos: String,
+    family: ChatTemplate,
 }
 
 #[derive(Serialize)]
@@ -46,7 +51,13 @@ impl JinjaTemplate {
     /// Parses `source` and renders a probe conversation, so a template that
     /// cannot render fails here rather than in the middle of a question.
     pub fn new(source: &str, bos: &str, eos: &str) -> Result<Self, TemplateError> {
-        let t = JinjaTemplate { source: source.to_string(), bos: bos.to_string(), eos: eos.to_string() };
+        let mut env = Environment::new();
+        let syntax = SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build().map_err(|e| TemplateError(e.to_string()))?;
+        env.set_syntax(syntax);
+        env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
+        env.add_function("raise_exception", |msg: String| -> Result<String, Error> { Err(Error::new(ErrorKind::InvalidOperation, msg)) });
+        env.add_template_owned(NAME, source.to_string()).map_err(|e| TemplateError(format!("{e:#}")))?;
+        let t = JinjaTemplate { env, bos: bos.to_string(), eos: eos.to_string(), family: family_of(source) };
         t.render(&[Message::system("probe"), Message::user("probe")], true)?;
         t.render(&[Message::user("probe")], true)?;
         Ok(t)
@@ -55,12 +66,7 @@ impl JinjaTemplate {
     /// The prompt for `messages`; with `add_generation_prompt`, it ends
     /// where the assistant's reply begins.
     pub fn render(&self, messages: &[Message], add_generation_prompt: bool) -> Result<String, TemplateError> {
-        let mut env = Environment::new();
-        let syntax = SyntaxConfig::builder().trim_blocks(true).lstrip_blocks(true).build().map_err(|e| TemplateError(e.to_string()))?;
-        env.set_syntax(syntax);
-        env.set_unknown_method_callback(minijinja_contrib::pycompat::unknown_method_callback);
-        env.add_function("raise_exception", |msg: String| -> Result<String, Error> { Err(Error::new(ErrorKind::InvalidOperation, msg)) });
-        let tmpl = env.template_from_str(&self.source).map_err(|e| TemplateError(e.to_string()))?;
+        let tmpl = self.env.get_template(NAME).map_err(|e| TemplateError(e.to_string()))?;
         let msgs: Vec<Msg> = messages.iter().map(|m| Msg { role: role(m.role), content: &m.content }).collect();
         let ctx = minijinja::context! {
             messages => minijinja::value::Serde(&msgs),
@@ -73,13 +79,18 @@ impl JinjaTemplate {
 
     /// The built-in family whose end-of-turn tokens this template uses.
     pub fn family(&self) -> ChatTemplate {
-        if self.source.contains("<|eot_id|>") {
-            ChatTemplate::Llama3
-        } else if self.source.contains("<|end|>") && !self.source.contains("<|im_end|>") {
-            ChatTemplate::Phi3
-        } else {
-            ChatTemplate::ChatMl
-        }
+        self.family
+    }
+}
+
+/// The family whose end-of-turn tokens a template's source writes.
+fn family_of(source: &str) -> ChatTemplate {
+    if source.contains("<|eot_id|>") {
+        ChatTemplate::Llama3
+    } else if source.contains("<|end|>") && !source.contains("<|im_end|>") {
+        ChatTemplate::Phi3
+    } else {
+        ChatTemplate::ChatMl
     }
 }
 
