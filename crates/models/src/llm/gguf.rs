@@ -91,11 +91,12 @@ pub struct GgufModel {
     trie: OnceLock<(TokenTrie, Vec<Option<Vec<u8>>>)>,
 }
 
-/// Our CPU pass runs where it is faster than Candle's: a CPU with AVX-512
-/// VNNI and an architecture it knows. `AURAG_LLM_ENGINE=candle` forces
-/// Candle's models (for comparison).
+/// Our CPU pass runs where it is faster than Candle's: an x86-64 CPU with
+/// AVX2 (or AVX-512 VNNI) and an architecture it knows. Elsewhere (ARM,
+/// where Candle's NEON kernels are compiled in) Candle's models run.
+/// `AURAG_LLM_ENGINE=candle` forces them (for comparison).
 fn use_cpu_decoder(ct: &gguf_file::Content, arch: &str, device: &Device) -> bool {
-    device.is_cpu() && super::qmatmul::vnni() && super::decoder::supports(ct, arch) && std::env::var("AURAG_LLM_ENGINE").map_or(true, |v| v != "candle")
+    device.is_cpu() && (super::qmatmul::vnni() || super::qmatmul::simd()) && super::decoder::supports(ct, arch) && std::env::var("AURAG_LLM_ENGINE").map_or(true, |v| v != "candle")
 }
 
 fn load_err(path: &str, e: impl std::fmt::Display) -> LlmError {

@@ -1,64 +1,103 @@
-//! Quantized matrix products for the CPU decoder ([`super::decoder`]):
-//! GGUF `Q4_0` and `Q8_0` weights times activations quantized to 8 bits,
-//! with AVX-512 VNNI where the CPU has it.
+//! Quantized matrix products for the CPU decoder ([`super::decoder`]): GGUF
+//! weights (Q4_0, Q4_1, Q5_0, Q8_0, Q4_K, Q6_K) times activations quantized
+//! to 8 bits, with AVX2 on any x86-64 from 2013 on and AVX-512 VNNI where
+//! the CPU has it.
 //!
-//! Why our own: on x86 Candle computes these two types one row at a time
-//! with AVX2 (`vec_dot_q4_0_q8_0`), converting a half-precision scale per
-//! block; that was 64% of decode time and left generation at 0.4× of
-//! llama.cpp on the same file. Here the weights are repacked once, at load,
-//! into tiles of 16 output rows: per block of 32 inputs, the 16 rows' scales
-//! (f16) and then their quantized values interleaved 4 bytes per row, so one
-//! `vpdpbusd` multiplies 4 inputs into all 16 rows at once and a broadcast
-//! activation word feeds it. Weights are stored unsigned (Q4_0's nibble is
-//! already value + 8; Q8_0 gets + 128), which `vpdpbusd` requires, and the
-//! offset is taken back per block with the activation block's sum:
-//! `Σ (w + o)·a − o·Σ a = Σ w·a`, exact in integers.
+//! Why our own: Candle computes these products one row at a time, and on
+//! x86 its K-quant kernels are compiled in only when the whole build targets
+//! AVX (`-C target-feature`), which a portable binary does not: the scalar
+//! code left generation at 0.13× and prompts at 0.05× of llama.cpp on the
+//! same file. Here the weights are repacked once, at load, into tiles of 16
+//! output rows: per block of 32 inputs, the 16 rows' scales and then their
+//! quantized values interleaved 4 bytes per row, so that one instruction
+//! multiplies 4 inputs into 8 rows (AVX2 `vpmaddubsw`) or 16 rows (VNNI
+//! `vpdpbusd`) at once, fed by one broadcast word of activations. Every type
+//! is first decoded to [`super::quants::Block32`] and stored in one of five
+//! forms that keep its information exactly:
 //!
-//! A scalar kernel over the same layout runs where VNNI is missing and is the
-//! reference the tests hold the SIMD kernel to. The work is split over a
+//! | form | from | per 16 rows × 32 inputs |
+//! |---|---|---|
+//! | `Q4_0` | Q4_0 | f16 scales, nibbles `q + 8` |
+//! | `Q5_0` | Q5_0 | f16 scales, nibbles, a plane of fifth bits (`q + 16`) |
+//! | `Q8_0` | Q8_0 | f16 scales, bytes `q + 128` |
+//! | `Q4M` | Q4_1, Q4_K | f32 scales and offsets, nibbles |
+//! | `Q6K` | Q6_K | two f32 scales per row (one per 16 inputs), signed bytes |
+//!
+//! Stored values are unsigned where `vpmaddubsw` and `vpdpbusd` need them,
+//! and the offset is taken back per block with the activation block's sum:
+//! `Σ (w + o)·a − o·Σ a = Σ w·a`, exact in integers. Signed bytes go through
+//! `vpsignb` (the sign moved onto the activation, as llama.cpp does).
+//!
+//! A scalar kernel over the same layout runs where neither is present and is
+//! the reference the tests hold the SIMD kernels to. The work is split over a
 //! small persistent thread pool by tiles; several activation rows (a prompt)
-//! reuse each unpacked weight tile (up to 8 at a time).
+//! reuse each unpacked weight tile.
 
 use std::ops::Range;
 use std::sync::OnceLock;
 
+use candle_core::quantized::GgmlDType;
 use half::f16;
+
+use super::quants::{self, Block32};
 
 /// Output rows per tile.
 pub const TILE: usize = 16;
-/// Inputs per quantization block (GGUF's QK4_0 = QK8_0 = 32).
-pub const QK: usize = 32;
+/// Inputs per quantization block.
+pub const QK: usize = quants::QK;
 
+/// How a packed matrix stores its values (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QKind {
     Q4_0,
+    Q5_0,
     Q8_0,
+    Q4M,
+    Q6K,
 }
 
 impl QKind {
-    /// Bytes of one GGUF block of 32 values.
-    fn gguf_block_bytes(self) -> usize {
+    /// The form a GGUF type is packed into, if it is packed at all.
+    pub fn of(dtype: GgmlDType) -> Option<QKind> {
+        Some(match dtype {
+            GgmlDType::Q4_0 => QKind::Q4_0,
+            GgmlDType::Q5_0 => QKind::Q5_0,
+            GgmlDType::Q8_0 => QKind::Q8_0,
+            GgmlDType::Q4_1 | GgmlDType::Q4K => QKind::Q4M,
+            GgmlDType::Q6K => QKind::Q6K,
+            _ => return None,
+        })
+    }
+    /// Whether values are nibbles (else bytes).
+    fn nibbles(self) -> bool {
+        matches!(self, QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M)
+    }
+    /// Bytes of scales (and offsets) ahead of one tile block's values.
+    fn header_bytes(self) -> usize {
         match self {
-            QKind::Q4_0 => 2 + QK / 2,
-            QKind::Q8_0 => 2 + QK,
+            QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 => 2 * TILE,
+            QKind::Q4M | QKind::Q6K => 8 * TILE,
         }
     }
     /// Bytes of quantized values for one block of a tile.
     fn tile_qbytes(self) -> usize {
         match self {
-            QKind::Q4_0 => TILE * QK / 2,
-            QKind::Q8_0 => TILE * QK,
+            QKind::Q4_0 | QKind::Q4M => TILE * QK / 2,
+            QKind::Q5_0 => TILE * QK / 2 + TILE * QK / 8,
+            QKind::Q8_0 | QKind::Q6K => TILE * QK,
         }
     }
-    /// Bytes of one block of a tile: 16 f16 scales, then the values.
+    /// Bytes of one block of a tile: scales, then the values.
     fn tile_block_bytes(self) -> usize {
-        2 * TILE + self.tile_qbytes()
+        self.header_bytes() + self.tile_qbytes()
     }
     /// What was added to each stored weight to make it unsigned.
     fn offset(self) -> i32 {
         match self {
             QKind::Q4_0 => 8,
+            QKind::Q5_0 => 16,
             QKind::Q8_0 => 128,
+            QKind::Q4M | QKind::Q6K => 0,
         }
     }
 }
@@ -67,8 +106,10 @@ impl QKind {
 pub enum PackError {
     #[error("{name}: {rows} rows are not a multiple of {TILE}")]
     Rows { name: String, rows: usize },
-    #[error("{name}: {cols} columns are not a multiple of {QK}")]
-    Cols { name: String, cols: usize },
+    #[error("{name}: {cols} columns are not whole blocks of {dtype:?}")]
+    Cols { name: String, cols: usize, dtype: GgmlDType },
+    #[error("{name}: {dtype:?} is not packed")]
+    Type { name: String, dtype: GgmlDType },
     #[error("{name}: {got} bytes of data, expected {want}")]
     Size { name: String, got: usize, want: usize },
 }
@@ -82,51 +123,79 @@ pub struct PackedMatrix {
     data: Vec<u8>,
 }
 
+/// Where the value of input `i` (0..32) of row `r` lies in a tile block's
+/// values: (byte, high nibble?) for nibble forms, byte for byte forms.
+fn nibble_at(r: usize, i: usize) -> (usize, bool) {
+    ((i % 16) / 4 * 64 + r * 4 + i % 4, i >= 16)
+}
+fn byte_at(r: usize, i: usize) -> usize {
+    (i / 4) * 64 + r * 4 + i % 4
+}
+/// Q5_0's fifth bits: per half of the rows, 32 bytes laid out like one
+/// group's nibbles (byte `4·(r % 8) + i % 4`), bit `g` for group `g = i / 4`;
+/// so one register holds a half block's fifth bits, and group `g`'s come
+/// out with a shift and a mask. Returns (byte, bit).
+fn high_bit_at(r: usize, i: usize) -> (usize, u32) {
+    (TILE * QK / 2 + 32 * (r / 8) + 4 * (r % 8) + i % 4, (i / 4) as u32)
+}
+
 impl PackedMatrix {
-    /// Repacks row-major GGUF blocks (`n` rows of `k / 32` blocks each).
-    pub fn from_gguf(kind: QKind, n: usize, k: usize, raw: &[u8], name: &str) -> Result<Self, PackError> {
+    /// Repacks row-major GGUF data (`n` rows of `k` values of `dtype`).
+    pub fn from_gguf(dtype: GgmlDType, n: usize, k: usize, raw: &[u8], name: &str) -> Result<Self, PackError> {
+        let kind = QKind::of(dtype).ok_or_else(|| PackError::Type { name: name.into(), dtype })?;
         if !n.is_multiple_of(TILE) {
             return Err(PackError::Rows { name: name.into(), rows: n });
         }
-        if !k.is_multiple_of(QK) || k == 0 {
-            return Err(PackError::Cols { name: name.into(), cols: k });
-        }
-        let kb = k / QK;
-        let src_block = kind.gguf_block_bytes();
-        let want = n * kb * src_block;
+        let row_bytes = quants::row_bytes(dtype, k).ok_or_else(|| PackError::Cols { name: name.into(), cols: k, dtype })?;
+        let want = n * row_bytes;
         if raw.len() != want {
             return Err(PackError::Size { name: name.into(), got: raw.len(), want });
         }
+        let kb = k / QK;
         let tbb = kind.tile_block_bytes();
         let mut data = vec![0u8; n / TILE * kb * tbb];
-        for t in 0..n / TILE {
-            for b in 0..kb {
+        for row in 0..n {
+            let (t, r) = (row / TILE, row % TILE);
+            quants::decode_row(dtype, &raw[row * row_bytes..][..row_bytes], |b, blk| {
                 let dst = &mut data[(t * kb + b) * tbb..][..tbb];
-                for r in 0..TILE {
-                    let src = &raw[((t * TILE + r) * kb + b) * src_block..][..src_block];
-                    dst[2 * r..2 * r + 2].copy_from_slice(&src[..2]);
-                    let qs = &src[2..];
-                    let q = &mut dst[2 * TILE..];
-                    match kind {
-                        // A Q4_0 byte j holds value j (low nibble) and j + 16
-                        // (high): group g of 4 bytes is values 4g.. and 16+4g..
-                        QKind::Q4_0 => {
-                            for g in 0..4 {
-                                q[g * 64 + r * 4..][..4].copy_from_slice(&qs[4 * g..4 * g + 4]);
-                            }
-                        }
-                        QKind::Q8_0 => {
-                            for g in 0..8 {
-                                for j in 0..4 {
-                                    q[g * 64 + r * 4 + j] = qs[4 * g + j] ^ 0x80;
-                                }
-                            }
-                        }
-                    }
-                }
-            }
+                Self::put(kind, dst, r, blk);
+            });
         }
         Ok(PackedMatrix { kind, n, k, data })
+    }
+
+    /// Writes row `r` of one tile block.
+    fn put(kind: QKind, dst: &mut [u8], r: usize, blk: &Block32) {
+        let f32_at = |dst: &mut [u8], slot: usize, v: f32| dst[4 * slot..4 * slot + 4].copy_from_slice(&v.to_le_bytes());
+        match kind {
+            QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 => {
+                let d = blk.d16.expect("types with one f16 scale per block");
+                dst[2 * r..2 * r + 2].copy_from_slice(&d.to_le_bytes());
+            }
+            QKind::Q4M => {
+                f32_at(dst, r, blk.scale[0]);
+                f32_at(dst, TILE + r, blk.min);
+            }
+            QKind::Q6K => {
+                f32_at(dst, r, blk.scale[0]);
+                f32_at(dst, TILE + r, blk.scale[1]);
+            }
+        }
+        let off = kind.offset();
+        let q = &mut dst[kind.header_bytes()..];
+        for i in 0..QK {
+            let stored = (blk.q[i] as i32 + off) as u32;
+            if kind.nibbles() {
+                let (at, hi) = nibble_at(r, i);
+                q[at] |= ((stored & 0x0F) as u8) << if hi { 4 } else { 0 };
+                if kind == QKind::Q5_0 && stored & 0x10 != 0 {
+                    let (at, bit) = high_bit_at(r, i);
+                    q[at] |= 1 << bit;
+                }
+            } else {
+                q[byte_at(r, i)] = stored as u8;
+            }
+        }
     }
 
     pub fn kind(&self) -> QKind {
@@ -139,6 +208,19 @@ impl PackedMatrix {
         self.k
     }
 
+    /// Row `r`'s (scale of inputs 0..16, scale of 16..32, offset) in a tile block.
+    fn scales(&self, blk: &[u8], r: usize) -> (f32, f32, f32) {
+        let f = |slot: usize| f32::from_le_bytes([blk[4 * slot], blk[4 * slot + 1], blk[4 * slot + 2], blk[4 * slot + 3]]);
+        match self.kind {
+            QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 => {
+                let d = f16::from_le_bytes([blk[2 * r], blk[2 * r + 1]]).to_f32();
+                (d, d, 0.0)
+            }
+            QKind::Q4M => (f(r), f(r), f(TILE + r)),
+            QKind::Q6K => (f(r), f(TILE + r), 0.0),
+        }
+    }
+
     /// One weight row as floats (the token-embedding lookup).
     pub fn row_f32(&self, row: usize, out: &mut [f32]) {
         let (t, r) = (row / TILE, row % TILE);
@@ -146,24 +228,29 @@ impl PackedMatrix {
         let tbb = self.kind.tile_block_bytes();
         for b in 0..kb {
             let blk = &self.data[(t * kb + b) * tbb..][..tbb];
-            let d = f16::from_le_bytes([blk[2 * r], blk[2 * r + 1]]).to_f32();
-            let q = &blk[2 * TILE..];
+            let (lo, hi, min) = self.scales(blk, r);
+            let q = &blk[self.kind.header_bytes()..];
             let o = &mut out[b * QK..(b + 1) * QK];
             for (i, v) in o.iter_mut().enumerate() {
-                *v = d * self.stored(q, r, i) as f32;
+                *v = if i < 16 { lo } else { hi } * self.stored(q, r, i) as f32 + min;
             }
         }
     }
 
     /// The signed value of input `i` (0..32) of row `r` in one tile block.
     fn stored(&self, q: &[u8], r: usize, i: usize) -> i32 {
-        match self.kind {
-            QKind::Q4_0 => {
-                let (g, hi) = ((i % 16) / 4, i >= 16);
-                let byte = q[g * 64 + r * 4 + i % 4];
-                (if hi { byte >> 4 } else { byte & 0x0F }) as i32 - 8
+        if self.kind.nibbles() {
+            let (at, hi) = nibble_at(r, i);
+            let mut v = (if hi { q[at] >> 4 } else { q[at] & 0x0F }) as i32;
+            if self.kind == QKind::Q5_0 {
+                let (at, bit) = high_bit_at(r, i);
+                v |= (((q[at] >> bit) & 1) << 4) as i32;
             }
-            QKind::Q8_0 => q[(i / 4) * 64 + r * 4 + i % 4] as i32 - 128,
+            return v - self.kind.offset();
+        }
+        match self.kind {
+            QKind::Q6K => q[byte_at(r, i)] as i8 as i32,
+            _ => q[byte_at(r, i)] as i32 - self.kind.offset(),
         }
     }
 
@@ -175,33 +262,46 @@ impl PackedMatrix {
         // Tasks write disjoint tiles (columns) of `out` through this pointer;
         // none of them holds a reference to all of it.
         let out_addr = out.as_mut_ptr() as usize;
-        let simd = vnni();
+        let kernel = Kernel::for_kind(self.kind);
         par_ranges(tiles, x.m, |range| {
             let out = out_addr as *mut f32;
             for t in range {
-                if !simd {
-                    self.tile_scalar(t, x, 0..x.m, out);
-                    continue;
-                }
-                #[cfg(target_arch = "x86_64")]
-                {
-                    let mut r0 = 0;
-                    while r0 < x.m {
-                        // SAFETY: `vnni()` checked the CPU features.
-                        r0 += unsafe {
-                            match x.m - r0 {
-                                n if n >= 8 => avx512::tile::<8>(self, t, x, r0, out),
-                                n if n >= 4 => avx512::tile::<4>(self, t, x, r0, out),
-                                _ => avx512::tile::<1>(self, t, x, r0, out),
-                            }
-                        };
+                match kernel {
+                    Kernel::Scalar => self.tile_scalar(t, x, 0..x.m, out),
+                    #[cfg(target_arch = "x86_64")]
+                    Kernel::Vnni => {
+                        let mut r0 = 0;
+                        while r0 < x.m {
+                            // SAFETY: `Kernel::for_kind` checked the CPU features.
+                            r0 += unsafe {
+                                match x.m - r0 {
+                                    n if n >= 8 => avx512::tile::<8>(self, t, x, r0, out),
+                                    n if n >= 4 => avx512::tile::<4>(self, t, x, r0, out),
+                                    _ => avx512::tile::<1>(self, t, x, r0, out),
+                                }
+                            };
+                        }
+                    }
+                    #[cfg(target_arch = "x86_64")]
+                    Kernel::Avx2 => {
+                        let mut r0 = 0;
+                        while r0 < x.m {
+                            // SAFETY: `Kernel::for_kind` checked the CPU features.
+                            r0 += unsafe {
+                                match x.m - r0 {
+                                    n if n >= 4 => avx2::tile::<4>(self, t, x, r0, out),
+                                    n if n >= 2 => avx2::tile::<2>(self, t, x, r0, out),
+                                    _ => avx2::tile::<1>(self, t, x, r0, out),
+                                }
+                            };
+                        }
                     }
                 }
             }
         });
     }
 
-    /// The reference kernel: the same integer sums as the SIMD one. Writes
+    /// The reference kernel: the same integer sums as the SIMD ones. Writes
     /// tile `t`'s 16 columns of `rows` in the `m × n` output at `out`.
     fn tile_scalar(&self, t: usize, x: &QuantizedRows, rows: Range<usize>, out: *mut f32) {
         let kb = self.k / QK;
@@ -210,12 +310,13 @@ impl PackedMatrix {
             let mut acc = [0f32; TILE];
             for b in 0..kb {
                 let blk = &self.data[(t * kb + b) * tbb..][..tbb];
-                let q = &blk[2 * TILE..];
+                let q = &blk[self.kind.header_bytes()..];
                 let a = &x.qs[m * self.k + b * QK..][..QK];
+                let (da, sa) = (x.d[m * kb + b], x.sums[m * kb + b]);
                 for (r, acc) in acc.iter_mut().enumerate() {
-                    let dot: i32 = (0..QK).map(|i| self.stored(q, r, i) * a[i] as i32).sum();
-                    let d = f16::from_le_bytes([blk[2 * r], blk[2 * r + 1]]).to_f32();
-                    *acc += dot as f32 * d * x.d[m * kb + b];
+                    let half = |is: Range<usize>| -> i32 { is.map(|i| self.stored(q, r, i) * a[i] as i32).sum() };
+                    let (lo, hi, min) = self.scales(blk, r);
+                    *acc += half(0..16) as f32 * (lo * da) + half(16..32) as f32 * (hi * da) + min * (da * sa as f32);
                 }
             }
             // SAFETY: `matmul` checked that `out` holds `m × n` values.
@@ -226,6 +327,32 @@ impl PackedMatrix {
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         self.data.len()
+    }
+}
+
+/// Which kernel multiplies a form on this CPU.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kernel {
+    Scalar,
+    #[cfg(target_arch = "x86_64")]
+    Vnni,
+    #[cfg(target_arch = "x86_64")]
+    Avx2,
+}
+
+impl Kernel {
+    fn for_kind(kind: QKind) -> Kernel {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if vnni() && matches!(kind, QKind::Q4_0 | QKind::Q8_0) {
+                return Kernel::Vnni;
+            }
+            if avx2() {
+                return Kernel::Avx2;
+            }
+        }
+        let _ = kind;
+        Kernel::Scalar
     }
 }
 
@@ -259,6 +386,11 @@ impl QuantizedRows {
         if vnni() {
             // SAFETY: `vnni()` checked the CPU features.
             return unsafe { avx512::quantize(x, &mut self.qs, &mut self.d, &mut self.sums) };
+        }
+        #[cfg(target_arch = "x86_64")]
+        if avx2() {
+            // SAFETY: `avx2()` checked the CPU features.
+            return unsafe { avx2::quantize(x, &mut self.qs, &mut self.d, &mut self.sums) };
         }
         quantize_scalar(x, &mut self.qs, &mut self.d, &mut self.sums);
     }
@@ -299,6 +431,28 @@ pub fn vnni() -> bool {
             false
         }
     })
+}
+
+/// Whether the AVX2 kernel runs on this CPU (with FMA and F16C, which every
+/// AVX2 CPU has).
+pub fn avx2() -> bool {
+    static HAS: OnceLock<bool> = OnceLock::new();
+    *HAS.get_or_init(|| {
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma") && std::is_x86_feature_detected!("f16c")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            false
+        }
+    })
+}
+
+/// Whether this CPU multiplies every packed form with SIMD (else the scalar
+/// reference kernel runs, correct but slow).
+pub fn simd() -> bool {
+    avx2()
 }
 
 /// Runs `f` on a thread of the pool, so that the splits inside it hand work
@@ -367,6 +521,7 @@ mod avx512 {
                         *wv = _mm512_loadu_si512(q.add(g * 64) as *const _);
                     }
                 }
+                _ => unreachable!("Kernel::for_kind sends only Q4_0 and Q8_0 here"),
             }
             for (i, acc) in acc.iter_mut().enumerate() {
                 let m = r0 + i;
@@ -410,46 +565,193 @@ mod avx512 {
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use super::*;
+    use std::arch::x86_64::*;
+
+    /// One tile (16 output rows, as two halves of 8) for activation rows
+    /// `r0..r0 + MR`; returns `MR`. Each block's weights are unpacked once
+    /// for all the rows: `wu` holds unsigned magnitudes, `ws` (byte forms
+    /// only) the signs that `vpsignb` moves onto the activations.
+    #[target_feature(enable = "avx2,fma,f16c")]
+    pub(super) unsafe fn tile<const MR: usize>(w: &PackedMatrix, t: usize, x: &QuantizedRows, r0: usize, out: *mut f32) -> usize {
+        let kind = w.kind;
+        let kb = w.k / QK;
+        let tbb = kind.tile_block_bytes();
+        let base = w.data.as_ptr().add(t * kb * tbb);
+        let nib = _mm256_set1_epi8(0x0F);
+        let fifth = _mm256_set1_epi8(0x10);
+        let flip = _mm256_set1_epi8(-128);
+        let ones = _mm256_set1_epi16(1);
+        let offset = kind.offset();
+        let mut acc = [[_mm256_setzero_ps(); 2]; MR];
+        let mut wu = [[_mm256_setzero_si256(); 8]; 2];
+        let mut ws = [[_mm256_setzero_si256(); 8]; 2];
+        for b in 0..kb {
+            let blk = base.add(b * tbb);
+            let q = blk.add(kind.header_bytes());
+            match kind {
+                QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M => {
+                    for g in 0..4 {
+                        for (h, wu) in wu.iter_mut().enumerate() {
+                            let v = _mm256_loadu_si256(q.add(g * 64 + h * 32) as *const __m256i);
+                            wu[g] = _mm256_and_si256(v, nib);
+                            wu[g + 4] = _mm256_and_si256(_mm256_srli_epi16(v, 4), nib);
+                        }
+                    }
+                    if kind == QKind::Q5_0 {
+                        // Group g's fifth bit is bit g of each byte: moved to
+                        // bit 4 by a 16-bit shift (bit 4 of either byte comes
+                        // from the same byte for shifts up to 4) and masked.
+                        for (h, wu) in wu.iter_mut().enumerate() {
+                            let plane = _mm256_loadu_si256(q.add(TILE * QK / 2 + 32 * h) as *const __m256i);
+                            wu[0] = _mm256_or_si256(wu[0], _mm256_and_si256(_mm256_slli_epi16(plane, 4), fifth));
+                            wu[1] = _mm256_or_si256(wu[1], _mm256_and_si256(_mm256_slli_epi16(plane, 3), fifth));
+                            wu[2] = _mm256_or_si256(wu[2], _mm256_and_si256(_mm256_slli_epi16(plane, 2), fifth));
+                            wu[3] = _mm256_or_si256(wu[3], _mm256_and_si256(_mm256_slli_epi16(plane, 1), fifth));
+                            wu[4] = _mm256_or_si256(wu[4], _mm256_and_si256(plane, fifth));
+                            wu[5] = _mm256_or_si256(wu[5], _mm256_and_si256(_mm256_srli_epi16(plane, 1), fifth));
+                            wu[6] = _mm256_or_si256(wu[6], _mm256_and_si256(_mm256_srli_epi16(plane, 2), fifth));
+                            wu[7] = _mm256_or_si256(wu[7], _mm256_and_si256(_mm256_srli_epi16(plane, 3), fifth));
+                        }
+                    }
+                }
+                QKind::Q8_0 | QKind::Q6K => {
+                    for g in 0..8 {
+                        for h in 0..2 {
+                            let mut v = _mm256_loadu_si256(q.add(g * 64 + h * 32) as *const __m256i);
+                            if kind == QKind::Q8_0 {
+                                v = _mm256_xor_si256(v, flip);
+                            }
+                            wu[h][g] = _mm256_abs_epi8(v);
+                            ws[h][g] = v;
+                        }
+                    }
+                }
+            }
+            // Scales of inputs 0..16 and 16..32, and offsets, per half.
+            let mut lo = [_mm256_setzero_ps(); 2];
+            let mut hi = [_mm256_setzero_ps(); 2];
+            let mut mins = [_mm256_setzero_ps(); 2];
+            for h in 0..2 {
+                match kind {
+                    QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 => {
+                        lo[h] = _mm256_cvtph_ps(_mm_loadu_si128(blk.add(16 * h) as *const __m128i));
+                        hi[h] = lo[h];
+                    }
+                    QKind::Q4M => {
+                        lo[h] = _mm256_loadu_ps((blk as *const f32).add(8 * h));
+                        hi[h] = lo[h];
+                        mins[h] = _mm256_loadu_ps((blk as *const f32).add(TILE + 8 * h));
+                    }
+                    QKind::Q6K => {
+                        lo[h] = _mm256_loadu_ps((blk as *const f32).add(8 * h));
+                        hi[h] = _mm256_loadu_ps((blk as *const f32).add(TILE + 8 * h));
+                    }
+                }
+            }
+            for (i, acc) in acc.iter_mut().enumerate() {
+                let m = r0 + i;
+                let a = x.qs.as_ptr().add(m * w.k + b * QK) as *const i32;
+                let idx = m * kb + b;
+                let (da, sa) = (*x.d.get_unchecked(idx), *x.sums.get_unchecked(idx));
+                let mut av = [_mm256_setzero_si256(); 8];
+                for (g, av) in av.iter_mut().enumerate() {
+                    *av = _mm256_set1_epi32(a.add(g).read_unaligned());
+                }
+                let dav = _mm256_set1_ps(da);
+                for h in 0..2 {
+                    // Sums over inputs 0..16 and 16..32. Nibble forms (≤ 31)
+                    // and Q6_K (|q| ≤ 32) add two products in 16 bits before
+                    // widening; Q8_0 (|q| ≤ 128) could overflow, so it widens
+                    // each.
+                    let mut s = [_mm256_setzero_si256(); 2];
+                    for (half, s) in s.iter_mut().enumerate() {
+                        for pair in 0..2 {
+                            let (g0, g1) = (4 * half + 2 * pair, 4 * half + 2 * pair + 1);
+                            let (p0, p1) = if kind.nibbles() {
+                                (_mm256_maddubs_epi16(wu[h][g0], av[g0]), _mm256_maddubs_epi16(wu[h][g1], av[g1]))
+                            } else {
+                                (_mm256_maddubs_epi16(wu[h][g0], _mm256_sign_epi8(av[g0], ws[h][g0])), _mm256_maddubs_epi16(wu[h][g1], _mm256_sign_epi8(av[g1], ws[h][g1])))
+                            };
+                            if kind == QKind::Q8_0 {
+                                *s = _mm256_add_epi32(*s, _mm256_add_epi32(_mm256_madd_epi16(p0, ones), _mm256_madd_epi16(p1, ones)));
+                            } else {
+                                *s = _mm256_add_epi32(*s, _mm256_madd_epi16(_mm256_add_epi16(p0, p1), ones));
+                            }
+                        }
+                    }
+                    if kind == QKind::Q6K {
+                        acc[h] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(s[0]), _mm256_mul_ps(lo[h], dav), acc[h]);
+                        acc[h] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(s[1]), _mm256_mul_ps(hi[h], dav), acc[h]);
+                        continue;
+                    }
+                    let mut sum = _mm256_add_epi32(s[0], s[1]);
+                    if offset != 0 && kind != QKind::Q8_0 {
+                        sum = _mm256_sub_epi32(sum, _mm256_set1_epi32(offset * sa));
+                    }
+                    acc[h] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sum), _mm256_mul_ps(lo[h], dav), acc[h]);
+                    if kind == QKind::Q4M {
+                        acc[h] = _mm256_fmadd_ps(mins[h], _mm256_set1_ps(da * sa as f32), acc[h]);
+                    }
+                }
+            }
+        }
+        for (i, acc) in acc.iter().enumerate() {
+            for (h, acc) in acc.iter().enumerate() {
+                _mm256_storeu_ps(out.add((r0 + i) * w.n + t * TILE + 8 * h), *acc);
+            }
+        }
+        MR
+    }
+
+    /// [`QuantizedRows::quantize`]'s blocks: scale `amax / 127`, values
+    /// rounded to nearest, the block's sum of values.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn quantize(x: &[f32], qs: &mut [i8], d: &mut [f32], sums: &mut [i32]) {
+        let sign = _mm256_set1_ps(-0.0);
+        let order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);
+        for (b, blk) in x.chunks_exact(QK).enumerate() {
+            let p = blk.as_ptr();
+            let v = [_mm256_loadu_ps(p), _mm256_loadu_ps(p.add(8)), _mm256_loadu_ps(p.add(16)), _mm256_loadu_ps(p.add(24))];
+            let mut mx = _mm256_andnot_ps(sign, v[0]);
+            for v in &v[1..] {
+                mx = _mm256_max_ps(mx, _mm256_andnot_ps(sign, *v));
+            }
+            let m4 = _mm_max_ps(_mm256_castps256_ps128(mx), _mm256_extractf128_ps(mx, 1));
+            let m2 = _mm_max_ps(m4, _mm_movehl_ps(m4, m4));
+            let amax = _mm_cvtss_f32(_mm_max_ss(m2, _mm_movehdup_ps(m2)));
+            let scale = amax / 127.0;
+            let inv = _mm256_set1_ps(if scale > 0.0 { 1.0 / scale } else { 0.0 });
+            let q: [__m256i; 4] = std::array::from_fn(|i| _mm256_cvtps_epi32(_mm256_mul_ps(v[i], inv)));
+            let packed = _mm256_packs_epi16(_mm256_packs_epi32(q[0], q[1]), _mm256_packs_epi32(q[2], q[3]));
+            _mm256_storeu_si256(qs.as_mut_ptr().add(b * QK) as *mut __m256i, _mm256_permutevar8x32_epi32(packed, order));
+            let s = _mm256_add_epi32(_mm256_add_epi32(q[0], q[1]), _mm256_add_epi32(q[2], q[3]));
+            let s4 = _mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1));
+            let s2 = _mm_add_epi32(s4, _mm_shuffle_epi32(s4, 0b01_00_11_10));
+            let s1 = _mm_add_epi32(s2, _mm_shuffle_epi32(s2, 0b10_11_00_01));
+            d[b] = scale;
+            sums[b] = _mm_cvtsi128_si32(s1);
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use candle_core::quantized::QTensor;
+    use candle_core::{Device, Tensor};
 
-    /// Random GGUF blocks of `kind` for an `n × k` matrix.
-    fn random_blocks(kind: QKind, n: usize, k: usize, seed: u64) -> Vec<u8> {
-        let mut s = seed;
-        let mut next = move || {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            s
-        };
-        let mut raw = Vec::new();
-        for _ in 0..n * k / QK {
-            let d = f16::from_f32(0.001 + (next() % 1000) as f32 / 20000.0);
-            raw.extend_from_slice(&d.to_le_bytes());
-            for _ in 0..kind.gguf_block_bytes() - 2 {
-                raw.push(next() as u8);
-            }
-        }
-        raw
-    }
+    const TYPES: [GgmlDType; 6] = [GgmlDType::Q4_0, GgmlDType::Q4_1, GgmlDType::Q5_0, GgmlDType::Q8_0, GgmlDType::Q4K, GgmlDType::Q6K];
 
-    /// Dequantizes GGUF blocks straight from the format's definition.
-    fn dequant(kind: QKind, raw: &[u8]) -> Vec<f32> {
-        let mut out = Vec::new();
-        for blk in raw.chunks_exact(kind.gguf_block_bytes()) {
-            let d = f16::from_le_bytes([blk[0], blk[1]]).to_f32();
-            match kind {
-                QKind::Q4_0 => {
-                    let lo: Vec<f32> = blk[2..].iter().map(|b| d * ((b & 0x0F) as i32 - 8) as f32).collect();
-                    let hi: Vec<f32> = blk[2..].iter().map(|b| d * ((b >> 4) as i32 - 8) as f32).collect();
-                    out.extend(lo);
-                    out.extend(hi);
-                }
-                QKind::Q8_0 => out.extend(blk[2..].iter().map(|&b| d * (b as i8) as f32)),
-            }
-        }
-        out
+    /// An `n × k` matrix quantized by Candle: its GGUF bytes and its exact
+    /// dequantized values.
+    fn weights(dtype: GgmlDType, n: usize, k: usize, seed: usize) -> (Vec<u8>, Vec<f32>) {
+        let v: Vec<f32> = (0..n * k).map(|i| (((i + seed) * 7919 % 1013) as f32 / 1013.0 - 0.4) * if (i + seed) % 23 == 0 { 5.0 } else { 1.0 }).collect();
+        let t = QTensor::quantize(&Tensor::from_vec(v, (n, k), &Device::Cpu).unwrap(), dtype).unwrap();
+        let dense = t.dequantize(&Device::Cpu).unwrap().flatten_all().unwrap().to_vec1().unwrap();
+        (t.data().unwrap().to_vec(), dense)
     }
 
     fn activations(m: usize, k: usize) -> Vec<f32> {
@@ -458,27 +760,25 @@ mod tests {
 
     #[test]
     fn rows_unpack_to_the_gguf_values() {
-        for kind in [QKind::Q4_0, QKind::Q8_0] {
-            let (n, k) = (32, 96);
-            let raw = random_blocks(kind, n, k, 3);
-            let dense = dequant(kind, &raw);
-            let p = PackedMatrix::from_gguf(kind, n, k, &raw, "w").unwrap();
+        for dtype in TYPES {
+            let (n, k) = (32, 256);
+            let (raw, dense) = weights(dtype, n, k, 3);
+            let p = PackedMatrix::from_gguf(dtype, n, k, &raw, "w").unwrap();
             let mut row = vec![0f32; k];
             for r in [0, 5, 16, 31] {
                 p.row_f32(r, &mut row);
-                assert_eq!(row, dense[r * k..(r + 1) * k], "{kind:?} row {r}");
+                assert_eq!(row, dense[r * k..(r + 1) * k], "{dtype:?} row {r}");
             }
         }
     }
 
     #[test]
     fn products_match_the_float_reference_and_the_kernels_agree() {
-        for kind in [QKind::Q4_0, QKind::Q8_0] {
-            for m in [1, 3, 4, 7, 13] {
-                let (n, k) = (48, 160);
-                let raw = random_blocks(kind, n, k, 11 + m as u64);
-                let dense = dequant(kind, &raw);
-                let p = PackedMatrix::from_gguf(kind, n, k, &raw, "w").unwrap();
+        for dtype in TYPES {
+            for m in [1, 2, 3, 4, 7, 13] {
+                let (n, k) = (48, 512);
+                let (raw, dense) = weights(dtype, n, k, 11 + m);
+                let p = PackedMatrix::from_gguf(dtype, n, k, &raw, "w").unwrap();
                 let x = activations(m, k);
                 let mut q = QuantizedRows::new();
                 q.quantize(&x, k);
@@ -490,7 +790,7 @@ mod tests {
                     p.tile_scalar(t, &q, 0..m, reference.as_mut_ptr());
                 }
                 for (a, b) in got.iter().zip(&reference) {
-                    assert!((a - b).abs() <= 1e-4 * b.abs().max(1.0), "{kind:?} m={m}: {a} vs {b}");
+                    assert!((a - b).abs() <= 1e-4 * b.abs().max(1.0), "{dtype:?} m={m}: {a} vs {b}");
                 }
                 // And both are the float product, up to 8-bit activations.
                 for i in 0..m {
@@ -498,7 +798,7 @@ mod tests {
                         let exact: f32 = (0..k).map(|c| x[i * k + c] * dense[j * k + c]).sum();
                         let norm: f32 = (0..k).map(|c| (x[i * k + c] * dense[j * k + c]).abs()).sum();
                         let g = got[i * n + j];
-                        assert!((g - exact).abs() <= 0.02 * norm + 1e-4, "{kind:?} m={m} ({i},{j}): {g} vs {exact}");
+                        assert!((g - exact).abs() <= 0.02 * norm + 1e-4, "{dtype:?} m={m} ({i},{j}): {g} vs {exact}");
                     }
                 }
             }
@@ -506,11 +806,60 @@ mod tests {
     }
 
     #[test]
+    fn extreme_values_do_not_overflow_the_16_bit_sums() {
+        // Every weight and activation at the end of its range: Q8_0's −128
+        // and 127, Q5_0's 15 and −16, Q6_K's −32 with scale 127,
+        // activations ±127.
+        let one = f16::from_f32(1.0).to_le_bytes();
+        let cases: [(GgmlDType, &dyn Fn(&mut [u8])); 5] = [
+            (GgmlDType::Q8_0, &|b| b[2..].fill(0x80)),
+            (GgmlDType::Q8_0, &|b| b[2..].fill(0x7F)),
+            (GgmlDType::Q5_0, &|b| b[2..].fill(0xFF)),
+            (GgmlDType::Q5_0, &|b| b[2..].fill(0x00)),
+            (GgmlDType::Q6K, &|b| {
+                b[..192].fill(0);
+                b[192..208].fill(127);
+            }),
+        ];
+        for (case, (dtype, fill)) in cases.iter().enumerate() {
+            let (n, k) = (16, 256);
+            let (mut raw, _) = weights(*dtype, n, k, 1);
+            let bb = match dtype {
+                GgmlDType::Q8_0 => 34,
+                GgmlDType::Q5_0 => 22,
+                _ => 210,
+            };
+            for blk in raw.chunks_exact_mut(bb) {
+                if *dtype == GgmlDType::Q6K {
+                    blk[208..].copy_from_slice(&one);
+                } else {
+                    blk[..2].copy_from_slice(&one);
+                }
+                fill(blk);
+            }
+            let p = PackedMatrix::from_gguf(*dtype, n, k, &raw, "w").unwrap();
+            let mut dense = vec![0f32; k];
+            p.row_f32(0, &mut dense);
+            for sign in [1.0f32, -1.0] {
+                let x = vec![sign; k];
+                let mut q = QuantizedRows::new();
+                q.quantize(&x, k);
+                let mut got = vec![0f32; n];
+                p.matmul(&q, &mut got);
+                let exact: f32 = dense.iter().map(|w| w * sign).sum();
+                assert!(exact != 0.0 && got.iter().all(|g| (g - exact).abs() <= 1e-3 * exact.abs()), "case {case} {dtype:?} {sign}: {got:?} vs {exact}");
+            }
+        }
+    }
+
+    #[test]
     fn bad_shapes_are_refused_with_the_tensor_name() {
-        let raw = random_blocks(QKind::Q4_0, 16, 64, 1);
-        assert!(matches!(PackedMatrix::from_gguf(QKind::Q4_0, 8, 128, &raw, "blk.0.x"), Err(PackError::Rows { .. })));
-        let e = PackedMatrix::from_gguf(QKind::Q4_0, 16, 96, &raw, "blk.0.x").unwrap_err();
+        let (raw, _) = weights(GgmlDType::Q4_0, 16, 64, 1);
+        assert!(matches!(PackedMatrix::from_gguf(GgmlDType::Q4_0, 8, 128, &raw, "blk.0.x"), Err(PackError::Rows { .. })));
+        let e = PackedMatrix::from_gguf(GgmlDType::Q4_0, 16, 96, &raw, "blk.0.x").unwrap_err();
         assert!(e.to_string().contains("blk.0.x"), "{e}");
+        assert!(matches!(PackedMatrix::from_gguf(GgmlDType::Q4K, 16, 64, &raw, "w"), Err(PackError::Cols { .. })));
+        assert!(matches!(PackedMatrix::from_gguf(GgmlDType::F16, 16, 64, &raw, "w"), Err(PackError::Type { .. })));
     }
 
     #[test]
