@@ -48,15 +48,26 @@ pub const QK: usize = quants::QK;
 
 /// How a packed matrix stores its values (see the module's table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
 pub enum QKind {
-    Q4_0,
-    Q5_0,
-    Q8_0,
-    Q4M,
-    Q6K,
+    Q4_0 = 0,
+    Q5_0 = 1,
+    Q8_0 = 2,
+    Q4M = 3,
+    Q6K = 4,
 }
 
 impl QKind {
+    /// The inverse of `kind as u8` (the AVX2 kernel's const parameter).
+    const fn from_u8(v: u8) -> QKind {
+        match v {
+            0 => QKind::Q4_0,
+            1 => QKind::Q5_0,
+            2 => QKind::Q8_0,
+            3 => QKind::Q4M,
+            _ => QKind::Q6K,
+        }
+    }
     /// The form a GGUF type is packed into, if it is packed at all.
     pub fn of(dtype: GgmlDType) -> Option<QKind> {
         Some(match dtype {
@@ -283,19 +294,16 @@ impl PackedMatrix {
                         }
                     }
                     #[cfg(target_arch = "x86_64")]
-                    Kernel::Avx2 => {
-                        let mut r0 = 0;
-                        while r0 < x.m {
-                            // SAFETY: `Kernel::for_kind` checked the CPU features.
-                            r0 += unsafe {
-                                match x.m - r0 {
-                                    n if n >= 4 => avx2::tile::<4>(self, t, x, r0, out),
-                                    n if n >= 2 => avx2::tile::<2>(self, t, x, r0, out),
-                                    _ => avx2::tile::<1>(self, t, x, r0, out),
-                                }
-                            };
+                    // SAFETY: `Kernel::for_kind` checked the CPU features.
+                    Kernel::Avx2 => unsafe {
+                        match self.kind {
+                            QKind::Q4_0 => avx2::tiles::<{ QKind::Q4_0 as u8 }>(self, t, x, out),
+                            QKind::Q5_0 => avx2::tiles::<{ QKind::Q5_0 as u8 }>(self, t, x, out),
+                            QKind::Q8_0 => avx2::tiles::<{ QKind::Q8_0 as u8 }>(self, t, x, out),
+                            QKind::Q4M => avx2::tiles::<{ QKind::Q4M as u8 }>(self, t, x, out),
+                            QKind::Q6K => avx2::tiles::<{ QKind::Q6K as u8 }>(self, t, x, out),
                         }
-                    }
+                    },
                 }
             }
         });
@@ -570,13 +578,30 @@ mod avx2 {
     use super::*;
     use std::arch::x86_64::*;
 
+    /// Every activation row of tile `t`, `MR` rows at a time, with the
+    /// kernel made for form `KIND` (one copy per form, free of branches on
+    /// it).
+    #[target_feature(enable = "avx2,fma,f16c")]
+    pub(super) unsafe fn tiles<const KIND: u8>(w: &PackedMatrix, t: usize, x: &QuantizedRows, out: *mut f32) {
+        debug_assert_eq!(w.kind as u8, KIND);
+        let mut r0 = 0;
+        while r0 < x.m {
+            r0 += match x.m - r0 {
+                n if n >= 4 => tile::<4, KIND>(w, t, x, r0, out),
+                n if n >= 2 => tile::<2, KIND>(w, t, x, r0, out),
+                _ => tile::<1, KIND>(w, t, x, r0, out),
+            };
+        }
+    }
+
     /// One tile (16 output rows, as two halves of 8) for activation rows
     /// `r0..r0 + MR`; returns `MR`. Each block's weights are unpacked once
     /// for all the rows: `wu` holds unsigned magnitudes, `ws` (byte forms
     /// only) the signs that `vpsignb` moves onto the activations.
+    #[inline]
     #[target_feature(enable = "avx2,fma,f16c")]
-    pub(super) unsafe fn tile<const MR: usize>(w: &PackedMatrix, t: usize, x: &QuantizedRows, r0: usize, out: *mut f32) -> usize {
-        let kind = w.kind;
+    unsafe fn tile<const MR: usize, const KIND: u8>(w: &PackedMatrix, t: usize, x: &QuantizedRows, r0: usize, out: *mut f32) -> usize {
+        let kind = QKind::from_u8(KIND);
         let kb = w.k / QK;
         let tbb = kind.tile_block_bytes();
         let base = w.data.as_ptr().add(t * kb * tbb);
