@@ -587,6 +587,7 @@ mod avx2 {
         let mut r0 = 0;
         while r0 < x.m {
             r0 += match x.m - r0 {
+                n if n >= 8 => tile::<8, KIND>(w, t, x, r0, out),
                 n if n >= 4 => tile::<4, KIND>(w, t, x, r0, out),
                 n if n >= 2 => tile::<2, KIND>(w, t, x, r0, out),
                 _ => tile::<1, KIND>(w, t, x, r0, out),

@@ -120,6 +120,11 @@ impl VecMath {
         }
         scores.extend((0..visible).map(|j| self.dot(q, &keys[j * stride + offset..][..hd]) * scale));
         self.softmax(scores);
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: detected above.
+            return unsafe { avx2::weighted_sum(scores, values, stride, offset, out) };
+        }
         out.fill(0.0);
         for (j, &w) in scores.iter().enumerate() {
             self.axpy(w, &values[j * stride + offset..][..hd], out);
@@ -153,6 +158,11 @@ impl VecMath {
             }
         }
         self.softmax(scores);
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: detected above.
+            return unsafe { avx2::weighted_sum(scores, values, stride, offset, out) };
+        }
         out.fill(0.0);
         for (j, &w) in scores.iter().enumerate() {
             self.axpy(w, &values[j * stride + offset..][..hd], out);
@@ -543,6 +553,40 @@ mod avx2 {
         }
         for j in full..visible {
             *ps.add(j) = (0..hd).map(|d| q[d] * scale * kt[d * n + j]).sum();
+        }
+    }
+
+    /// `out = Σⱼ wⱼ vⱼ` (value `j` at `j · stride + offset`), 64 columns at a
+    /// time held in eight registers across all `j`.
+    #[target_feature(enable = "avx2,fma")]
+    pub(super) unsafe fn weighted_sum(w: &[f32], values: &[f32], stride: usize, offset: usize, out: &mut [f32]) {
+        let hd = out.len();
+        if !hd.is_multiple_of(8) {
+            out.fill(0.0);
+            for (j, &wj) in w.iter().enumerate() {
+                axpy(wj, &values[j * stride + offset..][..hd], out);
+            }
+            return;
+        }
+        assert!(w.is_empty() || (w.len() - 1) * stride + offset + hd <= values.len());
+        let pv = values.as_ptr().add(offset);
+        let mut c0 = 0;
+        while c0 < hd {
+            let regs = ((hd - c0) / 8).min(8);
+            let mut acc = [_mm256_setzero_ps(); 8];
+            for (j, &wj) in w.iter().enumerate() {
+                let wv = _mm256_set1_ps(wj);
+                let v = pv.add(j * stride + c0);
+                for (c, acc) in acc.iter_mut().enumerate() {
+                    if c < regs {
+                        *acc = _mm256_fmadd_ps(wv, _mm256_loadu_ps(v.add(8 * c)), *acc);
+                    }
+                }
+            }
+            for (c, acc) in acc.iter().enumerate().take(regs) {
+                _mm256_storeu_ps(out.as_mut_ptr().add(c0 + 8 * c), *acc);
+            }
+            c0 += 8 * regs;
         }
     }
 
