@@ -84,8 +84,41 @@ fn packable(dtype: GgmlDType, n: usize, k: usize) -> bool {
     QKind::of(dtype).is_some() && quants::row_bytes(dtype, k).is_some() && n.is_multiple_of(TILE)
 }
 
+/// A tensor's type, shape and the file offset of its bytes.
+fn tensor_info(ct: &gguf_file::Content, name: &str) -> Result<(GgmlDType, Vec<usize>, u64), DecoderError> {
+    let info = ct.tensor_infos.get(name).ok_or_else(|| DecoderError::Tensor { name: name.into(), reason: "missing".into() })?;
+    Ok((info.ggml_dtype, info.shape.dims().to_vec(), ct.tensor_data_offset + info.offset))
+}
+
+/// Reads `buf.len()` bytes at `at` in the file.
+fn read_at<R: Read + Seek>(r: &mut R, at: u64, buf: &mut [u8]) -> std::io::Result<()> {
+    r.seek(std::io::SeekFrom::Start(at))?;
+    r.read_exact(buf)
+}
+
 impl Projection {
     fn load<R: Read + Seek>(ct: &gguf_file::Content, r: &mut R, names: &[String], k: usize) -> Result<Self, DecoderError> {
+        // Packed straight from the file, 16 rows at a time, when every part
+        // is of one packable type (each part's rows are whole tiles, so a
+        // tile never straddles two tensors).
+        let infos = names.iter().map(|n| tensor_info(ct, n)).collect::<Result<Vec<_>, _>>()?;
+        let dtype = infos[0].0;
+        if infos.iter().all(|(d, dims, _)| *d == dtype && dims.len() == 2 && dims[1] == k && packable(dtype, dims[0], k)) {
+            let sizes: Vec<usize> = infos.iter().map(|i| i.1[0]).collect();
+            let n = sizes.iter().sum();
+            let row_bytes = quants::row_bytes(dtype, k).expect("packable");
+            let name = names.join("+");
+            let p = PackedMatrix::from_rows(dtype, n, k, &name, |row, buf| {
+                let (mut first, mut part) = (0, 0);
+                while row >= first + sizes[part] {
+                    first += sizes[part];
+                    part += 1;
+                }
+                read_at(r, infos[part].2 + ((row - first) * row_bytes) as u64, buf)
+            })
+            .map_err(|e| DecoderError::Tensor { name: name.clone(), reason: e.to_string() })?;
+            return Ok(Projection { parts: vec![Linear::Packed(Arc::new(p))], n, sizes });
+        }
         let mut tensors = Vec::new();
         for name in names {
             let t = ct.tensor(r, name, &Device::Cpu).map_err(|e| DecoderError::Tensor { name: name.clone(), reason: e.to_string() })?;
@@ -264,20 +297,26 @@ impl Decoder {
         let q_dim = heads * head_dim;
         let kv_dim = kv_heads * head_dim;
 
-        let tok = ct.tensor(r, "token_embd.weight", &Device::Cpu).map_err(|e| DecoderError::Tensor { name: "token_embd.weight".into(), reason: e.to_string() })?;
-        let vocab = tok.shape().dims()[0];
+        let (dtype, dims, at) = tensor_info(ct, "token_embd.weight")?;
+        let vocab = dims[0];
+        if dims.len() != 2 || dims[1] != embd {
+            return Err(DecoderError::Tensor { name: "token_embd.weight".into(), reason: format!("shape {dims:?}, expected [_, {embd}]") });
+        }
         let tied = !has("output.weight");
-        let dtype = tok.dtype();
         let (embed, tied_output) = match quants::row_bytes(dtype, embd) {
-            // Not tied: the rows are only looked up, never multiplied.
-            Some(row_bytes) if !tied => (Embedding::Rows { dtype, row_bytes, data: tok.data()?.to_vec() }, None),
-            _ => match linear(tok, vocab, embd, "token_embd.weight")? {
+            // Not tied: the rows are only looked up, never multiplied; read
+            // as they lie in the file.
+            Some(row_bytes) if !tied => {
+                let mut data = vec![0u8; vocab * row_bytes];
+                read_at(r, at, &mut data).map_err(|e| DecoderError::Tensor { name: "token_embd.weight".into(), reason: e.to_string() })?;
+                (Embedding::Rows { dtype, row_bytes, data }, None)
+            }
+            _ => match Projection::load(ct, r, &["token_embd.weight".to_string()], embd)?.parts.pop().expect("one part") {
                 Linear::Packed(p) => (Embedding::Packed(p.clone()), Some(Linear::Packed(p))),
-                Linear::Candle { .. } => {
-                let t = ct.tensor(r, "token_embd.weight", &Device::Cpu)?;
-                let dense: Vec<f32> = t.dequantize(&Device::Cpu)?.flatten_all()?.to_vec1()?;
-                    let out = if tied { Some(linear(ct.tensor(r, "token_embd.weight", &Device::Cpu)?, vocab, embd, "token_embd.weight")?) } else { None };
-                    (Embedding::Dense(dense), out)
+                candle @ Linear::Candle { .. } => {
+                    let t = ct.tensor(r, "token_embd.weight", &Device::Cpu)?;
+                    let dense: Vec<f32> = t.dequantize(&Device::Cpu)?.flatten_all()?.to_vec1()?;
+                    (Embedding::Dense(dense), tied.then_some(candle))
                 }
             },
         };

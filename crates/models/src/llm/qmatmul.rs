@@ -123,6 +123,8 @@ pub enum PackError {
     Type { name: String, dtype: GgmlDType },
     #[error("{name}: {got} bytes of data, expected {want}")]
     Size { name: String, got: usize, want: usize },
+    #[error("{name}: reading the weights: {source}")]
+    Io { name: String, source: std::io::Error },
 }
 
 /// A weight matrix of `n` output rows by `k` inputs, repacked into tiles.
@@ -153,26 +155,45 @@ fn high_bit_at(r: usize, i: usize) -> (usize, u32) {
 impl PackedMatrix {
     /// Repacks row-major GGUF data (`n` rows of `k` values of `dtype`).
     pub fn from_gguf(dtype: GgmlDType, n: usize, k: usize, raw: &[u8], name: &str) -> Result<Self, PackError> {
+        let (_, row_bytes) = Self::check(dtype, n, k, name)?;
+        let want = n * row_bytes;
+        if raw.len() != want {
+            return Err(PackError::Size { name: name.into(), got: raw.len(), want });
+        }
+        Self::from_rows(dtype, n, k, name, |row, buf| {
+            buf.copy_from_slice(&raw[row * buf.len() / TILE..][..buf.len()]);
+            Ok(())
+        })
+    }
+
+    /// Repacks `n` rows of `k` values of `dtype` that `read(row, buf)`
+    /// supplies 16 rows at a time (rows `row..row + 16` into `buf`): straight
+    /// from a file, so that loading holds one tile of the GGUF bytes at a
+    /// time, never a second copy of the matrix.
+    pub fn from_rows(dtype: GgmlDType, n: usize, k: usize, name: &str, mut read: impl FnMut(usize, &mut [u8]) -> std::io::Result<()>) -> Result<Self, PackError> {
+        let (kind, row_bytes) = Self::check(dtype, n, k, name)?;
+        let kb = k / QK;
+        let tbb = kind.tile_block_bytes();
+        let mut data = vec![0u8; n / TILE * kb * tbb];
+        let mut buf = vec![0u8; TILE * row_bytes];
+        for (t, tile) in data.chunks_exact_mut(kb * tbb).enumerate() {
+            read(t * TILE, &mut buf).map_err(|source| PackError::Io { name: name.into(), source })?;
+            for (r, row) in buf.chunks_exact(row_bytes).enumerate() {
+                quants::decode_row(dtype, row, |b, blk| Self::put(kind, &mut tile[b * tbb..][..tbb], r, blk));
+            }
+        }
+        Ok(PackedMatrix { kind, n, k, data })
+    }
+
+    /// The form `dtype` packs into and the bytes of one row, if an `n × k`
+    /// matrix of it can be packed.
+    fn check(dtype: GgmlDType, n: usize, k: usize, name: &str) -> Result<(QKind, usize), PackError> {
         let kind = QKind::of(dtype).ok_or_else(|| PackError::Type { name: name.into(), dtype })?;
         if !n.is_multiple_of(TILE) {
             return Err(PackError::Rows { name: name.into(), rows: n });
         }
         let row_bytes = quants::row_bytes(dtype, k).ok_or_else(|| PackError::Cols { name: name.into(), cols: k, dtype })?;
-        let want = n * row_bytes;
-        if raw.len() != want {
-            return Err(PackError::Size { name: name.into(), got: raw.len(), want });
-        }
-        let kb = k / QK;
-        let tbb = kind.tile_block_bytes();
-        let mut data = vec![0u8; n / TILE * kb * tbb];
-        for row in 0..n {
-            let (t, r) = (row / TILE, row % TILE);
-            quants::decode_row(dtype, &raw[row * row_bytes..][..row_bytes], |b, blk| {
-                let dst = &mut data[(t * kb + b) * tbb..][..tbb];
-                Self::put(kind, dst, r, blk);
-            });
-        }
-        Ok(PackedMatrix { kind, n, k, data })
+        Ok((kind, row_bytes))
     }
 
     /// Writes row `r` of one tile block.
@@ -194,17 +215,21 @@ impl PackedMatrix {
         }
         let off = kind.offset();
         let q = &mut dst[kind.header_bytes()..];
-        for i in 0..QK {
-            let stored = (blk.q[i] as i32 + off) as u32;
-            if kind.nibbles() {
-                let (at, hi) = nibble_at(r, i);
-                q[at] |= ((stored & 0x0F) as u8) << if hi { 4 } else { 0 };
-                if kind == QKind::Q5_0 && stored & 0x10 != 0 {
-                    let (at, bit) = high_bit_at(r, i);
-                    q[at] |= 1 << bit;
+        let u = |i: usize| (blk.q[i] as i32 + off) as u8;
+        if kind.nibbles() {
+            for g in 0..4 {
+                for j in 0..4 {
+                    q[nibble_at(r, 4 * g + j).0] = (u(4 * g + j) & 0x0F) | ((u(16 + 4 * g + j) & 0x0F) << 4);
                 }
-            } else {
-                q[byte_at(r, i)] = stored as u8;
+            }
+            if kind == QKind::Q5_0 {
+                for j in 0..4 {
+                    q[high_bit_at(r, j).0] = (0..8).fold(0u8, |byte, g| byte | (((u(4 * g + j) >> 4) & 1) << g));
+                }
+            }
+        } else {
+            for i in 0..QK {
+                q[byte_at(r, i)] = u(i);
             }
         }
     }
