@@ -62,6 +62,27 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
     assert_eq!(run.answer.text, "$479,987 (thousand)");
     assert_eq!(run.answer.citations[0].locator, "Net sales by region!B5");
 
+    // A model that picks only a header cell still leaves the rule policy's
+    // cells in the evidence, after its own.
+    let model = ScriptedModel::keyed(vec![
+        ("answer_type", r#"{"answer_type":"number","entities":["net sales","APAC"],"time":["2018"],"location":[]}"#),
+        ("relevant", r#"{"relevant":true,"reason":"it has APAC net sales"}"#),
+        ("cells", r#"{"cells":[[1,0]]}"#),
+        ("sentences", r#"{"sentences":[]}"#),
+        ("sql", r#"{"sql":"SELECT 1"}"#),
+        ("unknown", r#"{"unknown":true,"answer":"","evidence":[]}"#),
+    ]);
+    let agent = Agent::with_llm(&e, None, &model);
+    let run = ws.ask(&agent, "What were APAC net sales in fiscal 2018?", None, FRESH).await.unwrap();
+    let on_sheet: Vec<_> = run.actions.iter().filter(|a| a.action.source() == sheet).collect();
+    assert!(on_sheet.len() >= 2, "the model's action and the rule policy's: {on_sheet:?}");
+    assert!(matches!(&on_sheet[0].action, RetrievalAction::SelectCoordinates { selection: aurag::action::Selection::Cells(c), .. } if c.len() == 1));
+    let cited: Vec<&str> = on_sheet.iter().flat_map(|a| a.evidence.iter()).map(|e| e.locator.as_str()).collect();
+    assert!(cited.contains(&"Net sales by region!B5"), "{cited:?}");
+    // And its "unknown" does not withdraw the extractive answer read from them.
+    assert_eq!(run.answer.text, "$479,987 (thousand)", "{:?}", run.answer.reason);
+    assert!(run.answer.reason.contains("said unknown"), "{}", run.answer.reason);
+
     // A model answer whose number is not in what it cites is not taken.
     let model = ScriptedModel::keyed(vec![
         ("answer_type", r#"{"answer_type":"span","entities":[],"time":[],"location":[]}"#),
