@@ -11,13 +11,14 @@
 //! buffers that grow in place, looks embeddings up in the file's own
 //! quantized rows, and spreads attention heads over the same thread pool.
 //! Tensors of other types (f16, Q5_K, …) go through Candle's `QMatMul` one
-//! product at a time, so any file of these architectures loads. GPUs, other architectures and mixtures of
-//! experts stay on `candle-transformers` ([`super::gguf`] decides).
+//! product at a time, so any file of these architectures loads. GPUs, other
+//! architectures and mixtures of experts stay on `candle-transformers`
+//! ([`super::gguf`] decides).
 
 use std::io::{Read, Seek};
 use std::sync::Arc;
 
-use candle_core::quantized::{gguf_file, GgmlDType, QMatMul, QTensor};
+use candle_core::quantized::{gguf_file, GgmlDType, QMatMul};
 use candle_core::{Device, Module, Tensor};
 
 use super::qmatmul::{par_ranges, PackedMatrix, QKind, QuantizedRows, TILE};
@@ -98,52 +99,29 @@ fn read_at<R: Read + Seek>(r: &mut R, at: u64, buf: &mut [u8]) -> std::io::Resul
 
 impl Projection {
     fn load<R: Read + Seek>(ct: &gguf_file::Content, r: &mut R, names: &[String], k: usize) -> Result<Self, DecoderError> {
-        // Packed straight from the file, 16 rows at a time, when every part
-        // is of one packable type (each part's rows are whole tiles, so a
-        // tile never straddles two tensors).
         let infos = names.iter().map(|n| tensor_info(ct, n)).collect::<Result<Vec<_>, _>>()?;
-        let dtype = infos[0].0;
-        if infos.iter().all(|(d, dims, _)| *d == dtype && dims.len() == 2 && dims[1] == k && packable(dtype, dims[0], k)) {
-            let sizes: Vec<usize> = infos.iter().map(|i| i.1[0]).collect();
-            let n = sizes.iter().sum();
-            let row_bytes = quants::row_bytes(dtype, k).expect("packable");
-            let name = names.join("+");
-            let p = PackedMatrix::from_rows(dtype, n, k, &name, |row, buf| {
-                let (mut first, mut part) = (0, 0);
-                while row >= first + sizes[part] {
-                    first += sizes[part];
-                    part += 1;
-                }
-                read_at(r, infos[part].2 + ((row - first) * row_bytes) as u64, buf)
-            })
-            .map_err(|e| DecoderError::Tensor { name: name.clone(), reason: e.to_string() })?;
-            return Ok(Projection { parts: vec![Linear::Packed(Arc::new(p))], n, sizes });
-        }
-        let mut tensors = Vec::new();
-        for name in names {
-            let t = ct.tensor(r, name, &Device::Cpu).map_err(|e| DecoderError::Tensor { name: name.clone(), reason: e.to_string() })?;
-            let dims = t.shape().dims().to_vec();
+        for (name, (_, dims, _)) in names.iter().zip(&infos) {
             if dims.len() != 2 || dims[1] != k {
                 return Err(DecoderError::Tensor { name: name.clone(), reason: format!("shape {dims:?}, expected [_, {k}]") });
             }
-            tensors.push((name.clone(), dims[0], t));
         }
-        let n: usize = tensors.iter().map(|t| t.1).sum();
-        let dtype = tensors[0].2.dtype();
-        let fusable = tensors.iter().all(|t| t.2.dtype() == dtype && packable(dtype, t.1, k));
-        if fusable {
-            let mut raw = Vec::new();
-            for (_, _, t) in &tensors {
-                raw.extend_from_slice(&t.data()?);
-            }
-            let p = PackedMatrix::from_gguf(dtype, n, k, &raw, &names.join("+")).map_err(|e| DecoderError::Tensor { name: names.join("+"), reason: e.to_string() })?;
-            let sizes = tensors.iter().map(|t| t.1).collect();
+        let sizes: Vec<usize> = infos.iter().map(|i| i.1[0]).collect();
+        let n = sizes.iter().sum();
+        // One matrix when every part is of one packable type; else one per
+        // tensor, packed where its type allows, Candle's otherwise.
+        let dtype = infos[0].0;
+        if infos.iter().zip(&sizes).all(|((d, _, _), &rows)| *d == dtype && packable(dtype, rows, k)) {
+            let p = pack_from_file(r, &infos, &sizes, k, &names.join("+"))?;
             return Ok(Projection { parts: vec![Linear::Packed(Arc::new(p))], n, sizes });
         }
-        let sizes = tensors.iter().map(|t| t.1).collect();
         let mut parts = Vec::new();
-        for (name, rows, t) in tensors {
-            parts.push(linear(t, rows, k, &name)?);
+        for ((name, info), &rows) in names.iter().zip(&infos).zip(&sizes) {
+            parts.push(if packable(info.0, rows, k) {
+                Linear::Packed(Arc::new(pack_from_file(r, std::slice::from_ref(info), &[rows], k, name)?))
+            } else {
+                let t = ct.tensor(r, name, &Device::Cpu).map_err(|e| DecoderError::Tensor { name: name.clone(), reason: e.to_string() })?;
+                Linear::Candle { mm: QMatMul::from_qtensor(t)?, n: rows, k }
+            });
         }
         Ok(Projection { parts, n, sizes })
     }
@@ -178,12 +156,21 @@ impl Projection {
     }
 }
 
-fn linear(t: QTensor, n: usize, k: usize, name: &str) -> Result<Linear, DecoderError> {
-    if packable(t.dtype(), n, k) {
-        let p = PackedMatrix::from_gguf(t.dtype(), n, k, &t.data()?, name).map_err(|e| DecoderError::Tensor { name: name.into(), reason: e.to_string() })?;
-        return Ok(Linear::Packed(Arc::new(p)));
-    }
-    Ok(Linear::Candle { mm: QMatMul::from_qtensor(t)?, n, k })
+/// Tensors of one packable type (`infos`, of `sizes` rows each, all whole
+/// tiles) packed into one matrix straight from the file, 16 rows at a time:
+/// no Candle tensor and no second copy of the weights while loading.
+fn pack_from_file<R: Read + Seek>(r: &mut R, infos: &[(GgmlDType, Vec<usize>, u64)], sizes: &[usize], k: usize, name: &str) -> Result<PackedMatrix, DecoderError> {
+    let dtype = infos[0].0;
+    let row_bytes = quants::row_bytes(dtype, k).ok_or_else(|| DecoderError::Tensor { name: name.into(), reason: format!("{k} columns are not whole blocks of {dtype:?}") })?;
+    PackedMatrix::from_rows(dtype, sizes.iter().sum(), k, name, |row, buf| {
+        let (mut first, mut part) = (0, 0);
+        while row >= first + sizes[part] {
+            first += sizes[part];
+            part += 1;
+        }
+        read_at(r, infos[part].2 + ((row - first) * row_bytes) as u64, buf)
+    })
+    .map_err(|e| DecoderError::Tensor { name: name.into(), reason: e.to_string() })
 }
 
 fn apply(l: &Linear, x: &[f32], m: usize, k: usize, q: &QuantizedRows, out: &mut [f32]) -> Result<(), DecoderError> {
@@ -536,6 +523,7 @@ fn attention(c: &Config, qkv: &[f32], k_cache: &[f32], v_cache: &[f32], pos: usi
 mod tests {
     use super::*;
     use aurag_testkit::{random_gguf, GgufShape};
+    use candle_core::quantized::QTensor;
 
     /// Logits of candle-transformers' model for `tokens` in one pass, then
     /// one more token at a time.

@@ -96,7 +96,7 @@ pub struct GgufModel {
 /// where Candle's NEON kernels are compiled in) Candle's models run.
 /// `AURAG_LLM_ENGINE=candle` forces them (for comparison).
 fn use_cpu_decoder(ct: &gguf_file::Content, arch: &str, device: &Device) -> bool {
-    device.is_cpu() && (super::qmatmul::vnni() || super::qmatmul::simd()) && super::decoder::supports(ct, arch) && std::env::var("AURAG_LLM_ENGINE").map_or(true, |v| v != "candle")
+    device.is_cpu() && super::qmatmul::simd() && super::decoder::supports(ct, arch) && std::env::var("AURAG_LLM_ENGINE").map_or(true, |v| v != "candle")
 }
 
 fn load_err(path: &str, e: impl std::fmt::Display) -> LlmError {

@@ -153,7 +153,9 @@ fn high_bit_at(r: usize, i: usize) -> (usize, u32) {
 }
 
 impl PackedMatrix {
-    /// Repacks row-major GGUF data (`n` rows of `k` values of `dtype`).
+    /// Repacks row-major GGUF data (`n` rows of `k` values of `dtype`);
+    /// the decoder reads from the file with [`Self::from_rows`].
+    #[cfg(test)]
     pub fn from_gguf(dtype: GgmlDType, n: usize, k: usize, raw: &[u8], name: &str) -> Result<Self, PackError> {
         let (_, row_bytes) = Self::check(dtype, n, k, name)?;
         let want = n * row_bytes;
@@ -482,10 +484,10 @@ pub fn avx2() -> bool {
     })
 }
 
-/// Whether this CPU multiplies every packed form with SIMD (else the scalar
+/// Whether this CPU multiplies packed forms with SIMD (else the scalar
 /// reference kernel runs, correct but slow).
 pub fn simd() -> bool {
-    avx2()
+    vnni() || avx2()
 }
 
 /// Runs `f` on a thread of the pool, so that the splits inside it hand work

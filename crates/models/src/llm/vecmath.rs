@@ -143,12 +143,14 @@ impl VecMath {
             // SAFETY: detected above.
             return unsafe { x86::attend_transposed(q, kt, n, values, stride, offset, visible, scale, scores, out) };
         }
+        let mut scored = false;
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: detected above.
             unsafe { avx2::scores_transposed(q, kt, n, visible, scale, scores) };
+            scored = true;
         }
-        if scores.is_empty() {
+        if !scored {
             // Key by key along each dimension: independent lanes, no sums
             // across them, so the loop vectorizes.
             scores.resize(visible, 0.0);
@@ -702,6 +704,23 @@ mod tests {
         }
     }
 
+    /// The worst relative error of an `N`-lane exp over [-87, `top`).
+    #[cfg(target_arch = "x86_64")]
+    fn worst_exp_error<const N: usize>(exp: impl Fn(&[f32; N]) -> [f32; N], top: f32) -> f64 {
+        let mut worst = 0f64;
+        let mut x = -87.0f32;
+        while x < top {
+            let lanes: [f32; N] = std::array::from_fn(|i| x + i as f32 * 0.0137);
+            // (black_box: LLVM 22's loop vectorizer crashes on this loop.)
+            for (l, got) in lanes.iter().zip(exp(&lanes)) {
+                let want = std::hint::black_box(*l as f64).exp();
+                worst = worst.max((got as f64 - want).abs() / want);
+            }
+            x += 0.21;
+        }
+        worst
+    }
+
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_avx2_exp_is_accurate_over_its_range() {
@@ -711,16 +730,7 @@ mod tests {
         }
         // Over the range it holds x to (softmax takes x ≤ 0; SiLU's e^-g
         // beyond e^88 leaves g / (1 + e^-g) at 0 either way).
-        let mut worst = 0f64;
-        let mut x = -87.0f32;
-        while x < 87.9 {
-            let lanes: [f32; 8] = std::array::from_fn(|i| x + i as f32 * 0.0137);
-            for (l, got) in lanes.iter().zip(avx2::exp_lanes(&lanes)) {
-                let want = std::hint::black_box(*l as f64).exp();
-                worst = worst.max((got as f64 - want).abs() / want);
-            }
-            x += 0.21;
-        }
+        let worst = worst_exp_error(avx2::exp_lanes, 87.9);
         assert!(worst < 3e-7, "worst relative error {worst}");
         // Far outside the range: tiny or huge, finite, never NaN.
         assert!(avx2::exp_lanes(&[-1e30; 8]).iter().all(|v| *v >= 0.0 && *v < 2e-38));
@@ -736,17 +746,7 @@ mod tests {
             eprintln!("SKIPPED: no AVX-512 on this CPU, the vectorized exp is not used here");
             return;
         }
-        let mut worst = 0f64;
-        let mut x = -87.0f32;
-        while x < 88.0 {
-            let lanes: [f32; 16] = std::array::from_fn(|i| x + i as f32 * 0.0137);
-            // (black_box: LLVM 22's loop vectorizer crashes on this loop.)
-            for (l, got) in lanes.iter().zip(x86::exp_lanes(&lanes)) {
-                let want = std::hint::black_box(*l as f64).exp();
-                worst = worst.max((got as f64 - want).abs() / want);
-            }
-            x += 0.21;
-        }
+        let worst = worst_exp_error(x86::exp_lanes, 88.0);
         assert!(worst < 3e-7, "worst relative error {worst}");
         // Far below the range: zero (or as good as), never NaN.
         let low = x86::exp_lanes(&[-1e30; 16]);
