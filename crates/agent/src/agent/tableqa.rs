@@ -192,6 +192,8 @@ struct Link {
     raws: BTreeSet<String>,
     rows: Vec<usize>,
     score: f32,
+    /// Named after "not", "other than", "except": every row but these.
+    neg: bool,
 }
 
 struct Ctx<'a> {
@@ -357,7 +359,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         let score = if full { weight + 0.5 + if contiguous { 0.2 } else { 0.0 } } else { weight * (0.4 + 0.4 * cover) };
         let qpos: Vec<usize> = pos.iter().map(|p| p.0).collect();
         let span = (qpos[0], qpos[qpos.len() - 1] + 1);
-        links.push(Link { col: c, span, pos: qpos, raws, rows, score });
+        links.push(Link { col: c, span, pos: qpos, raws, rows, score, neg: false });
     }
     links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
     // Greedy: disjoint question words; cells of one column matched by the
@@ -486,7 +488,14 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         // named in the question, else the only number column.
         let after: Vec<String> = cx.qs[(i + skip + 1).min(n)..(i + skip + 4).min(n)].to_vec();
         let named_after = (0..t.columns.len()).filter(|&c| cx.is_num(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| after.contains(w)));
-        let named = named_after.or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
+        // "attendance of at least 70,000": named just before the comparison.
+        let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
+        let share = |c: usize, window: &[String]| {
+            let cw = col_words(&t.columns[c].name);
+            cw.iter().filter(|w| window.contains(w)).count() as f32 / cw.len().max(1) as f32
+        };
+        let named_before = (0..t.columns.len()).filter(|&c| cx.is_num(c) && share(c, &before) > 0.0).max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a)));
+        let named = named_after.or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
         let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
         if let Some(c) = named.or_else(|| (only.len() == 1).then(|| only[0])) {
             num_filters.push((c, op, v, span));
@@ -506,6 +515,20 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             }
             let Some(y) = cx.q.get(k).filter(|w| w.len() == 4).and_then(|w| w.parse::<u32>().ok()).filter(|y| (1000..=2100).contains(y)) else { continue };
             num_filters.push((yc, if op == ">" && cx.q[i] == "since" { ">=" } else { op }, y as f64, (i, k + 1)));
+        }
+    }
+    // "between 1990 and 2000", "between 2.5 and 3.5 million": a range, on
+    // the date or year column for years, else on the number column named.
+    for i in 0..n.saturating_sub(3) {
+        if cx.q[i] != "between" || cx.q[i + 2] != "and" {
+            continue;
+        }
+        let (Some(lo), Some(hi)) = (number_word(&cx.q[i + 1]).filter(|_| is_numeric_word(&cx.q[i + 1])), number_word(&cx.q[i + 3]).filter(|_| is_numeric_word(&cx.q[i + 3]))) else { continue };
+        let years = [lo, hi].iter().all(|v| v.fract() == 0.0 && (1000.0..=2100.0).contains(v));
+        let c = if years { date_or_year_column(t) } else { cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && !is_year_column(t, c)) };
+        if let Some(c) = c {
+            num_filters.push((c, ">=", lo.min(hi), (i, i + 2)));
+            num_filters.push((c, "<=", lo.max(hi), (i + 2, i + 4)));
         }
     }
     // Ordinal places: "who came in first", "placed 3rd", "second place".
@@ -555,6 +578,22 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let k = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (2.0..=50.0).contains(v))? as usize;
         (lead && superlative && !date_filters.iter().any(|d| d.2 .0 <= i + 1 && i + 1 < d.2 .1)).then_some((k, i + 1))
     });
+    // "in the top 10", "a top-5 finish", "how many … top 3": a rank up to N
+    // (or, with no rank column, the first N rows as listed).
+    let mut extra: Vec<(String, Filter, (usize, usize))> = Vec::new();
+    for i in 1..n.saturating_sub(1) {
+        if cx.q[i] != "top" || !(matches!(cx.q[i - 1].as_str(), "in" | "within" | "into" | "a" | "reach" | "reached" | "made" | "make" | "finished" | "placed" | "of") || cx.has("how many") || cx.has("number of")) {
+            continue;
+        }
+        let Some(k) = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (1.0..=100.0).contains(v)) else { continue };
+        let (sql, column) = match (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c)) {
+            Some(rc) => (format!("{} <= {k}", cx.col(rc)), t.columns[rc].name.clone()),
+            None => (format!("\"_row\" IN (SELECT \"_row\" FROM {} WHERE NOT \"_total\" ORDER BY \"_row\" LIMIT {k})", cx.table), "_row".to_string()),
+        };
+        extra.push((sql, Filter { column, op: "<=".into(), values: vec![k.to_string()], words: format!("top {}", cx.q[i + 1]) }, (i, i + 2)));
+    }
+    let top_n = top_n.filter(|(_, at)| !extra.iter().any(|e| e.2 .0 < *at && *at < e.2 .1));
+    links.retain(|l| !extra.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
     // A number that fed a numeric filter, a date or a top-N is not a cell link.
     links.retain(|l| !num_filters.iter().any(|f| l.pos.iter().any(|&p| p >= f.3 .0 && p < f.3 .1)));
     links.retain(|l| !date_filters.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
@@ -572,6 +611,36 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         }
     }
 
+    // "other than the heer", "not in the US", "except 2005": every row but
+    // the ones named.
+    for l in links.iter_mut() {
+        // "did not qualify" names the cell "Did not qualify".
+        if l.raws.iter().any(|r| words(r).iter().any(|w| matches!(w.as_str(), "not" | "no" | "non" | "without"))) {
+            continue;
+        }
+        let from = l.span.0.saturating_sub(3);
+        let window = cx.q[from..l.span.0].join(" ");
+        l.neg = [" not", "other than", "besides", "except", "excluding", "aside from", "apart from", "without", "neither", "nor"].iter().any(|w| format!(" {window}").contains(&format!("{w}")) && format!(" {window} ").contains(&format!("{w} ")));
+    }
+    // "no target date listed", "do not have an image": the named column is
+    // empty.
+    for i in 0..n.saturating_sub(1) {
+        if !matches!(cx.q[i].as_str(), "no" | "not" | "without" | "missing") {
+            continue;
+        }
+        let window = (i + 1)..(i + 5).min(n);
+        if links.iter().any(|l| l.pos.iter().any(|p| window.contains(p))) {
+            continue;
+        }
+        let named = (0..t.columns.len()).find(|&c| !cx.is_num(c) && !col_words(&t.columns[c].name).is_empty() && col_words(&t.columns[c].name).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
+        if let Some(c) = named.filter(|_| cx.has("listed") || cx.has("given") || cx.has("known") || cx.has("shown") || cx.has("recorded") || matches!(cx.q[i].as_str(), "no" | "without" | "missing")) {
+            let raw = cx.raw(c);
+            let sql = format!("({raw} IS NULL OR TRIM({raw}) IN ('-', '—', '–', 'n/a', 'N/A', 'NA', '?', 'TBA', 'TBD', 'none', 'None'))");
+            let k = (i + 1..n).find(|&k| col_words(&t.columns[c].name).contains(&cx.qs[k])).unwrap_or(i + 1);
+            extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "empty".into(), values: Vec::new(), words: cx.q[i..=k].join(" ") }, (i, k + 1)));
+        }
+    }
+
     // The answer column from the wh-word and the words after it.
     let (answer, explicit_answer) = answer_column(&cx, &cols, &links);
     let ordinal_used = num_filters.iter().any(|f| cx.q[f.3 .0] == "first" || cx.q[f.3 .0] == "last");
@@ -585,8 +654,9 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let mut filters: Vec<(String, Filter)> = Vec::new();
     let filter_of = |l: &Link| -> (String, Filter) {
         let vals: Vec<String> = l.raws.iter().cloned().collect();
-        let sql = format!("{} IN ({})", cx.raw(l.col), vals.iter().map(|v| sql_str(v)).collect::<Vec<_>>().join(", "));
-        (sql, Filter { column: t.columns[l.col].name.clone(), op: "=".into(), values: vals, words: l.pos.iter().map(|&p| cx.q[p].as_str()).collect::<Vec<_>>().join(" ") })
+        let list = vals.iter().map(|v| sql_str(v)).collect::<Vec<_>>().join(", ");
+        let sql = if l.neg { format!("({r} IS NULL OR {r} NOT IN ({list}))", r = cx.raw(l.col)) } else { format!("{} IN ({list})", cx.raw(l.col)) };
+        (sql, Filter { column: t.columns[l.col].name.clone(), op: if l.neg { "!=" } else { "=" }.into(), values: vals, words: l.pos.iter().map(|&p| cx.q[p].as_str()).collect::<Vec<_>>().join(" ") })
     };
     for &(c, op, v, span) in &num_filters {
         let lhs = if t.columns[c].kind == ColumnKind::Date { format!("CAST(substr({}, 1, 4) AS INTEGER)", cx.col(c)) } else { cx.col(c) };
@@ -600,6 +670,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
             || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1)
             || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
+            || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
             || top_n.is_some_and(|(_, at)| at == i)
             || context.contains(&cx.qs[i])
             || col_pos.contains(&i)
@@ -622,7 +693,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     if (0..n).any(|i| entity_like(&cx, i) && !is_explained(i)) {
         return None;
     }
-    for (sql, f, _) in &date_filters {
+    for (sql, f, _) in date_filters.iter().chain(extra.iter()) {
         filters.push((sql.clone(), f.clone()));
     }
     let base = format!("FROM {} WHERE NOT \"_total\"", cx.table);
@@ -644,25 +715,131 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         confidence,
     };
 
-    // "A or B": two values of one column.
+    // "more or less", "before or after": the answer is one of two words;
+    // "did A score more than B", "is X before Y": yes or no. Both read how
+    // the rows the first side names compare with the second side's (or
+    // with a number the question gives).
+    if let Some(cmp) = two_sided(&cx) {
+        // Links before the comparison name the first side; a link after it
+        // in a column the first side uses names the second side.
+        let side_a: Vec<&Link> = links.iter().filter(|l| l.span.1 <= cmp.split).collect();
+        let after: Vec<&Link> = links.iter().filter(|l| l.span.0 >= cmp.split).collect();
+        let b_link = after.iter().copied().find(|l| side_a.iter().any(|a| a.col == l.col));
+        let (side_a, b_link): (Vec<&Link>, Option<&Link>) = if side_a.is_empty() && after.len() >= 2 && after[0].col == after[1].col {
+            // "were there more wins by submission or tko": both after.
+            (vec![after[0]], Some(after[1]))
+        } else {
+            (side_a, b_link)
+        };
+        // Conditions both sides share ("against essex", "in 2012").
+        let shared: Vec<(String, Filter)> = after.iter().filter(|l| Some(l.col) != b_link.map(|b| b.col) && !side_a.iter().any(|a| a.col == l.col)).map(|l| filter_of(l)).collect();
+        let number = (cmp.split..n).find_map(|i| number_word(&cx.q[i]).filter(|_| !links.iter().any(|l| l.pos.contains(&i)))).or_else(|| (cmp.split..n).find_map(|i| number_word(&cx.q[i])).filter(|_| b_link.is_none()));
+        let key = side_a.first().map(|l| l.col);
+        let measure = if cmp.order {
+            None
+        } else {
+            comparison_measure(&cx, &cols, key, &cmp.hints)
+                .or_else(|| named_num.filter(|&c| Some(c) != key))
+                .or_else(|| {
+                    // No column named: count the rows when a side names several
+                    // ("more drivers", "times"), else a Total column or the
+                    // first plain number column.
+                    let many = side_a.iter().any(|l| l.rows.len() > 1) || side_a.is_empty() || cx.has("times") || cx.has("how many");
+                    if many { None } else { key.and_then(|k| fallback_measure(t, k)) }
+                })
+        };
+        let mut fa: Vec<(String, Filter)> = filters.clone();
+        fa.extend(side_a.iter().map(|l| filter_of(l)));
+        fa.extend(shared.iter().cloned());
+        let value = |fs: &[(String, Filter)]| match (cmp.order, measure) {
+            (true, _) => format!("(SELECT MIN(\"_row\") {})", where_of(fs)),
+            (false, Some(m)) => format!("(SELECT SUM({}) {})", cx.col(m), where_of(fs)),
+            (false, None) => format!("(SELECT COUNT(*) {})", where_of(fs)),
+        };
+        let rhs = match (b_link, number) {
+            (Some(b), _) => {
+                let mut fb: Vec<(String, Filter)> = fa.iter().filter(|f| f.1.column != t.columns[b.col].name).cloned().collect();
+                fb.push(filter_of(b));
+                Some((value(&fb), fb))
+            }
+            (None, Some(v)) if !cmp.order => Some((format!("{v}"), Vec::new())),
+            _ => None,
+        };
+        if let (Some((rhs, fb)), false) = (rhs, fa.is_empty() && measure.is_some()) {
+            let lhs = value(&fa);
+            // A rank reads the other way: "ranked higher" is the smaller number.
+            let rank = measure.is_some_and(|m| is_rank_column(t, m)) && cmp.rank_word;
+            let larger = cmp.larger != rank;
+            let sql = match &cmp.words {
+                Some((big, small)) => {
+                    let (big, small) = if rank { (small, big) } else { (big, small) };
+                    format!("SELECT CASE WHEN {lhs} > {rhs} THEN {} WHEN {lhs} < {rhs} THEN {} ELSE 'same' END", sql_str(big), sql_str(small))
+                }
+                None => {
+                    let op = match (cmp.same, larger, cmp.inclusive) {
+                        (true, _, _) => "=",
+                        (false, true, false) => ">",
+                        (false, true, true) => ">=",
+                        (false, false, false) => "<",
+                        (false, false, true) => "<=",
+                    };
+                    format!("SELECT CASE WHEN {lhs} {op} {rhs} THEN 'yes' ELSE 'no' END")
+                }
+            };
+            let mut fs = fa.clone();
+            fs.extend(fb.into_iter().filter(|f| !fa.contains(f)));
+            let rows = fs.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+            let rows_sql = if rows.is_empty() { format!("SELECT \"_row\" {base}") } else { format!("SELECT \"_row\" {base} AND (({}))", rows.join(") OR (")) };
+            return Some(plan(PlanKind::Compare, sql, rows_sql, None, measure, &fs));
+        }
+    }
+
+    // "A or B": values of one column; the answer is the one that fits
+    // the question's other conditions, the larger or smaller by a measure,
+    // the one with more rows, or the first in the table.
     if cx.has("or") && links.len() >= 2 {
         let or_at = cx.find("or").unwrap_or(0);
         let pair = links.iter().enumerate().find_map(|(i, a)| {
             links[i + 1..].iter().find(|b| b.col == a.col && a.span.1 <= or_at + 1 && b.span.0 >= or_at && a.raws != b.raws).map(|b| (a.clone(), b.clone()))
         });
-        if let Some((a, b)) = pair {
+        if let Some((a, _)) = pair {
             let key = a.col;
-            let desc = MAX_WORDS.iter().any(|w| cx.has(w));
-            let asc = MIN_WORDS.iter().any(|w| cx.has(w));
-            let measure = named_num.filter(|&c| c != key).or_else(|| num_cols.iter().copied().find(|&c| c != key && !is_year_column(t, c)));
-            let vals: Vec<String> = a.raws.iter().chain(b.raws.iter()).map(|v| sql_str(v)).collect();
-            let w = format!("{base} AND {} IN ({})", cx.raw(key), vals.join(", "));
-            let (order, m) = match (measure, desc || asc) {
-                (Some(m), true) => (format!("{} {}", cx.col(m), if asc && !desc { "ASC" } else { "DESC" }), Some(m)),
-                _ => (format!("\"_row\" {}", if cx.has("last") || cx.has("later") || cx.has("after") { "DESC" } else { "ASC" }), None),
+            let options: Vec<&Link> = links.iter().filter(|l| l.col == key).collect();
+            // The question's other conditions ("made by A or B" of the game
+            // named); a small bare number ("3 balls") is too weak a link.
+            let mut fs = filters.clone();
+            let mut other: Vec<Link> = Vec::new();
+            for l in links.iter().filter(|l| l.col != key && !l.pos.iter().all(|&p| is_numeric_word(&cx.q[p]) && cx.q[p].len() <= 2)) {
+                match other.iter_mut().find(|x| x.col == l.col) {
+                    Some(x) => x.raws.extend(l.raws.iter().cloned()),
+                    None => other.push(l.clone()),
+                }
+            }
+            fs.extend(other.iter().map(filter_of));
+            let vals: Vec<String> = options.iter().flat_map(|l| l.raws.iter()).map(|v| sql_str(v)).collect();
+            let w = format!("{} AND {} IN ({})", where_of(&fs), cx.raw(key), vals.join(", "));
+            let cmp = comparative(&cx);
+            let repeated = options.iter().any(|l| l.rows.len() > 1);
+            let measure = cmp.as_ref().and_then(|c| comparison_measure(&cx, &cols, Some(key), &c.hints)).or(named_num.filter(|&c| c != key));
+            let (order, m) = match (cmp.as_ref(), measure) {
+                (Some(c), Some(m)) => {
+                    let rank = is_rank_column(t, m) && c.rank_word;
+                    (format!("{} {}", cx.col(m), if c.desc != rank { "DESC" } else { "ASC" }), Some(m))
+                }
+                (Some(c), None) if repeated && c.amount => (format!("COUNT(*) {}", if c.desc { "DESC" } else { "ASC" }), None),
+                (Some(c), None) if c.amount => match fallback_measure(t, key) {
+                    Some(m) => (format!("{} {}", cx.col(m), if c.desc { "DESC" } else { "ASC" }), Some(m)),
+                    None => ("\"_row\" ASC".to_string(), None),
+                },
+                (Some(c), None) => (format!("\"_row\" {}", if c.later_row { "DESC" } else { "ASC" }), None),
+                (None, _) => ("\"_row\" ASC".to_string(), None),
             };
-            let sql = format!("SELECT {} {w} ORDER BY {order} LIMIT 1", cx.raw(key));
-            return Some(plan(PlanKind::Compare, sql, format!("SELECT \"_row\" {w}"), Some(key), m, &filters));
+            let sql = if order.starts_with("COUNT") {
+                format!("SELECT {k} {w} GROUP BY {k} ORDER BY {order}, MIN(\"_row\") LIMIT 1", k = cx.raw(key))
+            } else {
+                format!("SELECT {} {w} ORDER BY {order} LIMIT 1", cx.raw(key))
+            };
+            return Some(plan(PlanKind::Compare, sql, format!("SELECT \"_row\" {w}"), Some(key), m, &fs));
         }
     }
 
@@ -964,6 +1141,189 @@ fn date_or_year_column(t: &TypedTable) -> Option<usize> {
     (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date).or_else(|| (0..t.columns.len()).find(|&c| is_year_column(t, c)))
 }
 
+/// A question that compares two sides: "more or less than", "before or
+/// after" (answered by one of its two words), or a yes/no question with a
+/// comparative ("did A score more than B", "is X before Y", "the same as").
+struct TwoSided {
+    /// The two words to answer with (larger side's first); `None`: yes or no.
+    words: Option<(String, String)>,
+    /// Compared by where the rows stand in the table, not by a measure.
+    order: bool,
+    /// The first side must be the larger for "yes" (or names the larger
+    /// side's word).
+    larger: bool,
+    /// "at least", "at most".
+    inclusive: bool,
+    /// "the same as": equal for "yes".
+    same: bool,
+    /// It says "better" or "ranked higher": a rank column reads the other way.
+    rank_word: bool,
+    /// Words of columns that measure it ("older": age).
+    hints: Vec<&'static str>,
+    /// Word position where the second side begins.
+    split: usize,
+}
+
+fn two_sided(cx: &Ctx) -> Option<TwoSided> {
+    // (word, larger, hints, rank word, by order)
+    const WORDS: &[(&str, bool, &[&str], bool, bool)] = &[
+        ("more", true, &[], false, false),
+        ("greater", true, &[], false, false),
+        ("larger", true, &[], false, false),
+        ("bigger", true, &[], false, false),
+        ("higher", true, &[], true, false),
+        ("less", false, &[], false, false),
+        ("fewer", false, &[], false, false),
+        ("lower", false, &[], true, false),
+        ("smaller", false, &[], false, false),
+        ("longer", true, &["length", "duration", "time"], false, false),
+        ("shorter", false, &["length", "duration", "time"], false, false),
+        ("older", true, &["age"], false, false),
+        ("younger", false, &["age"], false, false),
+        ("taller", true, &["elevation", "height"], false, false),
+        ("better", true, &[], true, false),
+        ("worse", false, &[], true, false),
+        ("after", true, &[], false, true),
+        ("before", false, &[], false, true),
+        ("below", true, &[], false, true),
+        ("above", false, &[], false, true),
+        ("later", true, &[], false, true),
+        ("earlier", false, &[], false, true),
+    ];
+    let n = cx.q.len();
+    let word = |w: &str| WORDS.iter().find(|x| x.0 == w);
+    // "more or less", "more/less", "before or after".
+    for i in 0..n.saturating_sub(1) {
+        let (j, k) = if cx.q.get(i + 1).is_some_and(|w| w == "or") { (i, i + 2) } else { (i, i + 1) };
+        let (Some(a), Some(b)) = (word(&cx.q[j]), cx.q.get(k).and_then(|w| word(w))) else { continue };
+        if a.1 == b.1 || a.4 != b.4 || (k == i + 1 && !matches!((a.0, b.0), ("more", "less") | ("less", "more"))) {
+            continue;
+        }
+        let (big, small) = if a.1 { (a.0, b.0) } else { (b.0, a.0) };
+        let split = if cx.q.get(k + 1).is_some_and(|w| w == "than") { k + 2 } else { k + 1 };
+        let rank_word = a.3 || b.3 || cx.q.iter().any(|x| matches!(x.as_str(), "rank" | "ranked" | "place" | "placed"));
+        return Some(TwoSided { words: Some((big.into(), small.into())), order: a.4, larger: true, inclusive: false, same: false, rank_word, hints: a.2.to_vec(), split });
+    }
+    // Yes/no questions.
+    if !matches!(cx.q.first().map(String::as_str), Some("did" | "does" | "do" | "is" | "was" | "were" | "are" | "has" | "have")) {
+        return None;
+    }
+    for i in 1..n {
+        if cx.q[i] == "same" {
+            let split = (i + 1..n).find(|&k| cx.q[k] == "as")? + 1;
+            return Some(TwoSided { words: None, order: false, larger: true, inclusive: false, same: true, rank_word: false, hints: Vec::new(), split });
+        }
+        if cx.q[i] == "at" && matches!(cx.q.get(i + 1).map(String::as_str), Some("least" | "most")) {
+            let larger = cx.q[i + 1] == "least";
+            return Some(TwoSided { words: None, order: false, larger, inclusive: true, same: false, rank_word: false, hints: Vec::new(), split: i + 2 });
+        }
+        let Some(w) = word(&cx.q[i]) else { continue };
+        // "more … than" within a few words; an order word needs no "than".
+        let than = (i + 1..(i + 6).min(n)).find(|&k| cx.q[k] == "than");
+        if than.is_none() && !w.4 {
+            continue;
+        }
+        let split = than.map(|k| k + 1).unwrap_or(i + 1);
+        let rank_word = w.3 || cx.q.iter().any(|x| matches!(x.as_str(), "rank" | "ranked" | "place" | "placed"));
+        return Some(TwoSided { words: None, order: w.4, larger: w.1, inclusive: false, same: false, rank_word, hints: w.2.to_vec(), split });
+    }
+    None
+}
+
+/// A comparative or superlative word of the question and what it says.
+struct Comparative {
+    /// The larger value wins.
+    desc: bool,
+    /// Words of columns that measure it ("deeper": depth).
+    hints: Vec<&'static str>,
+    /// It says "better" or "ranked higher": a rank column reads the other way.
+    rank_word: bool,
+    /// It asks for an amount ("more", "most"), which rows can count.
+    amount: bool,
+    /// With nothing to measure by, the later row wins ("later"), or the
+    /// earlier ("older": listed first).
+    later_row: bool,
+}
+
+fn comparative(cx: &Ctx) -> Option<Comparative> {
+    const WORDS: &[(&str, bool, &[&str], bool, bool)] = &[
+        ("more", true, &[], false, true),
+        ("most", true, &[], false, true),
+        ("greater", true, &[], false, true),
+        ("larger", true, &[], false, true),
+        ("bigger", true, &[], false, true),
+        ("higher", true, &[], true, true),
+        ("highest", true, &[], true, true),
+        ("less", false, &[], false, true),
+        ("fewer", false, &[], false, true),
+        ("least", false, &[], false, true),
+        ("lower", false, &[], true, true),
+        ("smaller", false, &[], false, true),
+        ("deeper", true, &["depth", "deep"], false, false),
+        ("taller", true, &["elevation", "height", "tall"], false, false),
+        ("heavier", true, &["weight"], false, false),
+        ("lighter", false, &["weight"], false, false),
+        ("longer", true, &["length", "long", "duration", "time", "days", "distance"], false, false),
+        ("shorter", false, &["length", "long", "duration", "time", "days", "distance"], false, false),
+        ("faster", false, &["time"], false, false),
+        ("slower", true, &["time"], false, false),
+        ("older", true, &["age"], false, false),
+        ("younger", false, &["age"], false, false),
+        ("better", true, &[], true, false),
+        ("worse", false, &[], true, false),
+        ("successful", true, &[], true, false),
+        ("earlier", false, &[], false, false),
+        ("first", false, &[], false, false),
+        ("later", true, &[], false, false),
+        ("last", true, &[], false, false),
+    ];
+    // A specific word ("more successful", "older") before a bare amount ("more").
+    let find = |specific: bool| cx.q.iter().find_map(|w| WORDS.iter().find(|x| x.0 == w.as_str() && specific != x.4));
+    let (w, desc, hints, rank_word, amount) = find(true).or_else(|| find(false))?;
+    // "ranked higher", "placed lower": positions.
+    let ranked = cx.q.iter().any(|x| matches!(x.as_str(), "rank" | "ranked" | "place" | "placed" | "finish" | "finished"));
+    let later_row = match *w {
+        "older" | "earlier" | "first" => false,
+        "younger" | "later" | "last" => true,
+        _ => *desc,
+    };
+    Some(Comparative { desc: *desc, hints: hints.to_vec(), rank_word: *rank_word || ranked, amount: *amount, later_row })
+}
+
+/// The column a comparison is measured by: one whose name holds a word the
+/// comparative implies ("deeper": depth), a number column named in the
+/// question, or for "better" or "ranked higher" a rank column.
+fn comparison_measure(cx: &Ctx, cols: &[(usize, f32, usize)], key: Option<usize>, hints: &[&str]) -> Option<usize> {
+    let t = cx.t;
+    let usable = |c: usize| Some(c) != key && (cx.is_num(c) || t.columns[c].kind == ColumnKind::Date);
+    for h in hints {
+        if let Some(c) = (0..t.columns.len()).find(|&c| usable(c) && col_words(&t.columns[c].name).iter().any(|w| w.starts_with(h))) {
+            return Some(c);
+        }
+    }
+    let ranked = cx.q.iter().any(|x| matches!(x.as_str(), "rank" | "ranked" | "place" | "placed" | "better" | "worse" | "successful" | "finish" | "finished"));
+    let named = cols.iter().map(|x| x.0).find(|&c| usable(c) && cx.is_num(c) && !(ranked && is_year_column(t, c)));
+    if ranked {
+        if let Some(c) = named.filter(|&c| is_rank_column(t, c)).or_else(|| (0..t.columns.len()).find(|&c| usable(c) && cx.is_num(c) && is_rank_column(t, c))) {
+            return Some(c);
+        }
+    }
+    named
+}
+
+/// With no column named, "more medals" is measured by a Total column, else
+/// by the first number column that is no rank, index, code or year.
+fn fallback_measure(t: &TypedTable, key: usize) -> Option<usize> {
+    let numeric = |c: usize| c != key && t.columns[c].kind == ColumnKind::Number && !is_year_column(t, c);
+    if let Some(c) = (0..t.columns.len()).find(|&c| numeric(c) && col_words(&t.columns[c].name) == ["total"]) {
+        return Some(c);
+    }
+    (0..t.columns.len()).find(|&c| {
+        let w = col_words(&t.columns[c].name);
+        numeric(c) && !is_rank_column(t, c) && !w.iter().any(|x| matches!(x.as_str(), "no" | "n" | "code" | "id" | "number" | "ep" | "test" | "s")) && !w.is_empty()
+    })
+}
+
 fn is_rank_column(t: &TypedTable, c: usize) -> bool {
     col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "rank" | "ranking" | "position" | "pos" | "place" | "pick" | "seed" | "finish" | "placing" | "standing"))
 }
@@ -981,8 +1341,12 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Opt
     };
     let first_text = || (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text);
     if let Some(i) = wh {
-        let head: Vec<String> = cx.qs[i + 1..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).cloned().collect();
-        let head_col = cols.iter().find(|(c, _, pos)| *pos > i && *pos <= i + 4 && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).map(|x| x.0);
+        // "how high is the strike rate": "high" says what kind of answer, not which column.
+        let from = if cx.q[i] == "how" { i + 2 } else { i + 1 };
+        let head: Vec<String> = cx.qs[from.min(n)..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).cloned().collect();
+        // The column named first after the wh-word ("which games had an
+        // attendance …": games, not attendance).
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
         match cx.q[i].as_str() {
             "when" => return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)).or(head_col), false),
             "where" => return (hint(PLACE_HINTS).or(head_col), false),
@@ -1324,6 +1688,42 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what year was the ford pinto made?"), (PlanKind::Lookup, vec!["1971".into()]));
         assert_eq!(ask(&mut d, &t, "how many more mpg does the toyota corolla get than the ford pinto?"), (PlanKind::Difference, vec!["6".into()]));
         assert_eq!(ask(&mut d, &t, "which has more mpg, the datsun 510 or the vw rabbit?"), (PlanKind::Compare, vec!["vw rabbit".into()]));
+    }
+
+    const MEDALS: &[&[&str]] = &[
+        &["Rank", "Nation", "Gold", "Silver", "Total", "Coach"],
+        &["1", "Norway", "5", "2", "9", "Ann Berg"],
+        &["2", "Chile", "3", "4", "8", ""],
+        &["3", "Japan", "2", "0", "6", "Ken Sato"],
+        &["4", "Kenya", "1", "3", "5", "-"],
+        &["5", "Peru", "0", "1", "2", "Luis Paz"],
+    ];
+
+    #[test]
+    fn two_sided_questions_answer_with_their_own_words_or_yes_and_no() {
+        let (mut d, t) = db(MEDALS);
+        // No column named: a Total column measures "more medals"; a rank is read the other way.
+        assert_eq!(ask(&mut d, &t, "who earned more medals, chile or japan?"), (PlanKind::Compare, vec!["Chile".into()]));
+        assert_eq!(ask(&mut d, &t, "has japan won more or less medals than kenya?"), (PlanKind::Compare, vec!["more".into()]));
+        assert_eq!(ask(&mut d, &t, "did peru win more or less than 3 gold?"), (PlanKind::Compare, vec!["less".into()]));
+        assert_eq!(ask(&mut d, &t, "did kenya rank higher or lower than chile?"), (PlanKind::Compare, vec!["lower".into()]));
+        assert_eq!(ask(&mut d, &t, "is chile listed before or after peru?"), (PlanKind::Compare, vec!["before".into()]));
+        assert_eq!(ask(&mut d, &t, "did chile win more silver than norway?"), (PlanKind::Compare, vec!["yes".into()]));
+        assert_eq!(ask(&mut d, &t, "did norway win fewer gold than japan?"), (PlanKind::Compare, vec!["no".into()]));
+        assert_eq!(ask(&mut d, &t, "did japan win at least 2 gold?"), (PlanKind::Compare, vec!["yes".into()]));
+        assert_eq!(ask(&mut d, &t, "did kenya have the same number of silver as chile?"), (PlanKind::Compare, vec!["no".into()]));
+    }
+
+    #[test]
+    fn ranges_top_n_negation_and_empty_cells_filter_the_rows() {
+        let (mut d, t) = db(MEDALS);
+        assert_eq!(ask(&mut d, &t, "how many nations finished in the top 3?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many nations other than norway won gold?"), (PlanKind::Count, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "how many nations have no coach listed?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many nations won between 2 and 4 silver?"), (PlanKind::Count, vec!["3".into()]));
+        // Another condition of the question picks between the two named.
+        let (mut d, t) = db(&[&["Game", "Developer", "Year"], &["Ghostbusters", "Kemco", "1990"], &["Pitfall", "Activision", "1989"]]);
+        assert_eq!(ask(&mut d, &t, "was ghostbusters made by activision or kemco?"), (PlanKind::Compare, vec!["Kemco".into()]));
     }
 
     #[test]
