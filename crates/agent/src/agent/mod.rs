@@ -25,6 +25,7 @@ pub mod extract;
 pub mod intent;
 pub mod llm;
 pub mod matching;
+pub mod places;
 pub mod reader;
 pub mod select;
 pub mod sqlplan;

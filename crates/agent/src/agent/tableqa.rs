@@ -293,7 +293,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         }
     }
     let mut links = Vec::new();
-    for ((c, w), (raws, rows)) in cells {
+    for ((c, w), (raws, rows)) in cells.clone() {
         let ws: Vec<String> = w.iter().map(|x| stem(x)).collect();
         let strong_cell: Vec<usize> = (0..w.len()).filter(|&j| !is_weak(&w[j])).collect();
         if strong_cell.is_empty() {
@@ -361,6 +361,25 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         let span = (qpos[0], qpos[qpos.len() - 1] + 1);
         links.push(Link { col: c, span, pos: qpos, raws, rows, score, neg: false });
     }
+    // Places written another way: "american" → "USA", "china" → "(CHN)",
+    // "texas" → "TX" (see `places`).
+    for (place, i, j) in super::places::named_in(q) {
+        let mut per_col: HashMap<usize, (BTreeSet<String>, Vec<usize>, bool)> = HashMap::new();
+        for ((c, w), (raws, rows)) in &cells {
+            if let Some(raw) = raws.iter().find(|r| super::places::cell_names(place, r, w)) {
+                let e = per_col.entry(*c).or_default();
+                e.0.extend(raws.iter().cloned());
+                e.1.extend(rows.iter().copied());
+                // The whole cell is the place ("USA", "China").
+                e.2 |= place.names.iter().any(|n| n == w) || place.codes.iter().any(|code| *code == raw.replace('.', ""));
+            }
+        }
+        for (c, (raws, mut rows, whole)) in per_col {
+            rows.sort_unstable();
+            let len = (j - i) as f32;
+            links.push(Link { col: c, span: (i, j), pos: (i..j).collect(), raws, rows, score: if whole { len + 0.7 } else { len + 0.2 }, neg: false });
+        }
+    }
     links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
     // Greedy: disjoint question words; cells of one column matched by the
     // same words with the same score are one link (several cell texts).
@@ -375,6 +394,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         if !overlaps {
             chosen.push(l);
         }
+    }
+    for l in &mut chosen {
+        l.rows.sort_unstable();
+        l.rows.dedup();
     }
     chosen.sort_by_key(|l| l.span.0);
     chosen
@@ -586,7 +609,10 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             continue;
         }
         let Some(k) = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (1.0..=100.0).contains(v)) else { continue };
-        let (sql, column) = match (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c)) {
+        // A rank column with gaps (medals drawn as pictures, ties left
+        // blank) says less than the order the rows are listed in.
+        let rank = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c)).filter(|&c| t.rows.iter().take(k as usize).all(|r| r.cells[c].num.is_some()));
+        let (sql, column) = match rank {
             Some(rc) => (format!("{} <= {k}", cx.col(rc)), t.columns[rc].name.clone()),
             None => (format!("\"_row\" IN (SELECT \"_row\" FROM {} WHERE NOT \"_total\" ORDER BY \"_row\" LIMIT {k})", cx.table), "_row".to_string()),
         };
@@ -930,6 +956,56 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
 
     // Counting and summing.
     if how_many && !diff {
+        let mut filters = filters.clone();
+        // "how many games before they faced bristol", "events after the
+        // crucifixion": the rows listed after (before) the one named.
+        let anchor = links.iter().find(|l| !l.neg && (l.span.0.saturating_sub(4)..l.span.0).any(|i| matches!(cx.q[i].as_str(), "after" | "before" | "below" | "above" | "behind" | "following" | "preceding")));
+        if let Some(l) = anchor {
+            let word = (l.span.0.saturating_sub(4)..l.span.0).rev().find(|&i| matches!(cx.q[i].as_str(), "after" | "before" | "below" | "above" | "behind" | "following" | "preceding")).map(|i| cx.q[i].clone()).unwrap_or_default();
+            let later = matches!(word.as_str(), "after" | "below" | "behind" | "following");
+            let (f_sql, f) = filter_of(l);
+            let sql = format!("\"_row\" {} (SELECT {}(\"_row\") {base} AND {f_sql})", if later { ">" } else { "<" }, if later { "MAX" } else { "MIN" });
+            if let Some(slot) = filters.iter_mut().find(|x| x.1.column == f.column && x.1.values.iter().all(|v| f.values.contains(v))) {
+                *slot = (sql, Filter { op: if later { "after" } else { "before" }.into(), ..f });
+            }
+        }
+        // A name counts every cell that lists it: "a match in belgium"
+        // counts "Brussels, Belgium"; "written by bill dial" counts "Bill
+        // Dial & Ron Friedman" ("Chicago/Aurora" is another city).
+        for (sql, f) in filters.iter_mut() {
+            if f.op != "=" {
+                continue;
+            }
+            let Some(c) = t.columns.iter().position(|x| x.name == f.column).filter(|&c| t.columns[c].kind == ColumnKind::Text) else { continue };
+            let needles: Vec<Vec<String>> = f.values.iter().map(|v| words(v)).filter(|w| !w.is_empty() && !w.iter().all(|x| is_numeric_word(x))).collect();
+            if needles.is_empty() {
+                continue;
+            }
+            let mut vals: BTreeSet<String> = f.values.iter().cloned().collect();
+            for r in &t.rows {
+                let raw = &r.cells[c].raw;
+                // Cells of several lines arrive as one ("Mark Skaife Jim
+                // Richards"): a run of the cell's words counts too, unless a
+                // slash joins it into another name.
+                let w = words(raw);
+                let run = !raw.contains('/') && needles.iter().any(|nd| w.len() > nd.len() && w.windows(nd.len()).any(|win| win == nd.as_slice()));
+                if run || list_parts(raw).iter().any(|part| needles.iter().any(|nd| part == nd)) {
+                    vals.insert(raw.clone());
+                }
+            }
+            if vals.len() > f.values.len() {
+                f.values = vals.into_iter().collect();
+                *sql = format!("{} IN ({})", cx.raw(c), f.values.iter().map(|v| sql_str(v)).collect::<Vec<_>>().join(", "));
+            }
+        }
+        let where_of = |fs: &[(String, Filter)]| -> String {
+            let mut s = base.clone();
+            for (sql, _) in fs {
+                s.push_str(" AND ");
+                s.push_str(sql);
+            }
+            s
+        };
         let at = cx.find("how many").or_else(|| cx.find("number of")).or_else(|| cx.find("how much")).unwrap_or(0);
         // The counted noun: the first word after "how many" that is not
         // "total"/"more"; "how many points" names a number column to add up.
@@ -1087,6 +1163,32 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let w = where_of(&filters);
     let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
+}
+
+/// The parts a cell lists: "Brussels, Belgium", "Bill Dial & Ron
+/// Friedman", "Zhang Qing (CHN)", "A and B", each as its words.
+fn list_parts(raw: &str) -> Vec<Vec<String>> {
+    let mut parts = Vec::new();
+    for piece in raw.split([',', '&', ';', '(', ')', '\n', '+']) {
+        let w = words(piece);
+        let mut cur = Vec::new();
+        for x in w {
+            if matches!(x.as_str(), "and" | "with" | "feat" | "featuring") {
+                if !cur.is_empty() {
+                    parts.push(std::mem::take(&mut cur));
+                }
+            } else {
+                cur.push(x);
+            }
+        }
+        if !cur.is_empty() {
+            parts.push(cur);
+        }
+    }
+    if parts.len() < 2 {
+        return Vec::new();
+    }
+    parts
 }
 
 /// A date the question names: "2015", "January 2009", "Jan 1 2005",
@@ -1721,6 +1823,19 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many nations other than norway won gold?"), (PlanKind::Count, vec!["4".into()]));
         assert_eq!(ask(&mut d, &t, "how many nations have no coach listed?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many nations won between 2 and 4 silver?"), (PlanKind::Count, vec!["3".into()]));
+        // A count takes every cell that lists the name, and rows after one named.
+        let (mut d, t) = db(&[
+            &["Date", "Opponent", "Location", "Writer"],
+            &["May 1", "Lee (USA)", "Brussels, Belgium", "Bill Dial"],
+            &["May 9", "Kim (KOR)", "Belgium", "Bill Dial & Ron Friedman"],
+            &["June 2", "Ito (JPN)", "Chicago", "Ron Friedman"],
+            &["June 8", "Ray (USA)", "Chicago/Aurora", "Ann Lee"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many matches were in belgium?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many episodes were written by bill dial?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many matches were in chicago?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(ask(&mut d, &t, "how many american opponents were there?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many matches were played after the one against kim?"), (PlanKind::Count, vec!["2".into()]));
         // Another condition of the question picks between the two named.
         let (mut d, t) = db(&[&["Game", "Developer", "Year"], &["Ghostbusters", "Kemco", "1990"], &["Pitfall", "Activision", "1989"]]);
         assert_eq!(ask(&mut d, &t, "was ghostbusters made by activision or kemco?"), (PlanKind::Compare, vec!["Kemco".into()]));
