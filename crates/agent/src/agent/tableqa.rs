@@ -486,7 +486,9 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count")) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
-    let sum = (cx.has("total") && !superlative) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
+    // "total" names the operation unless it is a column's name ("less than
+    // 10 medals total" over a Total column is a filter).
+    let sum = (op("total") && !superlative) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
     let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top");
     let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final") || cx.has("bottom of") || cx.has("at the bottom");
     let next = ["after", "next", "following", "below", "succeeded", "behind"].iter().find(|w| cx.has(w)).copied();
@@ -1010,7 +1012,9 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         // The counted noun: the first word after "how many" that is not
         // "total"/"more"; "how many points" names a number column to add up.
         let head: Vec<String> = cx.qs[(at + 2).min(n)..n].iter().filter(|w| !matches!(w.as_str(), "total" | "more" | "of" | "the" | "different")).take(1).cloned().collect();
-        let head_num = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)));
+        // "how many seasons", "how many weeks": a year or an index column
+        // is counted, not added up.
+        let head_num = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c));
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
             let w = where_of(&filters);
@@ -1091,7 +1095,9 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         if let Some(m) = measure.filter(|&m| m != ans || asks_measure) {
             // "best", "top" and "highest" rank mean the smallest number.
             let rank = is_rank_column(t, m) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
-            let desc = if rank { !desc } else { desc };
+            // The fastest is the shortest time.
+            let timed = ["fastest", "slowest"].contains(&sw) && is_time_column(t, m);
+            let desc = if rank || timed { !desc } else { desc };
             let dir = if desc { "DESC" } else { "ASC" };
             if asks_measure {
                 let f = if desc { "MAX" } else { "MIN" };
@@ -1131,15 +1137,48 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         }
     }
 
-    // The row after or before a named one.
-    if let (Some(anchor), Some(dir)) = (links.first(), next.map(|_| 1).or(prev.map(|_| -1))) {
-        let ans = if explicit_answer || cx.q.first().is_some_and(|w| w == "where" || w == "when") { answer.unwrap_or(anchor.col) } else { anchor.col };
-        let (fs, _) = filter_of(anchor);
-        let (cmp, agg, ord) = if dir > 0 { (">", "MAX", "ASC") } else { ("<", "MIN", "DESC") };
-        let inner = format!("(SELECT {agg}(\"_row\") {base} AND {fs})");
-        let sql = format!("SELECT {} {base} AND \"_row\" {cmp} {inner} ORDER BY \"_row\" {ord} LIMIT 1", cx.raw(ans));
-        let fl = vec![filter_of(anchor)];
-        return Some(plan(if dir > 0 { PlanKind::Next } else { PlanKind::Previous }, sql.clone(), sql.replacen(&format!("SELECT {}", cx.raw(ans)), "SELECT \"_row\"", 1), Some(ans), None, &fl));
+    // The row after or before a named one: the anchor is the link after the
+    // word ("after the cardinals"), else the nearest before it ("lost on
+    // november 14 … the previous loss"). Links that describe the anchor's
+    // row narrow the anchor; the others ("the next time he scored a win")
+    // must hold on the row found.
+    if let Some((dir, at)) = next.map(|w| (1, cx.find(w))).or(prev.map(|w| (-1, cx.find(w)))) {
+        let at = at.unwrap_or(0);
+        let bare = |l: &&Link| l.pos.iter().all(|&p| is_numeric_word(&cx.q[p]) && cx.q[p].len() <= 2);
+        let anchor = links.iter().find(|l| l.span.0 > at && l.span.0 <= at + 4).or_else(|| links.iter().rev().find(|l| l.span.1 <= at && !bare(l))).or_else(|| links.iter().rev().find(|l| l.span.1 <= at)).or(links.first());
+        if let Some(anchor) = anchor {
+            // "X won in 2006. who won the next year?": the answer is what the
+            // first link names, on the row after the anchor's.
+            let named = links.first().map(|l| l.col).unwrap_or(anchor.col);
+            let ans = if explicit_answer || cx.q.first().is_some_and(|w| w == "where" || w == "when") { answer.unwrap_or(named) } else { named };
+            let mut anchor_fs = vec![filter_of(anchor)];
+            // Dates and numbers said before the word describe the anchor
+            // ("aired on march 21, 1997. … the next episode").
+            let mut target_fs: Vec<(String, Filter)> = Vec::new();
+            for f in filters.iter().filter(|f| !by_col.iter().any(|l| filter_of(l).0 == f.0)) {
+                if cx.find(&f.1.words).is_some_and(|p| p < at) {
+                    anchor_fs.push(f.clone());
+                } else {
+                    target_fs.push(f.clone());
+                }
+            }
+            for l in links.iter().filter(|l| l.pos != anchor.pos) {
+                if l.col == anchor.col {
+                    continue;
+                }
+                if l.rows.iter().any(|r| anchor.rows.contains(r)) {
+                    anchor_fs.push(filter_of(l));
+                } else {
+                    target_fs.push(filter_of(l));
+                }
+            }
+            let (cmp, agg, ord) = if dir > 0 { (">", "MAX", "ASC") } else { ("<", "MIN", "DESC") };
+            let inner = format!("(SELECT {agg}(\"_row\") {})", where_of(&anchor_fs));
+            let sql = format!("SELECT {} {} AND \"_row\" {cmp} {inner} ORDER BY \"_row\" {ord} LIMIT 1", cx.raw(ans), where_of(&target_fs));
+            let mut fl = anchor_fs.clone();
+            fl.extend(target_fs.iter().cloned());
+            return Some(plan(if dir > 0 { PlanKind::Next } else { PlanKind::Previous }, sql.clone(), sql.replacen(&format!("SELECT {}", cx.raw(ans)), "SELECT \"_row\"", 1), Some(ans), None, &fl));
+        }
     }
 
     // First and last: by a date or year asked for, else by table order.
@@ -1161,6 +1200,14 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     }
     let ans = answer.filter(|&c| !links.iter().any(|l| l.col == c)).or_else(|| (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c)))?;
     let w = where_of(&filters);
+    // "A and B both built garratts for which railway": the value they share.
+    if cx.has("both") || cx.has("in common") || cx.has("shared") {
+        if let Some(l) = by_col.iter().find(|l| l.raws.len() >= 2 && !l.neg) {
+            let k = l.raws.len();
+            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} HAVING COUNT(DISTINCT {key}) >= {k} ORDER BY MIN(\"_row\")", a = cx.raw(ans), key = cx.raw(l.col));
+            return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
+        }
+    }
     let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
 }
@@ -1426,6 +1473,17 @@ fn fallback_measure(t: &TypedTable, key: usize) -> Option<usize> {
     })
 }
 
+/// Numbers that count the rows (1, 2, 3, …): a week or episode number.
+fn is_index_column(t: &TypedTable, c: usize) -> bool {
+    let v: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
+    v.len() >= 3 && v.windows(2).all(|w| w[1] - w[0] == 1.0) && v[0] <= 1.0
+}
+
+/// A column of times or durations ("Time", "2:12:59").
+fn is_time_column(t: &TypedTable, c: usize) -> bool {
+    col_words(&t.columns[c].name).iter().any(|w| w == "time") || t.rows.iter().filter(|r| r.cells[c].num.is_some()).take(5).all(|r| r.cells[c].raw.contains(':'))
+}
+
 fn is_rank_column(t: &TypedTable, c: usize) -> bool {
     col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "rank" | "ranking" | "position" | "pos" | "place" | "pick" | "seed" | "finish" | "placing" | "standing"))
 }
@@ -1449,6 +1507,36 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Opt
         // The column named first after the wh-word ("which games had an
         // attendance …": games, not attendance).
         let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
+        // "how long did it take", "how tall is": the column of that measure.
+        if cx.q[i] == "how" && head_col.is_none() {
+            const HOW: &[(&str, &[&str])] = &[
+                ("long", &["time", "duration", "length", "distance", "years", "tenure", "term", "span"]),
+                ("tall", &["height", "elevation"]),
+                ("high", &["height", "elevation", "altitude"]),
+                ("hard", &["hardness"]),
+                ("heavy", &["weight", "mass"]),
+                ("old", &["age"]),
+                ("far", &["distance", "length"]),
+                ("deep", &["depth"]),
+                ("big", &["area", "size", "capacity"]),
+                ("large", &["area", "size", "capacity"]),
+                ("fast", &["time", "speed"]),
+                ("wide", &["width"]),
+            ];
+            if let Some((_, hints)) = cx.q.get(i + 1).and_then(|w| HOW.iter().find(|h| h.0 == w.as_str())) {
+                // A column the question names that is such a measure
+                // ("the rifle's barrel": Barrel length), else any.
+                let hinted = |c: usize| !linked(c) && col_words(&t.columns[c].name).iter().any(|w| hints.iter().any(|h| w.starts_with(h)));
+                if let Some(c) = cols.iter().map(|x| x.0).find(|&c| hinted(c)) {
+                    return (Some(c), true);
+                }
+                for h in *hints {
+                    if let Some(c) = (0..t.columns.len()).filter(|&c| !linked(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| w.starts_with(h))) {
+                        return (Some(c), true);
+                    }
+                }
+            }
+        }
         match cx.q[i].as_str() {
             "when" => return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)).or(head_col), false),
             "where" => return (hint(PLACE_HINTS).or(head_col), false),
@@ -1465,6 +1553,12 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Opt
         }
         if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month") {
             return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)), false);
+        }
+        // "in what city", "which venue": a place column, whatever its name.
+        if head.first().is_some_and(|w| PLACE_HINTS.contains(&w.as_str())) {
+            if let Some(c) = hint(PLACE_HINTS) {
+                return (Some(c), false);
+            }
         }
         // "which car has the highest mpg": the head noun names no column, so
         // the answer is the rows' own names; columns named later are what
