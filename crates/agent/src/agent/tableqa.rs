@@ -161,6 +161,8 @@ const WEAK: &[&str] = &[
     "them", "team", "year", "years", "times", "time", "between", "difference", "top", "same", "both", "either", "did", "get", "got", "come",
     "came", "into", "out", "up", "over", "under", "about", "after", "than", "then", "also", "but", "if", "so", "no", "yes", "same", "highest",
     "lowest", "greatest", "largest", "smallest", "fewest", "average", "combined", "amount", "e", "g",
+    // Words about the table itself, true of any table.
+    "listed", "shown", "chart", "table", "row", "rows", "column", "entries", "entry", "mentioned", "given", "appear", "appears",
 ];
 
 fn is_weak(w: &str) -> bool {
@@ -593,7 +595,14 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         // The first date column that holds it ("in 2019": a period's end,
         // when its start is in 2018).
         let holds = |c: usize| t.rows.iter().any(|r| r.cells[c].date.as_deref().is_some_and(|d| d.starts_with(&m.prefix)));
-        let Some(c) = date_cols.iter().copied().find(|&c| holds(c)) else { return None };
+        // A year no date column holds may be a cell of another column ("the
+        // 2013 season"): then the cell link stands for it.
+        let Some(c) = date_cols.iter().copied().find(|&c| holds(c)) else {
+            if links.iter().any(|l| l.pos.iter().any(|&p| p >= m.span.0 && p < m.span.1)) {
+                continue;
+            }
+            return None;
+        };
         let (sql, column) = (format!("substr({}, 1, {}) = {}", cx.col(c), m.prefix.len(), sql_str(&m.prefix)), c);
         date_filters.push((sql, Filter { column: t.columns[column].name.clone(), op: "=".into(), values: vec![m.prefix.clone()], words }, m.span));
     }
@@ -699,6 +708,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1)
             || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
             || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
+            // "the oldest", "the tallest": the operation.
+            || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             || top_n.is_some_and(|(_, at)| at == i)
             || context.contains(&cx.qs[i])
             || col_pos.contains(&i)
@@ -1084,6 +1095,20 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].iter().filter(|w| !is_weak(w) || w.as_str() == "number").cloned().collect();
         let names_after = |c: usize| col_words(&t.columns[c].name).iter().any(|w| after.contains(w));
         let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && names_after(c)).or(named_num);
+        // No column named: the one the word implies ("the oldest": age, or
+        // the earliest date of birth; "the tallest": height).
+        let mut flip = false;
+        let measure = measure.or_else(|| {
+            let (same, opposite) = implied_measure(sw);
+            let usable = |c: usize| (cx.is_num(c) || t.columns[c].kind == ColumnKind::Date) && !links.iter().any(|l| l.col == c) && Some(c) != answer;
+            let find = |hints: &[&str]| hints.iter().find_map(|h| (0..t.columns.len()).find(|&c| usable(c) && col_words(&t.columns[c].name).iter().any(|w| w.starts_with(h))));
+            find(same).or_else(|| {
+                let c = find(opposite);
+                flip = c.is_some();
+                c
+            })
+        });
+        let desc = desc != flip;
         // The answer is what the rows are called unless the question asks for
         // the measure itself ("what was the highest score").
         let mut ans = answer.unwrap_or(0);
@@ -1471,6 +1496,24 @@ fn fallback_measure(t: &TypedTable, key: usize) -> Option<usize> {
         let w = col_words(&t.columns[c].name);
         numeric(c) && !is_rank_column(t, c) && !w.iter().any(|x| matches!(x.as_str(), "no" | "n" | "code" | "id" | "number" | "ep" | "test" | "s")) && !w.is_empty()
     })
+}
+
+/// The columns a superlative implies when the question names none: those
+/// read the same way ("oldest": age) and those read the other way
+/// ("oldest": the earliest birth date).
+fn implied_measure(word: &str) -> (&'static [&'static str], &'static [&'static str]) {
+    match word {
+        "oldest" | "youngest" => (&["age"], &["birth", "born", "dob"]),
+        "tallest" => (&["height", "elevation"], &[]),
+        "highest" => (&["elevation", "height", "altitude"], &[]),
+        "shortest" => (&["length", "duration", "time", "height"], &[]),
+        "longest" => (&["length", "duration", "time", "distance"], &[]),
+        "largest" | "biggest" | "smallest" => (&["area", "size", "capacity", "population", "total"], &[]),
+        "deepest" => (&["depth"], &[]),
+        "heaviest" | "lightest" => (&["weight", "mass"], &[]),
+        "fastest" | "slowest" => (&["time", "speed"], &[]),
+        _ => (&[], &[]),
+    }
 }
 
 /// Numbers that count the rows (1, 2, 3, …): a week or episode number.
