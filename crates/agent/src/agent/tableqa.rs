@@ -616,7 +616,10 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     // (or, with no rank column, the first N rows as listed).
     let mut extra: Vec<(String, Filter, (usize, usize))> = Vec::new();
     for i in 1..n.saturating_sub(1) {
-        if cx.q[i] != "top" || !(matches!(cx.q[i - 1].as_str(), "in" | "within" | "into" | "a" | "reach" | "reached" | "made" | "make" | "finished" | "placed" | "of") || cx.has("how many") || cx.has("number of")) {
+        let before = |k: usize| matches!(cx.q[k].as_str(), "in" | "within" | "into" | "a" | "reach" | "reached" | "made" | "make" | "finished" | "placed" | "of");
+        // "in top 10", "in the top 3".
+        let leads = before(i - 1) || (cx.q[i - 1] == "the" && i >= 2 && before(i - 2));
+        if cx.q[i] != "top" || !(leads || cx.has("how many") || cx.has("number of")) {
             continue;
         }
         let Some(k) = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (1.0..=100.0).contains(v)) else { continue };
@@ -1219,6 +1222,19 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
     }
 
+    // "was charles heathcote the architect of ancoats hospital and apollo
+    // theatre?": yes when every value named has a row that meets the other
+    // conditions.
+    let aux = matches!(cx.q.first().map(String::as_str), Some("did" | "does" | "do" | "is" | "was" | "were" | "are" | "has" | "have"));
+    if aux && !cx.has("or") && by_col.len() >= 2 {
+        let w = where_of(&filters);
+        let test = match by_col.iter().find(|l| l.raws.len() >= 2 && !l.neg) {
+            Some(l) => format!("(SELECT COUNT(DISTINCT {}) {w}) >= {}", cx.raw(l.col), l.raws.len()),
+            None => format!("EXISTS (SELECT 1 {w})"),
+        };
+        let sql = format!("SELECT CASE WHEN {test} THEN 'yes' ELSE 'no' END");
+        return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
+    }
     // A lookup: the answer column of the rows the links name.
     if filters.is_empty() {
         return None;
