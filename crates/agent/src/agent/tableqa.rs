@@ -517,9 +517,12 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let named_after = (0..t.columns.len()).filter(|&c| cx.is_num(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| after.contains(w)));
         // "attendance of at least 70,000": named just before the comparison.
         let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
+        // The share of the name's words in the window, then how many:
+        // "nonfarm change below 0" names nonfarm_change, not nonfarm.
         let share = |c: usize, window: &[String]| {
             let cw = col_words(&t.columns[c].name);
-            cw.iter().filter(|w| window.contains(w)).count() as f32 / cw.len().max(1) as f32
+            let hit = cw.iter().filter(|w| window.contains(w)).count() as f32;
+            hit / cw.len().max(1) as f32 + hit * 0.01
         };
         let named_before = (0..t.columns.len()).filter(|&c| cx.is_num(c) && share(c, &before) > 0.0).max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a)));
         let named = named_after.or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
