@@ -446,8 +446,6 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
 
 // ---------------------------------------------------------------- parsing
 
-const MAX_WORDS: &[&str] = &["most", "highest", "largest", "greatest", "biggest", "top", "best", "longest", "maximum", "max", "heaviest", "tallest", "oldest", "furthest", "farthest", "deepest", "widest", "more", "higher", "larger", "greater", "bigger", "longer", "latest", "last", "later"];
-const MIN_WORDS: &[&str] = &["least", "lowest", "fewest", "smallest", "shortest", "minimum", "min", "worst", "lightest", "youngest", "newest", "closest", "less", "fewer", "lower", "smaller", "shorter", "earliest", "first", "earlier"];
 
 fn number_word(w: &str) -> Option<f64> {
     const N: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
@@ -1017,14 +1015,6 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
                 *sql = format!("{} IN ({})", cx.raw(c), f.values.iter().map(|v| sql_str(v)).collect::<Vec<_>>().join(", "));
             }
         }
-        let where_of = |fs: &[(String, Filter)]| -> String {
-            let mut s = base.clone();
-            for (sql, _) in fs {
-                s.push_str(" AND ");
-                s.push_str(sql);
-            }
-            s
-        };
         let at = cx.find("how many").or_else(|| cx.find("number of")).or_else(|| cx.find("how much")).unwrap_or(0);
         // The counted noun: the first word after "how many" that is not
         // "total"/"more"; "how many points" names a number column to add up.
