@@ -246,9 +246,13 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     TypedTable { columns, rows }
 }
 
+/// The texts a cell writes for "no value" (besides an empty cell).
+pub const MISSING: &[&str] = &["-", "—", "–", "n/a", "N/A", "NA", "?", "TBA", "TBD", "none", "None"];
+
 /// A cell that says "no value".
 pub fn is_missing(raw: &str) -> bool {
-    matches!(raw.trim(), "" | "-" | "—" | "–" | "n/a" | "N/A" | "NA" | "?" | "TBA" | "TBD" | "none" | "None")
+    let t = raw.trim();
+    t.is_empty() || MISSING.contains(&t)
 }
 
 fn mostly_number(raw: &str) -> bool {

@@ -295,7 +295,8 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         }
     }
     let mut links = Vec::new();
-    for ((c, w), (raws, rows)) in cells.clone() {
+    for ((c, w), (raws, rows)) in &cells {
+        let c = *c;
         let ws: Vec<String> = w.iter().map(|x| stem(x)).collect();
         let strong_cell: Vec<usize> = (0..w.len()).filter(|&j| !is_weak(&w[j])).collect();
         if strong_cell.is_empty() {
@@ -361,7 +362,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         let score = if full { weight + 0.5 + if contiguous { 0.2 } else { 0.0 } } else { weight * (0.4 + 0.4 * cover) };
         let qpos: Vec<usize> = pos.iter().map(|p| p.0).collect();
         let span = (qpos[0], qpos[qpos.len() - 1] + 1);
-        links.push(Link { col: c, span, pos: qpos, raws, rows, score, neg: false });
+        links.push(Link { col: c, span, pos: qpos, raws: raws.clone(), rows: rows.clone(), score, neg: false });
     }
     // Places written another way: "american" → "USA", "china" → "(CHN)",
     // "texas" → "TX" (see `places`).
@@ -659,9 +660,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         if l.raws.iter().any(|r| words(r).iter().any(|w| matches!(w.as_str(), "not" | "no" | "non" | "without"))) {
             continue;
         }
-        let from = l.span.0.saturating_sub(3);
-        let window = cx.q[from..l.span.0].join(" ");
-        l.neg = [" not", "other than", "besides", "except", "excluding", "aside from", "apart from", "without", "neither", "nor"].iter().any(|w| format!(" {window}").contains(&format!("{w}")) && format!(" {window} ").contains(&format!("{w} ")));
+        let window = format!(" {} ", cx.q[l.span.0.saturating_sub(3)..l.span.0].join(" "));
+        l.neg = [" not", "other than", "besides", "except", "excluding", "aside from", "apart from", "without", "neither", "nor"].iter().any(|w| window.contains(&format!("{w} ")));
     }
     // "no target date listed", "do not have an image": the named column is
     // empty.
@@ -676,7 +676,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let named = (0..t.columns.len()).find(|&c| !cx.is_num(c) && !col_words(&t.columns[c].name).is_empty() && col_words(&t.columns[c].name).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
         if let Some(c) = named.filter(|_| cx.has("listed") || cx.has("given") || cx.has("known") || cx.has("shown") || cx.has("recorded") || matches!(cx.q[i].as_str(), "no" | "without" | "missing")) {
             let raw = cx.raw(c);
-            let sql = format!("({raw} IS NULL OR TRIM({raw}) IN ('-', '—', '–', 'n/a', 'N/A', 'NA', '?', 'TBA', 'TBD', 'none', 'None'))");
+            let missing = crate::tabular::MISSING.iter().map(|m| sql_str(m)).collect::<Vec<_>>().join(", ");
+            let sql = format!("({raw} IS NULL OR TRIM({raw}) IN ({missing}))");
             let k = (i + 1..n).find(|&k| col_words(&t.columns[c].name).contains(&cx.qs[k])).unwrap_or(i + 1);
             extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "empty".into(), values: Vec::new(), words: cx.q[i..=k].join(" ") }, (i, k + 1)));
         }
@@ -976,10 +977,12 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let mut filters = filters.clone();
         // "how many games before they faced bristol", "events after the
         // crucifixion": the rows listed after (before) the one named.
-        let anchor = links.iter().find(|l| !l.neg && (l.span.0.saturating_sub(4)..l.span.0).any(|i| matches!(cx.q[i].as_str(), "after" | "before" | "below" | "above" | "behind" | "following" | "preceding")));
-        if let Some(l) = anchor {
-            let word = (l.span.0.saturating_sub(4)..l.span.0).rev().find(|&i| matches!(cx.q[i].as_str(), "after" | "before" | "below" | "above" | "behind" | "following" | "preceding")).map(|i| cx.q[i].clone()).unwrap_or_default();
-            let later = matches!(word.as_str(), "after" | "below" | "behind" | "following");
+        let anchor = links.iter().filter(|l| !l.neg).find_map(|l| {
+            let at = (l.span.0.saturating_sub(4)..l.span.0).rev().find(|&i| matches!(cx.q[i].as_str(), "after" | "before" | "below" | "above" | "behind" | "following" | "preceding"))?;
+            Some((l, at))
+        });
+        if let Some((l, at)) = anchor {
+            let later = matches!(cx.q[at].as_str(), "after" | "below" | "behind" | "following");
             let (f_sql, f) = filter_of(l);
             let sql = format!("\"_row\" {} (SELECT {}(\"_row\") {base} AND {f_sql})", if later { ">" } else { "<" }, if later { "MAX" } else { "MIN" });
             if let Some(slot) = filters.iter_mut().find(|x| x.1.column == f.column && x.1.values.iter().all(|v| f.values.contains(v))) {
@@ -1176,7 +1179,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             // Dates and numbers said before the word describe the anchor
             // ("aired on march 21, 1997. … the next episode").
             let mut target_fs: Vec<(String, Filter)> = Vec::new();
-            for f in filters.iter().filter(|f| !by_col.iter().any(|l| filter_of(l).0 == f.0)) {
+            let link_sql: Vec<String> = by_col.iter().map(|l| filter_of(l).0).collect();
+            for f in filters.iter().filter(|f| !link_sql.contains(&f.0)) {
                 if cx.find(&f.1.words).is_some_and(|p| p < at) {
                     anchor_fs.push(f.clone());
                 } else {
@@ -1218,8 +1222,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     // "was charles heathcote the architect of ancoats hospital and apollo
     // theatre?": yes when every value named has a row that meets the other
     // conditions.
-    let aux = matches!(cx.q.first().map(String::as_str), Some("did" | "does" | "do" | "is" | "was" | "were" | "are" | "has" | "have"));
-    if aux && !cx.has("or") && by_col.len() >= 2 {
+    if is_yes_no(&cx) && !cx.has("or") && by_col.len() >= 2 {
         let w = where_of(&filters);
         let test = match by_col.iter().find(|l| l.raws.len() >= 2 && !l.neg) {
             Some(l) => format!("(SELECT COUNT(DISTINCT {}) {w}) >= {}", cx.raw(l.col), l.raws.len()),
@@ -1324,6 +1327,11 @@ fn date_or_year_column(t: &TypedTable) -> Option<usize> {
     (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date).or_else(|| (0..t.columns.len()).find(|&c| is_year_column(t, c)))
 }
 
+/// A question that opens with an auxiliary verb asks yes or no.
+fn is_yes_no(cx: &Ctx) -> bool {
+    matches!(cx.q.first().map(String::as_str), Some("did" | "does" | "do" | "is" | "was" | "were" | "are" | "has" | "have"))
+}
+
 /// A question that compares two sides: "more or less than", "before or
 /// after" (answered by one of its two words), or a yes/no question with a
 /// comparative ("did A score more than B", "is X before Y", "the same as").
@@ -1388,7 +1396,7 @@ fn two_sided(cx: &Ctx) -> Option<TwoSided> {
         return Some(TwoSided { words: Some((big.into(), small.into())), order: a.4, larger: true, inclusive: false, same: false, rank_word, hints: a.2.to_vec(), split });
     }
     // Yes/no questions.
-    if !matches!(cx.q.first().map(String::as_str), Some("did" | "does" | "do" | "is" | "was" | "were" | "are" | "has" | "have")) {
+    if !is_yes_no(cx) {
         return None;
     }
     for i in 1..n {
