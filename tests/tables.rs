@@ -61,6 +61,13 @@ async fn counts_averages_groups_and_filters_over_a_csv_and_a_whole_sqlite_table(
     let run = ws.ask(&agent, "Which origin has the most cars?", None, FRESH).await.unwrap();
     assert_eq!(run.answer.text, "Japan", "{:?}", run.trace);
 
+    // A two-sided question is answered in its own words and cites the rows
+    // it compared (the answer is computed, not a cell).
+    let run = ws.ask(&agent, "Does the toyota corolla have more or less Horsepower than the ford pinto?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "less", "{:?}", run.trace);
+    let cells: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).filter(|l| l.starts_with("cars!")).collect();
+    assert_eq!(cells.len(), 2, "{:?}", run.answer.citations);
+
     // Every one of the 400 rows counts, not the snapshot's first ones.
     let run = ws.ask(&agent, "On how many days was the weather snow?", None, FRESH).await.unwrap();
     assert_eq!(run.answer.text, "40", "{:?}", run.trace);

@@ -1789,7 +1789,10 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     let cell = |grid_row: u32, col: usize| super::extract::evidence_of(obj, &EvidenceKey::Cell { source: obj.id.clone(), row: grid_row, col: col as u32 });
     let mut out = Vec::new();
     let grouped = matches!(q.plan.kind, PlanKind::GroupArgMax | PlanKind::GroupArgMin);
-    if q.plan.kind.is_aggregate() || grouped || matches!(q.plan.kind, PlanKind::Max | PlanKind::Min) {
+    // A computed answer ("more", "yes") is no cell either: the statement
+    // and the rows it compared are its evidence.
+    let computed = q.plan.answer_column.is_none();
+    if q.plan.kind.is_aggregate() || grouped || computed || matches!(q.plan.kind, PlanKind::Max | PlanKind::Min) {
         out.push(super::extract::Evidence {
             source_id: obj.id.clone(),
             file: obj.provenance.file.clone(),
