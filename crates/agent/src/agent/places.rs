@@ -22,6 +22,8 @@ pub struct Place {
     pub names: Vec<Vec<String>>,
     pub demonyms: Vec<Vec<String>>,
     pub codes: Vec<String>,
+    /// A country (or a nation of a sport), not a US state.
+    pub country: bool,
 }
 
 /// `name,other name|demonym,demonym|CODE,CODE` per line.
@@ -163,8 +165,10 @@ pub fn places() -> &'static [Place] {
                 let list = |s: &str| -> Vec<Vec<String>> { s.split(',').filter(|s| !s.is_empty()).map(|s| s.split(' ').map(str::to_string).collect()).collect() };
                 let names = list(parts.next().unwrap_or_default());
                 let demonyms = list(parts.next().unwrap_or_default());
-                let codes = parts.next().unwrap_or_default().split(',').filter(|s| !s.is_empty()).map(|s| s.replace('.', "")).collect();
-                Place { names, demonyms, codes }
+                let codes: Vec<String> = parts.next().unwrap_or_default().split(',').filter(|s| !s.is_empty()).map(|s| s.replace('.', "")).collect();
+                // States have no demonym here and two-letter postal codes.
+                let country = !demonyms.is_empty() || codes.iter().any(|c| c.len() >= 3);
+                Place { names, demonyms, codes, country }
             })
             .collect()
     })
@@ -200,6 +204,11 @@ pub fn cell_names(place: &Place, raw: &str, cell_words: &[String]) -> bool {
         || raw.split(|c: char| !c.is_alphanumeric() && c != '.').map(|t| t.replace('.', "")).any(|tok| place.codes.iter().any(|c| *c == tok))
 }
 
+/// Does the cell name a country ("China (CHN)", "Kenya", "USA")?
+pub fn names_a_country(raw: &str, cell_words: &[String]) -> bool {
+    places().iter().filter(|p| p.country).any(|p| cell_names(p, raw, cell_words))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,5 +236,9 @@ mod tests {
         assert!(cell_names(canada, "Lee (CAN)", &w("lee can")));
         assert!(!cell_names(canada, "Canadian", &w("canadian")));
         assert!(cell_names(usa, "United States", &w("united states")));
+        assert!(names_a_country("China (CHN)", &w("china chn")));
+        assert!(names_a_country("Kenya", &w("kenya")));
+        assert!(!names_a_country("TX", &w("tx")), "a state is not a country");
+        assert!(!names_a_country("Ford", &w("ford")));
     }
 }

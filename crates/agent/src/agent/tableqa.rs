@@ -265,6 +265,71 @@ fn is_code(raw: &str) -> bool {
     (2..=5).contains(&raw.len()) && raw.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) && raw.chars().any(|c| c.is_ascii_uppercase())
 }
 
+/// The outcome of a game or a nomination a word names: a win, a loss, or a
+/// draw (a tie). "won" and "W 24–17" and a column named "W" are one thing.
+fn outcome(w: &str) -> Option<char> {
+    match w {
+        "w" | "win" | "wins" | "won" | "winning" | "victory" | "victories" => Some('w'),
+        "l" | "loss" | "losses" | "lost" | "lose" | "loses" | "losing" | "defeat" | "defeats" | "defeated" => Some('l'),
+        "d" | "t" | "tie" | "ties" | "tied" | "draw" | "draws" | "drew" | "drawn" => Some('d'),
+        _ => None,
+    }
+}
+
+/// The outcome a result cell opens with ("W 24–17", "Loss", "Won"), in a
+/// column where many cells do: a results column, not a name that starts so.
+fn result_column(t: &TypedTable, c: usize) -> Option<Vec<Option<char>>> {
+    if t.columns[c].kind != ColumnKind::Text {
+        return None;
+    }
+    let per_row: Vec<Option<char>> = t.rows.iter().map(|r| words(&r.cells[c].raw).first().and_then(|w| outcome(w))).collect();
+    let filled = t.rows.iter().filter(|r| !r.cells[c].raw.trim().is_empty() && !is_missing(&r.cells[c].raw)).count();
+    let hits = per_row.iter().flatten().count();
+    (hits >= 2 && hits * 10 >= filled * 3).then_some(per_row)
+}
+
+/// Question words that name an outcome, linked to the rows of a results
+/// column that hold it: "how many games did they win" counts the "W" rows.
+fn link_outcomes(cx: &Ctx) -> Vec<Link> {
+    let mut out = Vec::new();
+    for c in 0..cx.t.columns.len() {
+        let Some(per_row) = result_column(cx.t, c) else { continue };
+        for (i, w) in cx.q.iter().enumerate() {
+            let Some(o) = outcome(w).filter(|_| w.len() > 1) else { continue };
+            let rows: Vec<usize> = (0..per_row.len()).filter(|&r| per_row[r] == Some(o)).collect();
+            if rows.is_empty() {
+                continue;
+            }
+            let raws: BTreeSet<String> = rows.iter().map(|&r| cx.t.rows[r].cells[c].raw.clone()).collect();
+            out.push(Link { col: c, span: (i, i + 1), pos: vec![i], raws, rows, score: 1.1, neg: false });
+        }
+    }
+    out
+}
+
+/// "top" said of a place in the list, not of a measure: "at the top of the
+/// table", "in the top 10", "the top 3 runners".
+fn top_is_place(cx: &Ctx) -> bool {
+    let Some(i) = cx.find("top") else { return false };
+    let next = cx.q.get(i + 1).map(String::as_str).unwrap_or("");
+    let prev = i.checked_sub(1).map(|j| cx.q[j].as_str()).unwrap_or("");
+    next == "of" || matches!(prev, "at" | "in" | "into") || (prev == "the" && i >= 2 && matches!(cx.q[i - 2].as_str(), "at" | "in" | "into")) || number_word(next).is_some() || next.is_empty()
+}
+
+/// Words that ask for a country.
+const COUNTRY_WORDS: &[&str] = &["country", "countries", "nation", "nations", "nationality", "nationalities"];
+
+/// A column of countries by its cells, whatever its name ("NPC" holding
+/// "China (CHN)"): at least half its filled cells name one. Looked for
+/// only when a question asks for a country and no column is named so.
+fn country_column(t: &TypedTable) -> Option<usize> {
+    (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| {
+        let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|r| !r.trim().is_empty() && !is_missing(r)).take(60).collect();
+        let hits = filled.iter().filter(|r| super::places::names_a_country(r, &words(r))).count();
+        !filled.is_empty() && hits * 2 >= filled.len()
+    })
+}
+
 fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let q = &cx.q;
     let qs = &cx.qs;
@@ -383,6 +448,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             links.push(Link { col: c, span: (i, j), pos: (i..j).collect(), raws, rows, score: if whole { len + 0.7 } else { len + 0.2 }, neg: false });
         }
     }
+    links.extend(link_outcomes(cx));
     links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
     // Greedy: disjoint question words; cells of one column matched by the
     // same words with the same score are one link (several cell texts).
@@ -409,6 +475,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
 /// Columns named by the question: (column, score, first word position).
 fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>, BTreeSet<usize>) {
     let free = |i: usize| !taken.contains(&i);
+    // Columns named by an outcome ("W", "L", "Drawn"): "wins" names W where
+    // the table has two of them.
+    let outcome_cols = cx.t.columns.iter().filter(|col| matches!(col_words(&col.name).as_slice(), [w] if outcome(w).is_some())).count() >= 2;
+    // A medal table: "medals" names its Total column.
+    let medal_table = ["gold", "silver", "bronze"].iter().all(|m| cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == m)));
     let mut out = Vec::new();
     for (c, col) in cx.t.columns.iter().enumerate() {
         let cw: Vec<String> = col_words(&col.name).into_iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).collect();
@@ -418,7 +489,10 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         let mut hit = 0.0;
         let mut at: BTreeSet<usize> = BTreeSet::new();
         for w in &cw {
-            let same = |i: usize| &cx.qs[i] == w || (w.len() >= 5 && cx.qs[i].len() >= 5 && cx.qs[i][..5] == w[..5]);
+            let same = |i: usize| {
+                &cx.qs[i] == w || (w.len() >= 5 && cx.qs[i].len() >= 5 && cx.qs[i][..5] == w[..5]) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
+                    || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
+            };
             // An abbreviation in the name: "temp" for temperature, "max" for maximum.
             let short = |i: usize| w.len() >= 3 && cx.q[i].len() >= w.len() + 2 && cx.q[i].starts_with(w.as_str()) && !is_weak(&cx.q[i]);
             if let Some(i) = (0..cx.qs.len()).find(|&i| free(i) && !at.contains(&i) && same(i)) {
@@ -480,7 +554,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     // Operation words.
     let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top", "fastest", "oldest"]
         .iter()
-        .find(|w| op(w) && !(**w == "most" && (cx.has("at most") || cx.has("most recent"))) && !(**w == "top" && (cx.has("top of") || cx.has("the top"))))
+        .find(|w| op(w) && !(**w == "most" && (cx.has("at most") || cx.has("most recent"))) && !(**w == "top" && top_is_place(&cx)))
         .copied();
     let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| op(w) && !(**w == "least" && cx.has("at least"))).copied();
     let superlative = super_max.is_some() || super_min.is_some();
@@ -707,6 +781,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             Filter { column: t.columns[c].name.clone(), op: op.into(), values: vec![v.to_string()], words: cx.q[span.0..span.1].join(" ") },
         ));
     }
+    // "which country" over a column of countries not named so.
+    let countries = cx.q.iter().any(|w| COUNTRY_WORDS.contains(&w.as_str())) && country_column(t).is_some();
     let is_explained = |i: usize| {
         links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -718,6 +794,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             || top_n.is_some_and(|(_, at)| at == i)
             || context.contains(&cx.qs[i])
             || col_pos.contains(&i)
+            || (countries && COUNTRY_WORDS.contains(&cx.q[i].as_str()))
     };
     let confidence = {
         let strong: Vec<usize> = (0..n).filter(|&i| !is_weak(&cx.q[i])).collect();
@@ -908,7 +985,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     // Ellis and Vincent Boyd"): one filter with every cell text.
     let mut by_col: Vec<Link> = Vec::new();
     for l in &links {
-        match by_col.iter_mut().find(|x| x.col == l.col) {
+        match by_col.iter_mut().find(|x| x.col == l.col && x.neg == l.neg) {
             Some(x) => {
                 x.raws.extend(l.raws.iter().cloned());
                 x.rows.extend(l.rows.iter().copied());
@@ -1021,10 +1098,14 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         let at = cx.find("how many").or_else(|| cx.find("number of")).or_else(|| cx.find("how much")).unwrap_or(0);
         // The counted noun: the first word after "how many" that is not
         // "total"/"more"; "how many points" names a number column to add up.
-        let head: Vec<String> = cx.qs[(at + 2).min(n)..n].iter().filter(|w| !matches!(w.as_str(), "total" | "more" | "of" | "the" | "different")).take(1).cloned().collect();
+        let head_at = ((at + 2).min(n)..n).find(|&i| !matches!(cx.qs[i].as_str(), "total" | "more" | "of" | "the" | "different"));
+        let head: Vec<String> = head_at.map(|i| cx.qs[i].clone()).into_iter().collect();
         // "how many seasons", "how many weeks": a year or an index column
-        // is counted, not added up.
-        let head_num = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c));
+        // is counted, not added up. ("how many wins" adds up a W column.)
+        let head_num = num_cols
+            .iter()
+            .copied()
+            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c));
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
             let w = where_of(&filters);
@@ -1091,7 +1172,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
         // Measure: a number column named after the superlative word, else any named.
         let sw = super_max.or(super_min).unwrap_or("most");
         let at = cx.find(sw).unwrap_or(0);
-        let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].iter().filter(|w| !is_weak(w) || w.as_str() == "number").cloned().collect();
+        let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].iter().filter(|w| !is_weak(w) || matches!(w.as_str(), "number" | "total")).cloned().collect();
         let names_after = |c: usize| col_words(&t.columns[c].name).iter().any(|w| after.contains(w));
         let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && names_after(c)).or(named_num);
         // No column named: the one the word implies ("the oldest": age, or
@@ -1116,6 +1197,14 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             ans = (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c) && t.columns[c].kind == ColumnKind::Text && Some(c) != measure).unwrap_or(ans);
         }
         let w = where_of(&filters);
+        // "the top team", "who placed in the top spot": with no measure
+        // named, the best rank, else the first row.
+        if measure.is_none() && sw == "top" && (explicit_answer || cx.q.first().is_some_and(|f| f == "who")) {
+            let rank = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c) && c != ans);
+            let order = rank.map(|c| format!("{} ASC, \"_row\"", cx.col(c))).unwrap_or_else(|| "\"_row\"".into());
+            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL ORDER BY {order} LIMIT 1", a = cx.raw(ans));
+            return Some(plan(PlanKind::First, sql, format!("SELECT \"_row\" {w}"), Some(ans), rank, &filters));
+        }
         if let Some(m) = measure.filter(|&m| m != ans || asks_measure) {
             // "best", "top" and "highest" rank mean the smallest number.
             let rank = is_rank_column(t, m) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
@@ -1614,6 +1703,12 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Opt
         if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month") {
             return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)), false);
         }
+        // "which country": a column of countries, whatever its name.
+        if cx.q[from.min(n)..].iter().find(|w| !SKIP.contains(&w.as_str())).is_some_and(|w| COUNTRY_WORDS.contains(&w.as_str())) {
+            if let Some(c) = country_column(t).filter(|&c| !linked(c)) {
+                return (Some(c), true);
+            }
+        }
         // "in what city", "which venue": a place column, whatever its name.
         if head.first().is_some_and(|w| PLACE_HINTS.contains(&w.as_str())) {
             if let Some(c) = hint(PLACE_HINTS) {
@@ -1996,6 +2091,43 @@ mod tests {
         // Another condition of the question picks between the two named.
         let (mut d, t) = db(&[&["Game", "Developer", "Year"], &["Ghostbusters", "Kemco", "1990"], &["Pitfall", "Activision", "1989"]]);
         assert_eq!(ask(&mut d, &t, "was ghostbusters made by activision or kemco?"), (PlanKind::Compare, vec!["Kemco".into()]));
+    }
+
+    #[test]
+    fn outcomes_the_top_row_countries_and_medals_are_read_from_the_cells() {
+        // "win" and "loss" name the rows whose result opens with W or L; a
+        // column named W is "wins".
+        let (mut d, t) = db(&[
+            &["Week", "Date", "Opponent", "Result"],
+            &["1", "September 12", "Bears", "W 24–17"],
+            &["2", "September 19", "Lions", "L 10–20"],
+            &["3", "September 26", "Packers", "W 31–3"],
+            &["4", "October 3", "Vikings", "L 7–9"],
+            &["5", "October 10", "Rams", "T 14–14"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many games did they win?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "when was their last loss?"), (PlanKind::Last, vec!["October 3".into()]));
+        assert_eq!(ask(&mut d, &t, "what was the total number of ties?"), (PlanKind::Count, vec!["1".into()]));
+        let (mut d, t) = db(&[&["Team", "P", "W", "D", "L"], &["India", "5", "4", "0", "1"], &["England", "5", "1", "1", "3"]]);
+        assert_eq!(ask(&mut d, &t, "which team had the most wins?"), (PlanKind::ArgMax, vec!["India".into()]));
+        assert_eq!(ask(&mut d, &t, "how many losses did england have?"), (PlanKind::Lookup, vec!["3".into()]));
+        // Nominated but did not win: the negated outcome stays negated.
+        let (mut d, t) = db(&[&["Year", "Award", "Result"], &["2001", "Emmy", "Nominated"], &["2002", "Emmy", "Won"], &["2003", "Globe", "Nominated"]]);
+        assert_eq!(ask(&mut d, &t, "how many times was she nominated but did not win?"), (PlanKind::Count, vec!["2".into()]));
+        // "the top team": the best rank, not the most frequent name.
+        let (mut d, t) = db(&[&["Pos", "Driver", "Team"], &["2", "Ann", "Red"], &["1", "Bo", "Blue"], &["3", "Cy", "Red"]]);
+        assert_eq!(ask(&mut d, &t, "what was the top team?"), (PlanKind::First, vec!["Blue".into()]));
+        // A country column found by its cells; "medals" is a medal table's Total.
+        let (mut d, t) = db(&[
+            &["Rank", "NPC", "Gold", "Silver", "Bronze", "Total"],
+            &["1", "China (CHN)", "95", "71", "65", "231"],
+            &["2", "Russia (RUS)", "36", "38", "28", "102"],
+            &["3", "Fiji (FIJ)", "2", "0", "1", "3"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which country won the fewest medals?"), (PlanKind::ArgMin, vec!["Fiji (FIJ)".into()]));
+        assert_eq!(ask(&mut d, &t, "which country won the most bronze medals?"), (PlanKind::ArgMax, vec!["China (CHN)".into()]));
+        let elsewhere = parse("which country won the fewest medals?", &db(STOCKS).1, "t");
+        assert!(elsewhere.map_or(true, |p| p.confidence < MIN_CONFIDENCE), "a table of prices holds no countries or medals");
     }
 
     #[test]
