@@ -307,6 +307,9 @@ pub struct WtqRecord {
     pub confidence: Option<f32>,
     /// Was the question's table the one answered from (pool setting)?
     pub table_found: Option<bool>,
+    /// Pool setting: the rank (from 1) of the question's table among the
+    /// selection's candidates, by their score; none when it was not one.
+    pub table_rank: Option<usize>,
     pub ms: f64,
 }
 
@@ -324,6 +327,9 @@ pub struct WtqReport {
     pub by_plan: Vec<(String, usize, usize)>,
     /// Pool setting: questions whose answer came from their own table.
     pub table_selection: Option<f64>,
+    /// Pool setting: (k, share of questions whose table was among the
+    /// selection's k best candidates).
+    pub table_recall: Vec<(usize, f64)>,
     /// "unknown" on unanswerable questions: (precision, recall, questions).
     pub refusal: Option<(f64, f64, usize)>,
     pub p50_ms: f64,
@@ -356,6 +362,7 @@ impl WtqReport {
             by_kind: kinds.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
             by_plan: plans.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
             table_selection: (!found.is_empty()).then(|| found.iter().filter(|&&f| f).count() as f64 / found.len() as f64),
+            table_recall: if found.is_empty() { Vec::new() } else { [1, 4, 10, 20].iter().map(|&k| (k, recs.iter().filter(|r| r.table_rank.is_some_and(|x| x <= k)).count() as f64 / n.max(1) as f64)).collect() },
             refusal: None,
             p50_ms: q(0.5),
             p95_ms: q(0.95),
@@ -377,6 +384,8 @@ impl WtqReport {
         );
         if let Some(ts) = self.table_selection {
             s.push_str(&format!("table selection: {:.1}% of questions answered from their own table\n", 100.0 * ts));
+            let recall: Vec<String> = self.table_recall.iter().map(|(k, r)| format!("@{k} {:.1}%", 100.0 * r)).collect();
+            s.push_str(&format!("own table among the selection's candidates: {}\n", recall.join(", ")));
         }
         if let Some((p, r, n)) = self.refusal {
             s.push_str(&format!("refusal on {n} unanswerable questions (each asked of another table): precision {p:.3}, recall {r:.3}\n"));
@@ -471,6 +480,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             sql: plan.map(|p| p.sql),
             confidence,
             table_found: None,
+            table_rank: None,
             ms,
         });
     }
@@ -519,6 +529,14 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
             crate::agent::Step::TableQuery { query, used: true } => Some(query.clone()),
             _ => None,
         });
+        let table_rank = run.trace.iter().find_map(|s| match &s.step {
+            crate::agent::Step::Selection { selection, .. } => {
+                let mut c: Vec<&crate::agent::select::Candidate> = selection.trials.last()?.candidates.iter().collect();
+                c.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
+                c.iter().position(|c| Some(&c.id) == own).map(|p| p + 1)
+            }
+            _ => None,
+        });
         let answered_from = run.answer.citations.first().map(|c| c.source_id.clone()).or_else(|| run.selected.first().map(|s| s.0.clone()));
         out.push(WtqRecord {
             id: q.id.clone(),
@@ -532,6 +550,7 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
             confidence: table_query.as_ref().map(|t| t.plan.confidence),
             sql: table_query.map(|t| t.plan.sql),
             table_found: Some(answered_from.as_ref() == own),
+            table_rank,
             ms,
         });
         progress(i + 1, qs.len());

@@ -214,8 +214,8 @@ impl<'m> Agent<'m> {
     /// and the evidence it cites, when one had a result.
     /// The table step: the parser's best plan over the selected tables with
     /// its evidence, and which selected tables hold records.
-    fn query_tables(&self, question: &str, objects: &[&SourceObject], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Vec<String>) {
-        if !objects.iter().any(|o| o.as_table().is_some()) {
+    fn query_tables(&self, question: &str, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Vec<String>) {
+        if !objects.iter().any(|o| o.object.as_table().is_some()) {
             return (None, Vec::new());
         }
         let mut guard = catalog.tables().lock().unwrap_or_else(|p| p.into_inner());
@@ -223,9 +223,9 @@ impl<'m> Agent<'m> {
             *guard = crate::tabledb::TableDb::in_memory().ok();
         }
         let Some(db) = guard.as_mut() else { return (None, Vec::new()) };
-        let (q, records) = tableqa::query_tables(question, objects, db, &self.sql_limits);
+        let (q, records) = tableqa::query_tables(question, objects, db, &self.sql_limits, &|w| catalog.idf(w));
         let with_evidence = q.and_then(|q| {
-            let obj = objects.iter().find(|o| o.id == q.source)?;
+            let obj = objects.iter().find(|o| o.object.id == q.source)?.object;
             let ev = tableqa::evidence(&q, obj, db, 20);
             Some((q, ev))
         });
@@ -284,13 +284,18 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let selection = self.selector.select(&SelectInput { question, intent: &intent, query: &query, catalog, guides: &hits })?;
         let mut selected: Vec<(String, f32)> = selection.chosen.iter().map(|c| (c.id.clone(), c.score)).collect();
-        // Tables judged relevant but not chosen: the table step asks them
+        // The best table candidates not chosen: the table step asks them
         // too, since the parser's links tell tables apart better than
-        // their descriptions do ("cars" is no airport's code).
-        let also_tables: Vec<(String, f32)> = selection
+        // their descriptions do ("cars" is no airport's code); a question
+        // whose words only one table's cells explain is that table's.
+        let also_tables: Vec<(String, f32, bool)> = selection
             .trials
             .last()
-            .map(|t| t.candidates.iter().filter(|c| c.relevant && c.content_type == crate::source::ContentType::Table && !selected.iter().any(|s| s.0 == c.id)).map(|c| (c.id.clone(), c.score)).collect())
+            .map(|t| {
+                let mut c: Vec<&select::Candidate> = t.candidates.iter().filter(|c| c.content_type == crate::source::ContentType::Table && !selected.iter().any(|s| s.0 == c.id)).collect();
+                c.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id)));
+                c.into_iter().take(tableqa::TABLES_ASKED).map(|c| (c.id.clone(), c.score, c.relevant)).collect()
+            })
             .unwrap_or_default();
         let nothing = selection.chosen.is_empty();
         record(self.observer, &mut trace, Step::Selection { selector: self.selector.id(), selection }, ms(t));
@@ -331,8 +336,8 @@ impl<'m> Agent<'m> {
         // The table step: the deterministic parser over the selected tables,
         // then the other relevant ones (tableqa keeps the tables, 4 at most).
         let t = Instant::now();
-        let mut table_objects = objects.clone();
-        table_objects.extend(also_tables.iter().filter_map(|(id, _)| catalog.get(id)));
+        let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: selected.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
+        table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
         let (table_query, record_tables) = self.query_tables(question, &table_objects, catalog);
         let table_ms = ms(t);
 
@@ -375,8 +380,8 @@ impl<'m> Agent<'m> {
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
-                if let Some(extra) = also_tables.iter().find(|(id, _)| *id == q.source) {
-                    selected.push(extra.clone());
+                if let Some(extra) = also_tables.iter().find(|(id, ..)| *id == q.source) {
+                    selected.push((extra.0.clone(), extra.1));
                 }
                 results.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
                 let text = q.result.values.join(", ");

@@ -1020,7 +1020,13 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
                 where_of(&fs)
             };
             let (a, b) = (&date_filters[0], &date_filters[1]);
-            let sql = format!("SELECT (SELECT SUM({m}) {wb}) - (SELECT SUM({m}) {wa})", m = cx.col(m), wa = w(a), wb = w(b));
+            let (va, vb) = (format!("(SELECT SUM({m}) {wa})", m = cx.col(m), wa = w(a)), format!("(SELECT SUM({m}) {wb})", m = cx.col(m), wb = w(b)));
+            // "the percentage change": relative to the earlier value, in percent.
+            let sql = if op("percentage") || op("percent") {
+                format!("SELECT ROUND(({vb} - {va}) * 100.0 / {va}, 2) || '%' WHERE {va} <> 0")
+            } else {
+                format!("SELECT {vb} - {va}")
+            };
             let rows_sql = format!("SELECT \"_row\" {} UNION SELECT \"_row\" {} ORDER BY 1", w(a), w(b));
             let mut fs: Vec<Filter> = rest.iter().map(|f| f.1.clone()).collect();
             fs.push(a.1.clone());
@@ -1797,16 +1803,53 @@ pub const RECORDS_MIN_ROWS: usize = 20;
 /// How sure a plan must be to override the extractive reader's answer.
 pub const PREFER_CONFIDENCE: f32 = 0.5;
 
-/// Asks each selected table object in turn (best first) and keeps the most
-/// confident plan whose result is not empty; a plan that matched no row is
-/// kept only when nothing better exists, so "a filter matches nothing"
+/// How many table candidates the table step asks: the chosen ones and the
+/// best others by their selection score.
+pub const TABLES_ASKED: usize = 12;
+
+/// How much a table's selection score counts beside its plan's confidence
+/// when the table step picks among the tables asked.
+pub const SELECTION_WEIGHT: f32 = 0.5;
+
+/// How much the share of the question's words (weighted by rarity) that
+/// the table holds anywhere, in a header or a cell, counts.
+pub const COVERAGE_WEIGHT: f32 = 0.5;
+
+/// A table the table step asks: its object, its selection score, and
+/// whether the selection judged it relevant.
+#[derive(Debug, Clone, Copy)]
+pub struct TableCandidate<'a> {
+    pub object: &'a crate::source::SourceObject,
+    pub score: f32,
+    pub relevant: bool,
+}
+
+/// Asks each table candidate and keeps the plan whose result is not empty
+/// with the best confidence, plus [`SELECTION_WEIGHT`] times the selection
+/// score, plus [`COVERAGE_WEIGHT`] times the rarity-weighted share of the
+/// question's words the table holds: the parser's links tell tables apart
+/// better than their descriptions, and the other two break the ties of a
+/// coarse confidence. A table the selection did not judge relevant counts
+/// only with a plan of [`PREFER_CONFIDENCE`] or more. A plan that matched no row
+/// is kept only when nothing better exists, so "a filter matches nothing"
 /// reaches the answer step as such.
 /// Also says which of the tables asked hold records (not a report's layout):
 /// over those the parser, not the extractive reader, answers.
-pub fn query_tables(question: &str, objects: &[&crate::source::SourceObject], db: &mut crate::tabledb::TableDb, limits: &crate::sql::SqlLimits) -> (Option<TableQuery>, Vec<String>) {
-    let mut best: Option<TableQuery> = None;
+pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::tabledb::TableDb, limits: &crate::sql::SqlLimits, idf: &dyn Fn(&str) -> f32) -> (Option<TableQuery>, Vec<String>) {
+    let mut best: Option<(TableQuery, f32)> = None;
+    // The question's content words, weighted by their rarity in the pool.
+    let q_terms: Vec<(String, f32)> = {
+        let mut seen = BTreeSet::new();
+        crate::text::tokenize(question).into_iter().filter(|w| !is_weak(w) && seen.insert(w.clone())).map(|w| {
+            let f = idf(&w).max(0.1);
+            (w, f)
+        }).collect()
+    };
+    let q_total: f32 = q_terms.iter().map(|t| t.1).sum::<f32>().max(1e-6);
     let mut records = Vec::new();
-    for obj in objects.iter().filter(|o| o.as_table().is_some()).take(4) {
+    let mut seen = BTreeSet::new();
+    for cand in objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED) {
+        let obj = cand.object;
         let Ok(loaded) = db.ensure(obj) else { continue };
         let table = loaded.name.clone();
         let report_layout = is_report_layout(&loaded.typed);
@@ -1815,17 +1858,23 @@ pub fn query_tables(question: &str, objects: &[&crate::source::SourceObject], db
         if !report_layout && loaded.typed.rows.len() >= RECORDS_MIN_ROWS {
             records.push(obj.id.clone());
         }
-        let Some(plan) = parse(question, &loaded.typed, &table) else { continue };
+        // A table the selection did not judge relevant answers only when
+        // the parser explains most of the question over it.
+        let Some(plan) = parse(question, &loaded.typed, &table).filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
+        let vocab: std::collections::HashSet<String> = loaded.typed.columns.iter().map(|c| c.name.as_str()).chain(loaded.typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).collect();
+        let coverage = q_terms.iter().filter(|t| vocab.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
         let Ok(result) = run(db, &plan, limits) else { continue };
+        let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
         let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout };
         let better = match &best {
             None => true,
-            Some(b) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && q.plan.confidence > b.plan.confidence + 0.05),
+            Some((b, bs)) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && score > *bs),
         };
         if better {
-            best = Some(q);
+            best = Some((q, score));
         }
     }
+    let best = best.map(|b| b.0);
     (best, records)
 }
 
@@ -1973,6 +2022,7 @@ mod tests {
         // The later value less the earlier, signed.
         assert_eq!(ask(&mut d, &t, "How much did the price of AAPL change from Jan 1 2005 to Jan 1 2010?"), (PlanKind::Change, vec!["153.5".into()]));
         assert_eq!(ask(&mut d, &t, "How much did the price of MSFT change from 2010 to 2005?"), (PlanKind::Change, vec!["-3.5".into()]));
+        assert_eq!(ask(&mut d, &t, "What was the percentage change in the price of MSFT from 2005 to 2010?"), (PlanKind::Change, vec!["14.0%".into()]));
         // A year, a ticker or a column the table does not hold: no plan.
         assert!(parse("What was the price of MSFT in 2015?", &t, "stocks").is_none());
         assert!(parse("What was the average price of TSLA?", &t, "stocks").is_none());
