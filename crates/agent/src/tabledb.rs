@@ -21,7 +21,7 @@
 //! when the file's size or modification time changes (a refresh, or a
 //! writer outside the app).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use rusqlite::{params_from_iter, Connection};
 
@@ -52,11 +52,14 @@ impl TableDbError {
     }
 }
 
-/// One loaded table: its SQL name and its typed view.
+/// One loaded table: its SQL name, its typed view, and the words its
+/// headers and cells hold (tokenized once, at load, for the table step to
+/// tell tables apart by the question's words).
 #[derive(Debug, Clone)]
 pub struct LoadedTable {
     pub name: String,
     pub typed: TypedTable,
+    pub words: HashSet<String>,
 }
 
 /// The most rows one table brings into the database (the loaders' own
@@ -171,7 +174,8 @@ impl TableDb {
             }
         }
         tx.commit().map_err(err)?;
-        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed });
+        let words = typed.columns.iter().map(|c| c.name.as_str()).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).collect();
+        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words });
         Ok(())
     }
 

@@ -530,11 +530,8 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
             _ => None,
         });
         let table_rank = run.trace.iter().find_map(|s| match &s.step {
-            crate::agent::Step::Selection { selection, .. } => {
-                let mut c: Vec<&crate::agent::select::Candidate> = selection.trials.last()?.candidates.iter().collect();
-                c.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal));
-                c.iter().position(|c| Some(&c.id) == own).map(|p| p + 1)
-            }
+            // A trial's candidates come best first.
+            crate::agent::Step::Selection { selection, .. } => selection.trials.last()?.candidates.iter().position(|c| Some(&c.id) == own).map(|p| p + 1),
             _ => None,
         });
         let answered_from = run.answer.citations.first().map(|c| c.source_id.clone()).or_else(|| run.selected.first().map(|s| s.0.clone()));

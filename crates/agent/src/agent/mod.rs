@@ -291,11 +291,8 @@ impl<'m> Agent<'m> {
         let also_tables: Vec<(String, f32, bool)> = selection
             .trials
             .last()
-            .map(|t| {
-                let mut c: Vec<&select::Candidate> = t.candidates.iter().filter(|c| c.content_type == crate::source::ContentType::Table && !selected.iter().any(|s| s.0 == c.id)).collect();
-                c.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.id.cmp(&b.id)));
-                c.into_iter().take(tableqa::TABLES_ASKED).map(|c| (c.id.clone(), c.score, c.relevant)).collect()
-            })
+            // A trial's candidates come best first.
+            .map(|t| t.candidates.iter().filter(|c| c.content_type == crate::source::ContentType::Table && !selected.iter().any(|s| s.0 == c.id)).take(tableqa::TABLES_ASKED).map(|c| (c.id.clone(), c.score, c.relevant)).collect())
             .unwrap_or_default();
         let nothing = selection.chosen.is_empty();
         record(self.observer, &mut trace, Step::Selection { selector: self.selector.id(), selection }, ms(t));
@@ -334,7 +331,7 @@ impl<'m> Agent<'m> {
             .collect();
 
         // The table step: the deterministic parser over the selected tables,
-        // then the other relevant ones (tableqa keeps the tables, 4 at most).
+        // then the best other table candidates (with their selection scores).
         let t = Instant::now();
         let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: selected.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));

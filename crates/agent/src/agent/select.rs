@@ -72,6 +72,7 @@ pub struct TypePrior {
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Trial {
     pub window: usize,
+    // Best first: by score, then id (see `candidates`).
     pub candidates: Vec<Candidate>,
 }
 

@@ -209,6 +209,9 @@ struct Ctx<'a> {
     cased: BTreeSet<String>,
     /// The question has capitals at all.
     has_case: bool,
+    /// A column of countries by its cells, when the question asks for a
+    /// country ([`country_column`]).
+    countries: Option<usize>,
 }
 
 impl Ctx<'_> {
@@ -291,11 +294,14 @@ fn result_column(t: &TypedTable, c: usize) -> Option<Vec<Option<char>>> {
 /// Question words that name an outcome, linked to the rows of a results
 /// column that hold it: "how many games did they win" counts the "W" rows.
 fn link_outcomes(cx: &Ctx) -> Vec<Link> {
+    let named: Vec<(usize, char)> = cx.q.iter().enumerate().filter(|(_, w)| w.len() > 1).filter_map(|(i, w)| Some((i, outcome(w)?))).collect();
     let mut out = Vec::new();
+    if named.is_empty() {
+        return out;
+    }
     for c in 0..cx.t.columns.len() {
         let Some(per_row) = result_column(cx.t, c) else { continue };
-        for (i, w) in cx.q.iter().enumerate() {
-            let Some(o) = outcome(w).filter(|_| w.len() > 1) else { continue };
+        for &(i, o) in &named {
             let rows: Vec<usize> = (0..per_row.len()).filter(|&r| per_row[r] == Some(o)).collect();
             if rows.is_empty() {
                 continue;
@@ -321,7 +327,7 @@ const COUNTRY_WORDS: &[&str] = &["country", "countries", "nation", "nations", "n
 
 /// A column of countries by its cells, whatever its name ("NPC" holding
 /// "China (CHN)"): at least half its filled cells name one. Looked for
-/// only when a question asks for a country and no column is named so.
+/// once per question, and only when the question asks for a country.
 fn country_column(t: &TypedTable) -> Option<usize> {
     (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| {
         let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|r| !r.trim().is_empty() && !is_missing(r)).take(60).collect();
@@ -539,7 +545,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     let cased: BTreeSet<String> = question.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
     // Written in sentence case ("How many …") or with any capital at all.
     let has_case = question.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase) || question.chars().any(char::is_uppercase);
-    let cx = Ctx { t, table: quote_ident(table), q, qs, joined, cased, has_case };
+    let countries = if q.iter().any(|w| COUNTRY_WORDS.contains(&w.as_str())) { country_column(t) } else { None };
+    let cx = Ctx { t, table: quote_ident(table), q, qs, joined, cased, has_case, countries };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
     // explains the words that say which table is meant.
     let context: BTreeSet<String> = words(&table.replace('_', " ")).iter().filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit())).map(|w| stem(w)).collect();
@@ -781,8 +788,6 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             Filter { column: t.columns[c].name.clone(), op: op.into(), values: vec![v.to_string()], words: cx.q[span.0..span.1].join(" ") },
         ));
     }
-    // "which country" over a column of countries not named so.
-    let countries = cx.q.iter().any(|w| COUNTRY_WORDS.contains(&w.as_str())) && country_column(t).is_some();
     let is_explained = |i: usize| {
         links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -794,7 +799,8 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             || top_n.is_some_and(|(_, at)| at == i)
             || context.contains(&cx.qs[i])
             || col_pos.contains(&i)
-            || (countries && COUNTRY_WORDS.contains(&cx.q[i].as_str()))
+            // "which country" over a column of countries not named so.
+            || (cx.countries.is_some() && COUNTRY_WORDS.contains(&cx.q[i].as_str()))
     };
     let confidence = {
         let strong: Vec<usize> = (0..n).filter(|&i| !is_weak(&cx.q[i])).collect();
@@ -1711,7 +1717,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Opt
         }
         // "which country": a column of countries, whatever its name.
         if cx.q[from.min(n)..].iter().find(|w| !SKIP.contains(&w.as_str())).is_some_and(|w| COUNTRY_WORDS.contains(&w.as_str())) {
-            if let Some(c) = country_column(t).filter(|&c| !linked(c)) {
+            if let Some(c) = cx.countries.filter(|&c| !linked(c)) {
                 return (Some(c), true);
             }
         }
@@ -1861,8 +1867,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // A table the selection did not judge relevant answers only when
         // the parser explains most of the question over it.
         let Some(plan) = parse(question, &loaded.typed, &table).filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
-        let vocab: std::collections::HashSet<String> = loaded.typed.columns.iter().map(|c| c.name.as_str()).chain(loaded.typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).collect();
-        let coverage = q_terms.iter().filter(|t| vocab.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
+        let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
         let Ok(result) = run(db, &plan, limits) else { continue };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
         let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout };
