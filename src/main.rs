@@ -343,6 +343,10 @@ enum EvalCmd {
         /// Write per-question JSONL records here.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// A language model (a name from models/models.toml or a GGUF
+        /// file) that writes SQL beside the parser, in both settings.
+        #[arg(long)]
+        llm: Option<PathBuf>,
     },
 }
 
@@ -537,9 +541,18 @@ async fn run(cli: Cli) -> Result<i32> {
             let dev = device(&cli.device)?;
             return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, json_out, out, embedder, &dev)).await?;
         }
-        Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out } } => {
+        Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out, llm } } => {
             let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
-            return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out, embedder)).await?;
+            let llm = match llm {
+                Some(path) => {
+                    let path = models::resolve(&path, models::Role::Llm, &models::models_dir())?;
+                    let dev = device(&cli.device)?;
+                    let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("llm").to_string();
+                    Some(tokio::task::spawn_blocking(move || aurag::llm::gguf::GgufModel::load(&path, None, &name, &dev)).await??)
+                }
+                None => None,
+            };
+            return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out, embedder, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel))).await?;
         }
         Cmd::Eval { what: EvalCmd::Agg { data, questions, json: json_out, out } } => {
             let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
@@ -981,29 +994,29 @@ async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: 
 }
 
 #[allow(clippy::too_many_arguments)]
-fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, seed: u64, json_out: bool, out: Option<PathBuf>, embedder: Option<Arc<dyn Embedder>>) -> Result<i32> {
+#[allow(clippy::too_many_arguments)]
+fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, seed: u64, json_out: bool, out: Option<PathBuf>, embedder: Option<Arc<dyn Embedder>>, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
     use aurag_eval::wtq;
     use std::io::Write as _;
     let all = wtq::questions(data)?;
     let qs = wtq::dev_questions(&all, split, seed, limit);
     let tables: std::collections::BTreeSet<&str> = qs.iter().map(|q| q.table.as_str()).collect();
     eprintln!("{}: {} questions in the {split} split over {} tables (seed {seed})", data.display(), qs.len(), tables.len());
+    let pb = progress_bar();
+    let tick = |done: usize, total: usize| {
+        pb.set_length(total as u64);
+        pb.set_position(done as u64);
+    };
     let records = match setting {
-        "gold" => wtq::run_gold(data, &qs)?,
+        "gold" => wtq::run_gold(data, &qs, llm, &tick)?,
         "pool" => {
             let embedder = embedder.context("the pool setting needs the embedder")?;
-            let pb = progress_bar();
-            let tick = |done: usize, total: usize| {
-                pb.set_length(total as u64);
-                pb.set_position(done as u64);
-            };
             let whole = wtq::dev_questions(&all, split, seed, None);
-            let recs = wtq::run_pool(data, &qs, &whole, embedder.as_ref(), &tick)?;
-            pb.finish_and_clear();
-            recs
+            wtq::run_pool(data, &qs, &whole, embedder.as_ref(), llm, &tick)?
         }
         other => anyhow::bail!("unknown setting '{other}': use gold or pool"),
     };
+    pb.finish_and_clear();
     if let Some(path) = out {
         let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
         for r in &records {
@@ -1012,7 +1025,8 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
     }
     let mut report = wtq::WtqReport::from_records(setting, &records);
     if setting == "gold" {
-        let wrong = wtq::run_wrong_table(data, &qs, seed)?;
+        let wrong = wtq::run_wrong_table(data, &qs, seed, llm, &tick)?;
+        pb.finish_and_clear();
         let (p, r) = wtq::refusal(&records, &wrong);
         report.refusal = Some((p, r, wrong.len()));
     }

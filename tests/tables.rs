@@ -74,3 +74,52 @@ async fn counts_averages_groups_and_filters_over_a_csv_and_a_whole_sqlite_table(
     let q = table_step(&run).expect("answered by the table step");
     assert_eq!(q.result.rows.len(), 40);
 }
+
+/// With a model, the table step also asks it for SQL over the table: the
+/// statement runs in the sandbox, a failed one is sent back with SQLite's
+/// error, and the answer read from the rows it returned cites them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_model_writes_sql_is_asked_again_after_an_error_and_its_answer_cites_the_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    let csv = files.join("cars.csv");
+    std::fs::write(
+        &csv,
+        "Name,Origin,Miles_per_Gallon,Horsepower\nchevrolet chevelle,USA,18,130\ntoyota corolla,Japan,31,65\ndatsun 510,Japan,27,88\nvw rabbit,Europe,29,70\nford pinto,USA,25,86\nhonda civic,Japan,33,53\nvw golf,Europe,45,60\n",
+    )
+    .unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    assert!(ingest(&ws, &[csv]).await.failed.is_empty());
+    let pool = ws.pool().await.unwrap();
+    let cars = pool.objects.iter().find(|o| o.as_table().is_some()).unwrap();
+    let table = aurag::tabledb::TableDb::table_name(cars);
+    // The first statement names a column the table does not have.
+    let model = aurag::llm::ScriptedModel::new(vec![
+        format!("SELECT \"Name\" FROM \"{table}\" ORDER BY \"HP\" LIMIT 1;"),
+        format!("SELECT \"Name\" FROM \"{table}\" ORDER BY \"Horsepower\" / \"Miles_per_Gallon\" ASC LIMIT 1;"),
+    ]);
+    let e = HashingEmbedder::default();
+    let mut agent = Agent::deterministic(&e, None);
+    agent.table_sql = Some(&model);
+    let run = ws.ask(&agent, "Which car has the lowest ratio of Horsepower to Miles_per_Gallon?", None, FRESH).await.unwrap();
+    let writing = run
+        .trace
+        .iter()
+        .find_map(|s| match &s.step {
+            Step::TextToSql { writing } => Some(writing),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("the model was asked: {:?}", run.trace));
+    // The prompt shows the table as SQLite has it.
+    assert!(writing.prompt.contains("\"Horsepower\" REAL") && writing.prompt.contains("Question: Which car has the lowest ratio of Horsepower"), "{}", writing.prompt);
+    assert_eq!(writing.attempts.len(), 2, "{writing:?}");
+    assert!(writing.attempts[0].error.as_deref().is_some_and(|e| e.contains("HP")), "{writing:?}");
+    assert!(writing.attempts[1].error.is_none() && writing.attempts[1].rows == 1, "{writing:?}");
+    assert_eq!(writing.kept, "model", "{writing:?}");
+    assert_eq!(run.answer.text, "vw golf", "{:?}", run.trace);
+    let q = table_step(&run).expect("answered by the table step");
+    assert_eq!(q.model.as_deref(), Some("scripted"));
+    // The answer cell is cited, from the row the statement returned.
+    assert!(run.answer.citations.iter().any(|c| c.locator.starts_with("cars!") && c.text.contains("vw golf")), "{:?}", run.answer.citations);
+}

@@ -141,6 +141,8 @@ pub fn run_readonly(db: &Path, query: &str, limits: &SqlLimits) -> Result<SqlRow
     let open_err = |e: rusqlite::Error| SqlError::Open { path: db.display().to_string(), reason: e.to_string() };
     let mut conn = Connection::open_with_flags(db, OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX).map_err(open_err)?;
     conn.busy_timeout(Duration::from_millis(500)).map_err(open_err)?;
+    // A misspelt "column" is an error, not a string constant.
+    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DML, false).map_err(open_err)?;
     run_sandboxed(&mut conn, q, limits)
 }
 

@@ -89,6 +89,12 @@ fn file_stamp(obj: &SourceObject) -> Option<(u64, std::time::SystemTime)> {
 impl TableDb {
     pub fn in_memory() -> Result<TableDb, TableDbError> {
         let conn = Connection::open_in_memory().map_err(|e| TableDbError::Open { reason: e.to_string() })?;
+        // A double-quoted name that is no column is an error, not the string
+        // SQLite's legacy rule would make of it (`ORDER BY "HP"` ordering by
+        // a constant and answering anyway).
+        for c in [rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DML, rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DDL] {
+            conn.set_db_config(c, false).map_err(|e| TableDbError::Open { reason: e.to_string() })?;
+        }
         Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new() })
     }
 

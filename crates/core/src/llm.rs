@@ -13,6 +13,7 @@
 //! quantized GGUF instruction models (Qwen2/Qwen2.5, Llama 3.x) on Candle.
 
 pub mod json;
+pub mod sql_grammar;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex};
@@ -137,11 +138,14 @@ pub struct GenOptions {
     /// Constrain the output to this JSON schema: tokens that would break it
     /// are masked, and generation ends when the document is complete.
     pub schema: Option<Arc<json::Schema>>,
+    /// Constrain the output to SQL over these names and values
+    /// ([`sql_grammar`]); generation ends at the statement's `;`.
+    pub sql: Option<Arc<sql_grammar::SqlGrammar>>,
 }
 
 impl Default for GenOptions {
     fn default() -> Self {
-        GenOptions { max_tokens: 256, stop: Vec::new(), temperature: 0.0, seed: 0, cancel: None, schema: None }
+        GenOptions { max_tokens: 256, stop: Vec::new(), temperature: 0.0, seed: 0, cancel: None, schema: None, sql: None }
     }
 }
 

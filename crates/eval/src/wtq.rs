@@ -310,6 +310,10 @@ pub struct WtqRecord {
     /// Pool setting: the rank (from 1) of the question's table among the
     /// selection's candidates, by their score; none when it was not one.
     pub table_rank: Option<usize>,
+    /// With a model: which answer was kept (`model`, `parser`, `none`).
+    pub writer: Option<String>,
+    /// With a model: the last statement it wrote.
+    pub model_sql: Option<String>,
     pub ms: f64,
 }
 
@@ -334,6 +338,9 @@ pub struct WtqReport {
     pub refusal: Option<(f64, f64, usize)>,
     pub p50_ms: f64,
     pub p95_ms: f64,
+    /// With a model: (answer kept: `model`, `parser`, `none`; questions;
+    /// correct).
+    pub by_writer: Vec<(String, usize, usize)>,
 }
 
 impl WtqReport {
@@ -342,7 +349,13 @@ impl WtqReport {
         let correct = recs.iter().filter(|r| r.correct).count();
         let mut kinds: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
         let mut plans: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+        let mut writers: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
         for r in recs {
+            if let Some(w) = &r.writer {
+                let e = writers.entry(w.clone()).or_default();
+                e.0 += 1;
+                e.1 += r.correct as usize;
+            }
             let e = kinds.entry(r.kind.to_string()).or_default();
             e.0 += 1;
             e.1 += r.correct as usize;
@@ -366,6 +379,7 @@ impl WtqReport {
             refusal: None,
             p50_ms: q(0.5),
             p95_ms: q(0.95),
+            by_writer: writers.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
         }
     }
 
@@ -394,6 +408,12 @@ impl WtqReport {
         for (k, n, c) in &self.by_kind {
             s.push_str(&format!("  {k:<12} {n:>5}  {:>5.1}%\n", pct(*n, *c)));
         }
+        if !self.by_writer.is_empty() {
+            s.push_str("answer kept (model writing SQL beside the parser):\n");
+            for (k, n, c) in &self.by_writer {
+                s.push_str(&format!("  {k:<8} {n:>5}  {:>5.1}%\n", pct(*n, *c)));
+            }
+        }
         s.push_str("by plan:\n");
         for (k, n, c) in &self.by_plan {
             s.push_str(&format!("  {k:<14} {n:>5}  {:>5.1}%\n", pct(*n, *c)));
@@ -404,14 +424,14 @@ impl WtqReport {
 
 /// The gold-table setting: each question against its own table only,
 /// through the table database and the deterministic parser.
-pub fn run_gold(dir: &Path, qs: &[WtqQuestion]) -> Result<Vec<WtqRecord>, EvalError> {
-    run_on_tables(dir, qs, |q| q.table.clone())
+pub fn run_gold(dir: &Path, qs: &[WtqQuestion], model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    run_on_tables(dir, qs, |q| q.table.clone(), model, progress)
 }
 
 /// Unanswerable questions built from the split: each question asked of
 /// another table of the split (seeded), whose answer must be "unknown".
 /// Scored as refusal: `correct` is true when the answer was "unknown".
-pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64) -> Result<Vec<WtqRecord>, EvalError> {
+pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
     let mut tables: Vec<&str> = qs.iter().map(|q| q.table.as_str()).collect();
     tables.sort();
     tables.dedup();
@@ -425,7 +445,7 @@ pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64) -> Result<Vec<
         }
         tables[k].to_string()
     };
-    let mut recs = run_on_tables(dir, qs, pick)?;
+    let mut recs = run_on_tables(dir, qs, pick, model, progress)?;
     for r in &mut recs {
         r.kind = "unanswerable";
         r.gold = Vec::new();
@@ -444,29 +464,44 @@ pub fn refusal(right: &[WtqRecord], wrong: &[WtqRecord]) -> (f64, f64) {
     (precision, recall)
 }
 
-fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion) -> String) -> Result<Vec<WtqRecord>, EvalError> {
-    use crate::agent::tableqa;
+fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion) -> String, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    use crate::agent::{tableqa, text2sql};
     use crate::tabledb::TableDb;
-    let mut db = TableDb::in_memory().map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
+    let agent_err = |e: crate::tabledb::TableDbError| EvalError::Agent { code: e.code(), reason: e.to_string() };
+    let mut db = TableDb::in_memory().map_err(agent_err)?;
     let limits = crate::sql::SqlLimits::default();
+    let mut objects: HashMap<String, crate::source::SourceObject> = HashMap::new();
     let mut out = Vec::with_capacity(qs.len());
-    for q in qs {
+    for (i, q) in qs.iter().enumerate() {
         let table = table_of(q);
-        let content = if db.get(&table).is_none() { Some(read_table(dir, &table)?) } else { None };
-        let start = std::time::Instant::now();
-        if let Some(content) = content {
-            let name = format!("t{}", db.len());
-            db.load(&table, &name, crate::tabular::typed_table(&content)).map_err(|e| EvalError::Agent { code: e.code(), reason: e.to_string() })?;
+        if !objects.contains_key(&table) {
+            let obj = table_object(&table, read_table(dir, &table)?);
+            objects.insert(table.clone(), obj);
         }
-        let loaded = db.get(&table).expect("loaded above");
+        let obj = &objects[&table];
+        let start = std::time::Instant::now();
+        let loaded = db.ensure(obj).map_err(agent_err)?;
+        let report_layout = tableqa::is_report_layout(&loaded.typed);
         // The product's rule: a plan below the confidence bar is "unknown".
         let raw_plan = tableqa::parse(&q.question, &loaded.typed, &loaded.name);
+        let table_name = loaded.name.clone();
         let confidence = raw_plan.as_ref().map(|p| p.confidence);
         let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
-        let predicted = match &plan {
-            Some(p) => tableqa::run(&mut db, p, &limits).map(|r| r.values).unwrap_or_default(),
-            None => Vec::new(),
+        let parsed = match plan {
+            Some(plan) => tableqa::run(&mut db, &plan, &limits).ok().map(|result| tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None }),
+            None => None,
         };
+        // With a model: its statement beside the parser's plan, one kept
+        // the way the agent's table step keeps one.
+        let (kept, writer) = match model {
+            Some(m) => {
+                let (mq, mut w) = text2sql::write_and_run(m, &q.question, obj, &mut db, &limits);
+                let k = text2sql::combine(parsed, mq, &mut w);
+                (k, Some(w))
+            }
+            None => (parsed, None),
+        };
+        let predicted = kept.as_ref().map(|k| k.result.values.clone()).unwrap_or_default();
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         out.push(WtqRecord {
             id: q.id.clone(),
@@ -476,13 +511,16 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             correct: answers_match(&q.answers, &predicted),
             gold: q.answers.clone(),
             predicted,
-            plan: plan.as_ref().map(|p| p.kind.as_str().to_string()),
-            sql: plan.map(|p| p.sql),
+            plan: kept.as_ref().map(|p| p.plan.kind.as_str().to_string()),
+            sql: kept.map(|p| p.plan.sql),
             confidence,
             table_found: None,
             table_rank: None,
+            writer: writer.as_ref().map(|w| w.kept.clone()),
+            model_sql: writer.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
             ms,
         });
+        progress(i + 1, qs.len());
     }
     Ok(out)
 }
@@ -502,7 +540,7 @@ pub fn table_object(rel: &str, content: TableContent) -> crate::source::SourceOb
 /// questions, and of `qs`) in one workspace
 /// (a LanceDB store, as the app's), each question through the whole agent
 /// (selection first: the table must be found), no guides.
-pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
     use crate::agent::Agent;
     let mut paths: Vec<&str> = qs.iter().chain(pool).map(|q| q.table.as_str()).collect();
     paths.sort();
@@ -516,7 +554,10 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
     }
     let store = crate::PoolStore::build(objects, embedder)?;
     let catalog = store.catalog();
-    let agent = Agent::deterministic(embedder, None);
+    // With a model, it writes SQL in the table step; the other steps stay
+    // deterministic, so the figure is the table step's.
+    let mut agent = Agent::deterministic(embedder, None);
+    agent.table_sql = model;
     let allow = |_: &crate::guide::Guide| true;
     let mut out = Vec::with_capacity(qs.len());
     for (i, q) in qs.iter().enumerate() {
@@ -534,6 +575,10 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
             crate::agent::Step::Selection { selection, .. } => selection.trials.last()?.candidates.iter().position(|c| Some(&c.id) == own).map(|p| p + 1),
             _ => None,
         });
+        let writing = run.trace.iter().find_map(|s| match &s.step {
+            crate::agent::Step::TextToSql { writing } => Some(writing.clone()),
+            _ => None,
+        });
         let answered_from = run.answer.citations.first().map(|c| c.source_id.clone()).or_else(|| run.selected.first().map(|s| s.0.clone()));
         out.push(WtqRecord {
             id: q.id.clone(),
@@ -548,6 +593,8 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
             sql: table_query.map(|t| t.plan.sql),
             table_found: Some(answered_from.as_ref() == own),
             table_rank,
+            writer: writing.as_ref().map(|w| w.kept.clone()),
+            model_sql: writing.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
             ms,
         });
         progress(i + 1, qs.len());

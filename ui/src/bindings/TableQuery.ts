@@ -14,4 +14,8 @@ table: string, plan: QueryPlan, result: PlanResult,
  * The table is laid out as a report (see [`is_report_layout`]): its
  * answer then never overrides the extractive reader's.
  */
-report_layout: boolean, };
+report_layout: boolean, 
+/**
+ * The language model that wrote the statement; `None`: the parser.
+ */
+model: string | null, };

@@ -5,6 +5,7 @@ import type { GuideUse } from "./GuideUse";
 import type { Intent } from "./Intent";
 import type { RefreshNote } from "./RefreshNote";
 import type { SourceSelection } from "./SourceSelection";
+import type { SqlWriting } from "./SqlWriting";
 import type { TableQuery } from "./TableQuery";
 
-export type TraceStep = { ms: number, } & ({ "step": "intent", parser: string, intent: Intent, } | { "step": "guides", retrieved: Array<GuideUse>, } | { "step": "selection", selector: string, selection: SourceSelection, } | { "step": "refresh", refreshed: Array<RefreshNote>, } | { "step": "actions", policy: string, results: Array<ActionResult>, } | { "step": "compute", computation: Computation, } | { "step": "table_query", query: TableQuery, used: boolean, } | { "step": "answer", answerer: string, text: string, unknown: boolean, support: number, });
+export type TraceStep = { ms: number, } & ({ "step": "intent", parser: string, intent: Intent, } | { "step": "guides", retrieved: Array<GuideUse>, } | { "step": "selection", selector: string, selection: SourceSelection, } | { "step": "refresh", refreshed: Array<RefreshNote>, } | { "step": "actions", policy: string, results: Array<ActionResult>, } | { "step": "compute", computation: Computation, } | { "step": "table_query", query: TableQuery, used: boolean, } | { "step": "text_to_sql", writing: SqlWriting, } | { "step": "answer", answerer: string, text: string, unknown: boolean, support: number, });

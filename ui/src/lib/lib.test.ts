@@ -124,4 +124,14 @@ describe("sources and trace", () => {
     expect(stepSummary(r.trace[0])).toContain("years 2019");
     expect(totalMs(r.trace)).toBeCloseTo(0.6);
   });
+  it("summarises the model's SQL: its statements, the last outcome and the answer kept", () => {
+    const attempt = (sql: string, error: string | null, rows: number) => ({ sql, error, rows, ms: 10 });
+    const step = (attempts: ReturnType<typeof attempt>[], kept: string) => ({
+      step: "text_to_sql" as const,
+      ms: 20,
+      writing: { model: "qwen", source: "t1", prompt: "CREATE TABLE", attempts, agrees_with_parser: null, kept },
+    });
+    expect(stepSummary(step([attempt("SELECT x", "no such column: x", 0), attempt("SELECT y", null, 3)], "model"))).toBe("2 statements by qwen, 3 values; kept: model");
+    expect(stepSummary(step([attempt("SELECT x", "no such column: x", 0)], "parser"))).toBe("1 statement by qwen, error: no such column: x; kept: parser");
+  });
 });

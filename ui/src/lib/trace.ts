@@ -17,6 +17,8 @@ export function stepTitle(s: TraceStep): string {
       return "Compute";
     case "table_query":
       return "Table query";
+    case "text_to_sql":
+      return "SQL written by the model";
     case "answer":
       return "Answer";
   }
@@ -43,6 +45,12 @@ export function stepSummary(s: TraceStep): string {
       const p = s.query.plan;
       const result = s.query.result.values.length ? s.query.result.values.slice(0, 5).join(", ") : "no rows";
       return `${p.kind}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
+    }
+    case "text_to_sql": {
+      const w = s.writing;
+      const last = w.attempts[w.attempts.length - 1];
+      const outcome = !last ? "no statement" : last.error ? `error: ${last.error}` : `${last.rows} values`;
+      return `${w.attempts.length} statement${w.attempts.length === 1 ? "" : "s"} by ${w.model}, ${outcome}; kept: ${w.kept}`;
     }
     case "answer":
       return s.unknown ? "unknown" : s.text;

@@ -194,6 +194,29 @@ function StepBody({ s }: { s: TraceStep }) {
         </div>
       );
     }
+    case "text_to_sql": {
+      const w = s.writing;
+      return (
+        <div>
+          <p>
+            {w.model} over <code>{w.source}</code> · kept: {w.kept}
+            {w.agrees_with_parser === null ? "" : w.agrees_with_parser ? " · agrees with the parser" : " · differs from the parser"}
+          </p>
+          <details>
+            <summary className="small">prompt</summary>
+            <pre className="sql">{w.prompt}</pre>
+          </details>
+          <ol className="small">
+            {w.attempts.map((a, i) => (
+              <li key={i}>
+                <pre className="sql">{a.sql || "(none)"}</pre>
+                {a.error ? `error: ${a.error}` : `${a.rows} values`} · {a.ms.toFixed(0)} ms
+              </li>
+            ))}
+          </ol>
+        </div>
+      );
+    }
     case "answer":
       return (
         <p>

@@ -30,6 +30,7 @@ pub mod reader;
 pub mod select;
 pub mod sqlplan;
 pub mod tableqa;
+pub mod text2sql;
 pub mod thinktank;
 
 use std::time::Instant;
@@ -112,6 +113,9 @@ pub enum Step {
     Compute { computation: Computation },
     /// The table parser's plan over a selected table, its SQL and result.
     TableQuery { query: tableqa::TableQuery, used: bool },
+    /// A language model writing SQL over a table: the prompt, each
+    /// statement and what running it gave, and which answer was kept.
+    TextToSql { writing: text2sql::SqlWriting },
     Answer { answerer: String, text: String, unknown: bool, support: f32 },
 }
 
@@ -158,6 +162,9 @@ pub struct Agent<'m> {
     /// it (token by token); the final answer still comes in the Answer step,
     /// and may differ when the draft fails the grounding check.
     pub on_answer_text: Option<&'m (dyn Fn(&str) + Sync)>,
+    /// A language model that writes SQL over the table the table step
+    /// asks ([`text2sql`]), beside the deterministic parser.
+    pub table_sql: Option<&'m dyn crate::llm::LanguageModel>,
 }
 
 /// A failed model step's name in the trace: what failed, why, and what
@@ -192,6 +199,7 @@ impl<'m> Agent<'m> {
             sql_limits: SqlLimits::default(),
             observer: None,
             on_answer_text: None,
+            table_sql: None,
         }
     }
 
@@ -206,6 +214,7 @@ impl<'m> Agent<'m> {
             selector: Box::new(selector),
             policy: Box::new(llm::LlmPolicy { model }),
             answerer: Box::new(llm::LlmAnswerer::new(model)),
+            table_sql: Some(model),
             ..Agent::deterministic(embedder, reranker)
         }
     }
@@ -214,22 +223,43 @@ impl<'m> Agent<'m> {
     /// and the evidence it cites, when one had a result.
     /// The table step: the parser's best plan over the selected tables with
     /// its evidence, and which selected tables hold records.
-    fn query_tables(&self, question: &str, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Vec<String>) {
+    /// With a model ([`Agent::table_sql`]), the model writes SQL too, over
+    /// the parser's table or else the best relevant one, and
+    /// [`text2sql::combine`] keeps one answer; its writing comes back for
+    /// the trace.
+    #[allow(clippy::type_complexity)]
+    fn query_tables(&self, question: &str, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Vec<String>, Option<text2sql::SqlWriting>) {
         if !objects.iter().any(|o| o.object.as_table().is_some()) {
-            return (None, Vec::new());
+            return (None, Vec::new(), None);
         }
         let mut guard = catalog.tables().lock().unwrap_or_else(|p| p.into_inner());
         if guard.is_none() {
             *guard = crate::tabledb::TableDb::in_memory().ok();
         }
-        let Some(db) = guard.as_mut() else { return (None, Vec::new()) };
-        let (q, records) = tableqa::query_tables(question, objects, db, &self.sql_limits, &|w| catalog.idf(w));
+        let Some(db) = guard.as_mut() else { return (None, Vec::new(), None) };
+        let (mut q, records) = tableqa::query_tables(question, objects, db, &self.sql_limits, &|w| catalog.idf(w));
+        let mut writing = None;
+        if let Some(model) = self.table_sql {
+            let target = q
+                .as_ref()
+                .filter(|q| !q.result.values.is_empty())
+                .map(|q| q.source.clone())
+                .or_else(|| objects.iter().find(|o| o.relevant && o.object.as_table().is_some()).map(|o| o.object.id.clone()));
+            let target = target.and_then(|id| objects.iter().find(|o| o.object.id == id)).map(|o| o.object);
+            // A report's layout (a statement's rows across periods) is the
+            // extractive reader's, whoever writes the query.
+            if let Some(obj) = target.filter(|o| o.as_table().is_some_and(|_| db.ensure(o).is_ok_and(|t| !tableqa::is_report_layout(&t.typed)))) {
+                let (mq, mut w) = text2sql::write_and_run(model, question, obj, db, &self.sql_limits);
+                q = text2sql::combine(q, mq, &mut w);
+                writing = Some(w);
+            }
+        }
         let with_evidence = q.and_then(|q| {
             let obj = objects.iter().find(|o| o.object.id == q.source)?.object;
             let ev = tableqa::evidence(&q, obj, db, 20);
             Some((q, ev))
         });
-        (with_evidence, records)
+        (with_evidence, records, writing)
     }
 
     /// Settings and stage ids, for reports.
@@ -335,8 +365,11 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: selected.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
-        let (table_query, record_tables) = self.query_tables(question, &table_objects, catalog);
+        let (table_query, record_tables, writing) = self.query_tables(question, &table_objects, catalog);
         let table_ms = ms(t);
+        if let Some(writing) = writing {
+            record(self.observer, &mut trace, Step::TextToSql { writing }, table_ms);
+        }
 
         let t = Instant::now();
         let examples: Vec<&GuideSource> = hits.iter().flat_map(|h| h.guide.sources.iter()).collect();
@@ -373,7 +406,9 @@ impl<'m> Agent<'m> {
         let mut table_used = false;
         if let Some((q, ev)) = table_query {
             let found = !q.result.values.is_empty() && !ev.is_empty();
-            let use_it = found && !q.report_layout && (tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            // A statement the model wrote and the combination kept answers
+            // whenever it found rows.
+            let use_it = found && !q.report_layout && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {

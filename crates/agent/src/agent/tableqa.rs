@@ -1793,6 +1793,8 @@ pub struct TableQuery {
     /// The table is laid out as a report (see [`is_report_layout`]): its
     /// answer then never overrides the extractive reader's.
     pub report_layout: bool,
+    /// The language model that wrote the statement; `None`: the parser.
+    pub model: Option<String>,
 }
 
 /// How sure a plan must be before its answer is given: the share of the
@@ -1870,7 +1872,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
         let Ok(result) = run(db, &plan, limits) else { continue };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
-        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout };
+        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None };
         let better = match &best {
             None => true,
             Some((b, bs)) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && score > *bs),

@@ -125,6 +125,35 @@ enum Frame<'s> {
     Int { digits: usize, max: usize, neg: bool, zero: bool },
 }
 
+/// A byte-level matcher of the prefixes of some language (a JSON schema's
+/// documents, [`super::sql_grammar`]'s statements): what the token mask
+/// ([`TokenTrie::allowed`]) and the sampler need of it.
+pub trait Prefix: Clone {
+    /// Feeds one byte; false when it cannot continue a valid prefix.
+    fn push(&mut self, b: u8) -> bool;
+    /// A whole document has been written; nothing more is accepted.
+    fn is_complete(&self) -> bool;
+    /// The shortest bytes that finish the document from here.
+    fn completion(&self) -> Vec<u8>;
+    /// Feeds bytes; false (with the matcher left in an unspecified state)
+    /// when they cannot continue a valid prefix.
+    fn push_bytes(&mut self, bytes: &[u8]) -> bool {
+        bytes.iter().all(|&b| self.push(b))
+    }
+}
+
+impl Prefix for Matcher<'_> {
+    fn push(&mut self, b: u8) -> bool {
+        Matcher::push(self, b)
+    }
+    fn is_complete(&self) -> bool {
+        Matcher::is_complete(self)
+    }
+    fn completion(&self) -> Vec<u8> {
+        Matcher::completion(self)
+    }
+}
+
 /// Accepts, byte by byte, exactly the prefixes of compact JSON documents
 /// valid under the schema. Cheap to clone.
 #[derive(Debug, Clone)]
@@ -416,9 +445,9 @@ impl TokenTrie {
     }
 
     /// Every token whose bytes the matcher accepts from its current state.
-    pub fn allowed(&self, m: &Matcher) -> Vec<u32> {
+    pub fn allowed<M: Prefix>(&self, m: &M) -> Vec<u32> {
         let mut out = Vec::new();
-        let mut stack: Vec<(usize, Matcher)> = vec![(0, m.clone())];
+        let mut stack: Vec<(usize, M)> = vec![(0, m.clone())];
         while let Some((n, state)) = stack.pop() {
             for &(b, child) in &self.nodes[n].children {
                 let mut s = state.clone();

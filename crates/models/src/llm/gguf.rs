@@ -28,7 +28,37 @@ use tokenizers::Tokenizer;
 
 use super::decoder::Decoder;
 use super::template::JinjaTemplate;
-use super::json::{Matcher, TokenTrie};
+use super::json::{Matcher, Prefix, TokenTrie};
+use super::sql_grammar::SqlMatcher;
+
+/// The constraint a generation runs under: a JSON schema's or a SQL
+/// grammar's matcher.
+#[derive(Clone)]
+enum Constraint<'a> {
+    Json(Matcher<'a>),
+    Sql(SqlMatcher<'a>),
+}
+
+impl Prefix for Constraint<'_> {
+    fn push(&mut self, b: u8) -> bool {
+        match self {
+            Constraint::Json(m) => Prefix::push(m, b),
+            Constraint::Sql(m) => m.push(b),
+        }
+    }
+    fn is_complete(&self) -> bool {
+        match self {
+            Constraint::Json(m) => Prefix::is_complete(m),
+            Constraint::Sql(m) => m.is_complete(),
+        }
+    }
+    fn completion(&self) -> Vec<u8> {
+        match self {
+            Constraint::Json(m) => Prefix::completion(m),
+            Constraint::Sql(m) => m.completion(),
+        }
+    }
+}
 use super::vocab::token_bytes;
 use super::{ChatTemplate, Decoding, GenOptions, Generation, LanguageModel, LlmError, Message, StopReason};
 
@@ -284,7 +314,7 @@ impl GgufModel {
 
     /// Samples the next token; under a schema, from the tokens the matcher
     /// allows only (every other logit is set to −∞).
-    fn sample(&self, sampler: &mut LogitsProcessor, logits: Tensor, matcher: Option<&Matcher>) -> Result<u32, LlmError> {
+    fn sample(&self, sampler: &mut LogitsProcessor, logits: Tensor, matcher: Option<&Constraint>) -> Result<u32, LlmError> {
         let logits = self.last_logits(logits)?;
         let Some(m) = matcher else { return sampler.sample(&logits).map_err(|e| self.err(e)) };
         let allowed = self.vocabulary().0.allowed(m);
@@ -360,7 +390,11 @@ impl LanguageModel for GgufModel {
         let input = Tensor::new(prompt_ids.as_slice(), &self.device).and_then(|t| t.unsqueeze(0)).map_err(|e| self.err(e))?;
         let logits = weights.forward(&input, 0).map_err(|e| self.err(e))?;
         let compiled = opts.schema.as_ref().map(|s| s.compile());
-        let mut matcher = compiled.as_ref().map(|c| c.matcher());
+        let mut matcher = match (&compiled, &opts.sql) {
+            (Some(c), _) => Some(Constraint::Json(c.matcher())),
+            (None, Some(g)) => Some(Constraint::Sql(g.matcher())),
+            (None, None) => None,
+        };
         let mut next = self.sample(&mut sampler, logits, matcher.as_ref())?;
         let mut generated: Vec<u32> = Vec::new();
         let mut out_bytes: Vec<u8> = Vec::new();
