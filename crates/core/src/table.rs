@@ -85,7 +85,11 @@ pub fn detect_header_rows(rows: &[Vec<Cell>]) -> usize {
         }
         // A text-only row followed by text-only rows is data in a text table,
         // unless it is the very first row.
-        if h > 0 && !any_values_below(h + 1) && row.iter().filter(|c| is_year_cell(c)).count() == 0 {
+        // A row of years heads the columns below it; one year beside a
+        // label ("Acme, Europe, 2015") is a record's.
+        let years = row.iter().filter(|c| is_year_cell(c)).count();
+        let years_row = years >= 2 || (years == 1 && row.first().is_some_and(|c| c.value.is_empty() || is_year_cell(c)));
+        if h > 0 && !any_values_below(h + 1) && !years_row {
             break;
         }
         h += 1;
@@ -258,5 +262,16 @@ mod tests {
         let t = tables_from_grid(&g, (0, 0));
         assert_eq!(t[0].header_rows, 1);
         assert_eq!(t[0].columns, vec!["Name", "Role"]);
+        // A year beside a label is a record's, not a header of years.
+        let g = grid(&[&["Customer", "Region", "Since"], &["Acme", "Europe", "2015"], &["Globex", "Asia", "2018"], &["Hooli", "Americas", "2019"]]);
+        let t = tables_from_grid(&g, (0, 0));
+        assert_eq!(t[0].header_rows, 1);
+        assert_eq!(t[0].columns, vec!["Customer", "Region", "Since"]);
+        // A row of years under a spanning heading still heads the columns,
+        // and so does a row that opens with its period.
+        let g = grid(&[&["", "Fiscal year", ""], &["", "2019", "2018"], &["Staff", "Ann", "Bob"], &["Site", "Oslo", "Rome"]]);
+        assert_eq!(tables_from_grid(&g, (0, 0))[0].header_rows, 2);
+        let g = grid(&[&["Period", "Sales", "Sales"], &["2019", "North", "South"], &["Staff", "Ann", "Bob"], &["Site", "Oslo", "Rome"]]);
+        assert_eq!(tables_from_grid(&g, (0, 0))[0].header_rows, 2);
     }
 }
