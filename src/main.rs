@@ -340,7 +340,8 @@ enum EvalCmd {
         /// The report as one JSON object.
         #[arg(long)]
         json: bool,
-        /// Write per-question JSONL records here.
+        /// Write per-question JSONL records here (in the gold setting, the
+        /// questions asked of another table to F.refusal.jsonl).
         #[arg(long)]
         out: Option<PathBuf>,
         /// A language model (a name from models/models.toml or a GGUF
@@ -994,7 +995,6 @@ async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: 
 }
 
 #[allow(clippy::too_many_arguments)]
-#[allow(clippy::too_many_arguments)]
 fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, seed: u64, json_out: bool, out: Option<PathBuf>, embedder: Option<Arc<dyn Embedder>>, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
     use aurag_eval::wtq;
     use std::io::Write as _;
@@ -1017,16 +1017,25 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
         other => anyhow::bail!("unknown setting '{other}': use gold or pool"),
     };
     pb.finish_and_clear();
-    if let Some(path) = out {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
-        for r in &records {
+    let write = |path: &std::path::Path, records: &[wtq::WtqRecord]| -> Result<()> {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?);
+        for r in records {
             writeln!(f, "{}", serde_json::to_string(r)?)?;
         }
+        Ok(())
+    };
+    if let Some(path) = &out {
+        write(path, &records)?;
     }
     let mut report = wtq::WtqReport::from_records(setting, &records);
     if setting == "gold" {
         let wrong = wtq::run_wrong_table(data, &qs, seed, llm, &tick)?;
         pb.finish_and_clear();
+        // The unanswerable questions beside the answerable ones: F.jsonl's
+        // go to F.refusal.jsonl.
+        if let Some(path) = &out {
+            write(&path.with_extension("refusal.jsonl"), &wrong)?;
+        }
         let (p, r) = wtq::refusal(&records, &wrong);
         report.refusal = Some((p, r, wrong.len()));
     }

@@ -99,6 +99,7 @@ async fn a_model_writes_sql_is_asked_again_after_an_error_and_its_answer_cites_t
         format!("SELECT \"Name\" FROM \"{table}\" ORDER BY \"HP\" LIMIT 1;"),
         format!("SELECT \"Name\" FROM \"{table}\" ORDER BY \"Horsepower\" / \"Miles_per_Gallon\" ASC LIMIT 1;"),
     ]);
+    let eager = aurag::llm::ScriptedModel::new(vec![format!("SELECT COUNT(*) FROM \"{table}\";")]);
     let e = HashingEmbedder::default();
     let mut agent = Agent::deterministic(&e, None);
     agent.table_sql = Some(&model);
@@ -122,4 +123,53 @@ async fn a_model_writes_sql_is_asked_again_after_an_error_and_its_answer_cites_t
     assert_eq!(q.model.as_deref(), Some("scripted"));
     // The answer cell is cited, from the row the statement returned.
     assert!(run.answer.citations.iter().any(|c| c.locator.starts_with("cars!") && c.text.contains("vw golf")), "{:?}", run.answer.citations);
+
+    // A question about what the table does not hold (no car from Korea):
+    // the model is not asked, whatever it would write, and "unknown" stands.
+    agent.table_sql = Some(&eager);
+    let run = ws.ask(&agent, "How many cars from Korea are there?", None, FRESH).await.unwrap();
+    assert!(!run.trace.iter().any(|s| matches!(s.step, Step::TextToSql { .. })), "{:?}", run.trace);
+    assert!(run.answer.unknown, "{:?}", run.answer);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_tables_that_share_a_key_are_joined_and_the_answer_cites_the_rows_of_each_order() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    // Orders name their customer; the customers' table says where each is.
+    let orders = files.join("orders.csv");
+    std::fs::write(&orders, "Order,Customer,Amount\nA-1,Acme,120\nA-2,Globex,80\nA-3,Acme,40\nA-4,Initech,200\nA-5,Umbrella,15\nA-6,Globex,60\nA-7,Hooli,300\n").unwrap();
+    let customers = files.join("customers.csv");
+    std::fs::write(&customers, "Customer,Region,Since\nAcme,Europe,2015\nGlobex,Asia,2018\nInitech,Europe,2020\nUmbrella,Americas,2012\nHooli,Americas,2019\n").unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    assert!(ingest(&ws, &[orders, customers]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+
+    // Neither table alone: the amounts are in one, the regions in the other.
+    let run = ws.ask(&agent, "What is the total Amount of orders from customers in Europe?", None, FRESH).await.unwrap();
+    let q = table_step(&run).unwrap_or_else(|| panic!("a table answered: {:?}", run.answer));
+    let join = q.join.as_ref().unwrap_or_else(|| panic!("joined: {q:?}"));
+    assert_eq!(join.on, ("Customer".to_string(), "Customer".to_string()));
+    // Acme 120 + 40, Initech 200.
+    assert_eq!(q.result.values, vec!["360".to_string()], "{q:?}");
+    assert!(run.answer.text.contains("360"), "{:?}", run.answer);
+    // The amounts summed are cited, each a cell of orders.csv.
+    let cited: Vec<&str> = run.answer.citations.iter().filter(|c| c.locator.starts_with("orders!")).map(|c| c.text.as_str()).collect();
+    for v in ["120", "40", "200"] {
+        assert!(cited.iter().any(|t| t.contains(v)), "{v} in {cited:?}");
+    }
+    assert!(!cited.iter().any(|t| t.contains("80") || t.contains("300")), "{cited:?}");
+
+    let run = ws.ask(&agent, "How many orders came from customers in the Americas?", None, FRESH).await.unwrap();
+    let q = table_step(&run).unwrap_or_else(|| panic!("a table answered: {:?}", run.answer));
+    assert!(q.join.is_some(), "{q:?}");
+    assert_eq!(q.result.values, vec!["2".to_string()], "{q:?}");
+
+    // What one table answers alone is not joined.
+    let run = ws.ask(&agent, "How many customers are in Europe?", None, FRESH).await.unwrap();
+    let q = table_step(&run).unwrap_or_else(|| panic!("a table answered: {:?}", run.answer));
+    assert!(q.join.is_none(), "{q:?}");
+    assert_eq!(q.result.values, vec!["2".to_string()], "{q:?}");
 }

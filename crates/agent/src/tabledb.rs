@@ -77,6 +77,91 @@ pub struct TableDb {
     loaded: HashMap<String, LoadedTable>,
     /// Size and modification time of a SQLite object's file when it was loaded.
     stamps: HashMap<String, Option<(u64, std::time::SystemTime)>>,
+    /// Joins tried (see [`TableDb::ensure_join`]), by their key: the key
+    /// they were joined on, or `None` when the two tables share none.
+    joins: HashMap<String, Option<JoinKey>>,
+}
+
+/// How one table refers to another: a text column of the first (`a_col`)
+/// whose values are the keys of a column of the second (`b_col`, every
+/// value in it distinct), `matched` the share of the first column's
+/// distinct values found there.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JoinKey {
+    pub a_col: usize,
+    pub b_col: usize,
+    pub matched: f64,
+}
+
+/// The share of a column's distinct values that another table's key
+/// column must hold before the two tables are joined on them.
+pub const JOIN_MIN_MATCH: f64 = 0.8;
+
+fn key_text(s: &str) -> String {
+    s.trim().to_lowercase()
+}
+
+/// The key two tables share, if any: a text column of `a` whose distinct
+/// values (two or more) are, for [`JOIN_MIN_MATCH`] of them, values of a
+/// column of `b` in which every value is distinct, so each row of `a`
+/// meets at most one row of `b`. Number columns are never keys: ranks,
+/// years and counts coincide between unrelated tables.
+pub fn join_key(a: &TypedTable, b: &TypedTable) -> Option<JoinKey> {
+    let mut best: Option<JoinKey> = None;
+    for cb in (0..b.columns.len()).filter(|&c| b.columns[c].kind == ColumnKind::Text) {
+        let vals: Vec<String> = b.rows.iter().filter(|r| !r.total).map(|r| key_text(&r.cells[cb].raw)).filter(|v| !v.is_empty()).collect();
+        let keys: HashSet<&str> = vals.iter().map(String::as_str).collect();
+        if vals.len() < 2 || keys.len() != vals.len() {
+            continue;
+        }
+        for ca in (0..a.columns.len()).filter(|&c| a.columns[c].kind == ColumnKind::Text) {
+            let distinct: HashSet<String> = a.rows.iter().filter(|r| !r.total).map(|r| key_text(&r.cells[ca].raw)).filter(|v| !v.is_empty()).collect();
+            if distinct.len() < 2 {
+                continue;
+            }
+            let matched = distinct.iter().filter(|v| keys.contains(v.as_str())).count() as f64 / distinct.len() as f64;
+            if matched >= JOIN_MIN_MATCH && best.as_ref().is_none_or(|k| matched > k.matched) {
+                best = Some(JoinKey { a_col: ca, b_col: cb, matched });
+            }
+        }
+    }
+    best
+}
+
+/// The rows of `a`, each with the columns of the row of `b` its key meets
+/// (empty where it meets none: a left join, so counts and sums over `a` do
+/// not change). `b`'s key column is left out (it equals `a`'s); a column of
+/// `b` named like one of `a` is named `"<b_label> <name>"`. Each row keeps
+/// `a`'s grid row, so a result row cites `a`'s cells.
+pub fn join_tables(a: &TypedTable, b: &TypedTable, key: &JoinKey, b_label: &str) -> TypedTable {
+    let mut columns = a.columns.clone();
+    let taken = |name: &str, cols: &[crate::tabular::TypedColumn]| cols.iter().any(|c| c.name.eq_ignore_ascii_case(name) || c.sql_name.eq_ignore_ascii_case(name));
+    let b_cols: Vec<usize> = (0..b.columns.len()).filter(|&c| c != key.b_col).collect();
+    for &c in &b_cols {
+        let mut col = b.columns[c].clone();
+        if taken(&col.name, &columns) {
+            col.name = format!("{b_label} {}", col.name);
+            col.sql_name = col.name.clone();
+        }
+        let mut n = 2;
+        while taken(&col.sql_name, &columns) {
+            col.sql_name = format!("{} {n}", col.name);
+            n += 1;
+        }
+        columns.push(col);
+    }
+    let by_key: HashMap<String, &crate::tabular::TypedRow> = b.rows.iter().filter(|r| !r.total).map(|r| (key_text(&r.cells[key.b_col].raw), r)).collect();
+    let rows = a
+        .rows
+        .iter()
+        .map(|r| {
+            let met = by_key.get(&key_text(&r.cells[key.a_col].raw));
+            let mut cells = r.cells.clone();
+            cells.extend(b_cols.iter().map(|&c| met.map(|m| m.cells[c].clone()).unwrap_or_default()));
+            crate::tabular::TypedRow { grid_row: r.grid_row, cells, total: r.total }
+        })
+        .collect();
+    TypedTable { columns, rows }
 }
 
 fn file_stamp(obj: &SourceObject) -> Option<(u64, std::time::SystemTime)> {
@@ -95,7 +180,7 @@ impl TableDb {
         for c in [rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DML, rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DDL] {
             conn.set_db_config(c, false).map_err(|e| TableDbError::Open { reason: e.to_string() })?;
         }
-        Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new() })
+        Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new(), joins: HashMap::new() })
     }
 
     /// The SQL table name for an object: readable (its sheet, table or file
@@ -137,8 +222,41 @@ impl TableDb {
         Ok(&self.loaded[&obj.id])
     }
 
+    /// `a` joined with `b` ([`join_tables`]) when they share a key
+    /// ([`join_key`]), loaded (once) under the key this returns beside the
+    /// join key; `None` when they share none. A join is made again when
+    /// either table is loaded again.
+    pub fn ensure_join(&mut self, a: &SourceObject, b: &SourceObject) -> Result<Option<(String, JoinKey)>, TableDbError> {
+        self.ensure(a)?;
+        self.ensure(b)?;
+        let key = format!("join:{}:{}", a.id, b.id);
+        if let Some(known) = self.joins.get(&key) {
+            return Ok(known.clone().map(|k| (key, k)));
+        }
+        let (ta, tb) = (&self.loaded[&a.id], &self.loaded[&b.id]);
+        let Some(k) = join_key(&ta.typed, &tb.typed) else {
+            self.joins.insert(key, None);
+            return Ok(None);
+        };
+        // `b`'s readable name without its id piece ("airports" of airports_3f9c).
+        let label = tb.name.rsplit_once('_').map_or(tb.name.as_str(), |(base, _)| base).replace('_', " ");
+        let joined = join_tables(&ta.typed, &tb.typed, &k, &label);
+        let name = format!("{}__{}", ta.name, tb.name);
+        self.load(&key, &name, joined)?;
+        self.joins.insert(key.clone(), Some(k.clone()));
+        Ok(Some((key, k)))
+    }
+
     /// Loads a typed table under `name`, replacing any table of that name.
     pub fn load(&mut self, key: &str, name: &str, typed: TypedTable) -> Result<(), TableDbError> {
+        // Joins made from an earlier load of this table are stale.
+        let stale: Vec<String> = self.joins.keys().filter(|j| j.split(':').skip(1).any(|id| id == key)).cloned().collect();
+        for j in stale {
+            self.joins.remove(&j);
+            if let Some(t) = self.loaded.remove(&j) {
+                let _ = self.conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(&t.name)));
+            }
+        }
         let err = |e: rusqlite::Error| TableDbError::Load { object: key.to_string(), table: name.to_string(), reason: e.to_string() };
         let mut cols = vec!["\"_row\" INTEGER".to_string(), "\"_total\" INTEGER".to_string()];
         for c in &typed.columns {
@@ -201,6 +319,7 @@ impl TableDb {
         }
         self.loaded.clear();
         self.stamps.clear();
+        self.joins.clear();
     }
 
     pub fn len(&self) -> usize {
@@ -237,6 +356,31 @@ mod tests {
         assert!(matches!(db.query("DELETE FROM airports", &lim), Err(TableDbError::Query(SqlError::NotReadOnly { .. } | SqlError::Denied { .. }))));
         db.load("y", "other", typed_table(&content(&[&["a"], &["b"]]))).unwrap();
         assert_eq!(db.query("SELECT COUNT(*) FROM airports", &lim).unwrap().rows[0][0], "3");
+    }
+
+    #[test]
+    fn tables_join_on_a_text_key_of_distinct_values_and_keep_every_row_of_the_first() {
+        let orders = typed_table(&content(&[&["Order", "Customer", "Amount", "Rank"], &["A-1", "Acme", "120", "1"], &["A-2", "globex ", "80", "2"], &["A-3", "Acme", "40", "3"], &["A-4", "Nobody", "5", "4"], &["Total", "", "245", ""]]));
+        let customers = typed_table(&content(&[&["Customer", "Region", "Rank"], &["Acme", "Europe", "1"], &["Globex", "Asia", "2"], &["Hooli", "Americas", "3"], &["Initech", "Europe", "4"]]));
+        // Two of three customers found (case and spaces aside): 0.67 < 0.8.
+        assert_eq!(join_key(&orders, &customers), None);
+        let orders = typed_table(&content(&[&["Order", "Customer", "Amount", "Rank"], &["A-1", "Acme", "120", "1"], &["A-2", "globex ", "80", "2"], &["A-3", "Acme", "40", "3"], &["A-4", "Hooli", "5", "4"], &["Total", "", "245", ""]]));
+        // The text key, never the numbers both tables have (Rank).
+        let k = join_key(&orders, &customers).expect("a key");
+        assert_eq!((k.a_col, k.b_col, k.matched), (1, 0, 1.0));
+        // The other way round, an order's customer is no key (Acme twice).
+        assert_eq!(join_key(&customers, &orders), None);
+        let j = join_tables(&orders, &customers, &k, "customers");
+        let names: Vec<&str> = j.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names, ["Order", "Customer", "Amount", "Rank", "Region", "customers Rank"]);
+        assert_eq!(j.rows.len(), orders.rows.len());
+        assert_eq!(j.rows[1].cells[4].raw, "Asia");
+        assert!(j.rows[4].total && j.rows[4].cells[4].raw.is_empty());
+        let mut db = TableDb::in_memory().unwrap();
+        db.load("j", "joined", j).unwrap();
+        let lim = SqlLimits::default();
+        let r = db.query("SELECT SUM(\"Amount\"), COUNT(*) FROM joined WHERE NOT _total AND \"Region\" = 'Europe'", &lim).unwrap();
+        assert_eq!(r.rows[0], vec!["160".to_string(), "2".to_string()]);
     }
 
     #[test]

@@ -483,17 +483,26 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         let loaded = db.ensure(obj).map_err(agent_err)?;
         let report_layout = tableqa::is_report_layout(&loaded.typed);
         // The product's rule: a plan below the confidence bar is "unknown".
-        let raw_plan = tableqa::parse(&q.question, &loaded.typed, &loaded.name);
+        let why = tableqa::parse_or_why(&q.question, &loaded.typed, &loaded.name);
+        // The table the model may write over, by the agent's rule (one
+        // table, relevant; rarity is the pool's business, so all words
+        // weigh alike here).
+        let open = (!matches!(why, Err(tableqa::NoPlan::Unrelated(_))))
+            .then(|| tableqa::OpenTable { id: obj.id.clone(), coverage: tableqa::content_coverage(&tableqa::question_terms(&q.question, &|_| 1.0), loaded, &loaded.name), relevant: true, report_layout });
+        let raw_plan = why.ok();
         let table_name = loaded.name.clone();
         let confidence = raw_plan.as_ref().map(|p| p.confidence);
         let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
         let parsed = match plan {
-            Some(plan) => tableqa::run(&mut db, &plan, &limits).ok().map(|result| tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None }),
+            Some(plan) => tableqa::run(&mut db, &plan, &limits).ok().map(|result| tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None }),
             None => None,
         };
         // With a model: its statement beside the parser's plan, one kept
         // the way the agent's table step keeps one.
-        let (kept, writer) = match model {
+        let step = tableqa::TableStep { best: parsed, records: Vec::new(), open: open.into_iter().collect() };
+        let asks_model = tableqa::model_target(&step).is_some();
+        let parsed = step.best;
+        let (kept, writer) = match model.filter(|_| asks_model) {
             Some(m) => {
                 let (mq, mut w) = text2sql::write_and_run(m, &q.question, obj, &mut db, &limits);
                 let k = text2sql::combine(parsed, mq, &mut w);

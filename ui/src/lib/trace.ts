@@ -44,7 +44,8 @@ export function stepSummary(s: TraceStep): string {
     case "table_query": {
       const p = s.query.plan;
       const result = s.query.result.values.length ? s.query.result.values.slice(0, 5).join(", ") : "no rows";
-      return `${p.kind}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
+      const joined = s.query.join ? ` joined on ${s.query.join.on[0]}` : "";
+      return `${p.kind}${joined}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
     }
     case "text_to_sql": {
       const w = s.writing;

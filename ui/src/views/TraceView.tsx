@@ -176,6 +176,11 @@ function StepBody({ s }: { s: TraceStep }) {
             {p.answer_column ? ` · answer column ${p.answer_column}` : ""}
             {p.measure_column ? ` · measure ${p.measure_column}` : ""} · confidence {p.confidence.toFixed(2)} · {s.used ? "answered" : "not used"}
           </p>
+          {s.query.join && (
+            <p className="small">
+              joined: each row of <code>{s.query.source}</code> with the row of <code>{s.query.join.with}</code> where {s.query.join.on[0]} = {s.query.join.on[1]}
+            </p>
+          )}
           <pre className="sql">{p.sql}</pre>
           {p.filters.length > 0 && (
             <ul className="small">

@@ -237,18 +237,12 @@ impl<'m> Agent<'m> {
             *guard = crate::tabledb::TableDb::in_memory().ok();
         }
         let Some(db) = guard.as_mut() else { return (None, Vec::new(), None) };
-        let (mut q, records) = tableqa::query_tables(question, objects, db, &self.sql_limits, &|w| catalog.idf(w));
+        let step = tableqa::query_tables(question, objects, db, &self.sql_limits, &|w| catalog.idf(w));
+        let target = tableqa::model_target(&step).map(str::to_string);
+        let (mut q, records) = (step.best, step.records);
         let mut writing = None;
         if let Some(model) = self.table_sql {
-            let target = q
-                .as_ref()
-                .filter(|q| !q.result.values.is_empty())
-                .map(|q| q.source.clone())
-                .or_else(|| objects.iter().find(|o| o.relevant && o.object.as_table().is_some()).map(|o| o.object.id.clone()));
-            let target = target.and_then(|id| objects.iter().find(|o| o.object.id == id)).map(|o| o.object);
-            // A report's layout (a statement's rows across periods) is the
-            // extractive reader's, whoever writes the query.
-            if let Some(obj) = target.filter(|o| o.as_table().is_some_and(|_| db.ensure(o).is_ok_and(|t| !tableqa::is_report_layout(&t.typed)))) {
+            if let Some(obj) = target.and_then(|id| objects.iter().find(|o| o.object.id == id)).map(|o| o.object).filter(|o| db.ensure(o).is_ok()) {
                 let (mq, mut w) = text2sql::write_and_run(model, question, obj, db, &self.sql_limits);
                 q = text2sql::combine(q, mq, &mut w);
                 writing = Some(w);

@@ -534,8 +534,34 @@ fn number_word(w: &str) -> Option<f64> {
 }
 
 /// Parses a question against one typed table loaded as `table` in the
-/// table database. `None`: the question names nothing in this table.
+/// table database. `None`: no plan ([`parse_or_why`] says whether the
+/// question is about something this table does not hold).
 pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
+    parse_or_why(question, t, table).ok()
+}
+
+/// Why the parser has no plan for a question over a table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NoPlan {
+    /// The question names what the table does not hold: a name or a year
+    /// that is in none of its cells, an attribute that is none of its
+    /// columns. No one (parser or model) should answer it from this table.
+    Unrelated(&'static str),
+    /// The question may be about this table, but no plan the parser knows
+    /// fits it; a language model may still write its SQL.
+    NotUnderstood,
+}
+
+/// [`parse`], saying why when there is no plan.
+pub fn parse_or_why(question: &str, t: &TypedTable, table: &str) -> Result<QueryPlan, NoPlan> {
+    let mut unrelated = None;
+    match parse_inner(question, t, table, &mut unrelated) {
+        Some(plan) => Ok(plan),
+        None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
+    }
+}
+
+fn parse_inner(question: &str, t: &TypedTable, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
     let q = words(question);
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
@@ -684,6 +710,7 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
             if links.iter().any(|l| l.pos.iter().any(|&p| p >= m.span.0 && p < m.span.1)) {
                 continue;
             }
+            *unrelated = Some("a year the table does not hold");
             return None;
         };
         let (sql, column) = (format!("substr({}, 1, {}) = {}", cx.col(c), m.prefix.len(), sql_str(&m.prefix)), c);
@@ -812,12 +839,14 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     if matches!(cx.q.first().map(String::as_str), Some("what" | "which")) && matches!(cx.q.get(1).map(String::as_str), Some("is" | "was" | "are" | "were")) && cx.q.get(2).is_some_and(|w| w == "the") {
         let end = (3..n).find(|&i| matches!(cx.q[i].as_str(), "of" | "in" | "for" | "on" | "at" | "from")).unwrap_or(n);
         if end < n && end <= 6 && (3..end).any(|i| !is_weak(&cx.q[i]) && !is_explained(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str())) {
+            *unrelated = Some("an attribute that is none of the table's columns");
             return None;
         }
     }
     // A name the question writes ("TSLA", "Korea", "Tesla") that is nowhere
     // in this table: the table cannot say anything about it.
     if (0..n).any(|i| entity_like(&cx, i) && !is_explained(i)) {
+        *unrelated = Some("a name that is in none of the table's cells");
         return None;
     }
     for (sql, f, _) in date_filters.iter().chain(extra.iter()) {
@@ -1795,6 +1824,23 @@ pub struct TableQuery {
     pub report_layout: bool,
     /// The language model that wrote the statement; `None`: the parser.
     pub model: Option<String>,
+    /// The table `table` names is `source` joined with another table.
+    pub join: Option<TableJoin>,
+}
+
+/// A join the table step made: the rows of the question's table (`source`)
+/// with the columns of the row of `with` that each one's key meets.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TableJoin {
+    /// The other table's object.
+    pub with: String,
+    /// The key: a column of `source`, and the column of `with` it equals.
+    pub on: (String, String),
+    /// The joined table's key in the table database.
+    pub key: String,
+    /// How many of the joined table's columns are `source`'s (the first ones).
+    pub a_columns: usize,
 }
 
 /// How sure a plan must be before its answer is given: the share of the
@@ -1842,19 +1888,14 @@ pub struct TableCandidate<'a> {
 /// is kept only when nothing better exists, so "a filter matches nothing"
 /// reaches the answer step as such.
 /// Also says which of the tables asked hold records (not a report's layout):
-/// over those the parser, not the extractive reader, answers.
-pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::tabledb::TableDb, limits: &crate::sql::SqlLimits, idf: &dyn Fn(&str) -> f32) -> (Option<TableQuery>, Vec<String>) {
+/// over those the parser, not the extractive reader, answers; and which
+/// the question may be about, for a language model to write SQL over.
+pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::tabledb::TableDb, limits: &crate::sql::SqlLimits, idf: &dyn Fn(&str) -> f32) -> TableStep {
     let mut best: Option<(TableQuery, f32)> = None;
-    // The question's content words, weighted by their rarity in the pool.
-    let q_terms: Vec<(String, f32)> = {
-        let mut seen = BTreeSet::new();
-        crate::text::tokenize(question).into_iter().filter(|w| !is_weak(w) && seen.insert(w.clone())).map(|w| {
-            let f = idf(&w).max(0.1);
-            (w, f)
-        }).collect()
-    };
+    let q_terms = question_terms(question, idf);
     let q_total: f32 = q_terms.iter().map(|t| t.1).sum::<f32>().max(1e-6);
     let mut records = Vec::new();
+    let mut open = Vec::new();
     let mut seen = BTreeSet::new();
     for cand in objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED) {
         let obj = cand.object;
@@ -1868,11 +1909,16 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         }
         // A table the selection did not judge relevant answers only when
         // the parser explains most of the question over it.
-        let Some(plan) = parse(question, &loaded.typed, &table).filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
+        let parsed = parse_or_why(question, &loaded.typed, &table);
+        if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
+            let content_coverage = content_coverage(&q_terms, loaded, &table);
+            open.push(OpenTable { id: obj.id.clone(), coverage: content_coverage, relevant: cand.relevant, report_layout });
+        }
+        let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         let Ok(result) = run(db, &plan, limits) else { continue };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
-        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None };
+        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None };
         let better = match &best {
             None => true,
             Some((b, bs)) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && score > *bs),
@@ -1881,8 +1927,124 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             best = Some((q, score));
         }
     }
-    let best = best.map(|b| b.0);
-    (best, records)
+    // Two tables that answer together what neither answers alone.
+    let sure = best.as_ref().filter(|b| !b.0.result.values.is_empty()).map_or(-1.0, |b| b.0.plan.confidence);
+    if sure < 1.0 {
+        if let Some(j) = joined_query(question, objects, db, limits, sure) {
+            best = Some((j, 0.0));
+        }
+    }
+    TableStep { best: best.map(|b| b.0), records, open }
+}
+
+/// How many of the best table candidates the table step tries to join
+/// pairwise (both ways: 12 pairs for 4).
+pub const JOIN_TABLES: usize = 4;
+
+/// The best plan over two candidate tables joined on a key they share
+/// ([`crate::tabledb::join_key`]), when it reads a column of the second
+/// table (the join must matter), is surer than `sure` (the best plan over
+/// one table), and finds rows. Only records are joined, not a report's
+/// layout; a pair the selection did not judge relevant must be as sure as
+/// [`PREFER_CONFIDENCE`].
+fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabledb::TableDb, limits: &crate::sql::SqlLimits, sure: f32) -> Option<TableQuery> {
+    let mut seen = BTreeSet::new();
+    let tables: Vec<&TableCandidate> = objects
+        .iter()
+        .filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone()))
+        .filter(|o| db.ensure(o.object).is_ok_and(|t| !is_report_layout(&t.typed) && !t.typed.rows.is_empty()))
+        .take(JOIN_TABLES)
+        .collect();
+    let mut best: Option<TableQuery> = None;
+    for a in &tables {
+        for b in tables.iter().filter(|b| b.object.id != a.object.id) {
+            let Ok(Some((key, k))) = db.ensure_join(a.object, b.object) else { continue };
+            let Some(joined) = db.get(&key) else { continue };
+            let a_columns = db.get(&a.object.id).map_or(0, |t| t.typed.columns.len());
+            let Ok(plan) = parse_or_why(question, &joined.typed, &joined.name) else { continue };
+            let b_names: Vec<&str> = joined.typed.columns[a_columns..].iter().map(|c| c.name.as_str()).collect();
+            let reads_b = plan.filters.iter().map(|f| f.column.as_str()).chain(plan.answer_column.as_deref()).chain(plan.measure_column.as_deref()).any(|c| b_names.contains(&c));
+            let floor = best.as_ref().map_or(sure, |q| q.plan.confidence);
+            if !reads_b || plan.confidence <= floor || !(a.relevant || b.relevant || plan.confidence >= PREFER_CONFIDENCE) {
+                continue;
+            }
+            let on = (joined.typed.columns[k.a_col].name.clone(), db.get(&b.object.id).map(|t| t.typed.columns[k.b_col].name.clone()).unwrap_or_default());
+            let table = joined.name.clone();
+            let Ok(result) = run(db, &plan, limits) else { continue };
+            if result.values.is_empty() {
+                continue;
+            }
+            let join = TableJoin { with: b.object.id.clone(), on, key, a_columns };
+            best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join) });
+        }
+    }
+    best
+}
+
+/// The question's content words, each weighted by its rarity in the pool
+/// (`idf`).
+pub fn question_terms(question: &str, idf: &dyn Fn(&str) -> f32) -> Vec<(String, f32)> {
+    let mut seen = BTreeSet::new();
+    crate::text::tokenize(question).into_iter().filter(|w| !is_weak(w) && seen.insert(w.clone())).map(|w| {
+        let f = idf(&w).max(0.1);
+        (w, f)
+    }).collect()
+}
+
+/// The rarity-weighted share of what the question asks about (its terms
+/// less the words of an operation: "lowest", "ratio") that a table holds
+/// in a header or a cell, in the plural or singular, or in its name ("car"
+/// of cars.csv). 1 when the question has no such word.
+pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::LoadedTable, table: &str) -> f32 {
+    let name_words: BTreeSet<String> = crate::text::tokenize(&table.replace('_', " ")).iter().map(|w| stem(w)).collect();
+    let holds = |w: &str| loaded.words.contains(w) || loaded.words.contains(&stem(w)) || loaded.words.contains(&format!("{w}s")) || name_words.contains(&stem(w));
+    let (held, all) = terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str())).fold((0.0f32, 0.0f32), |(h, a), t| (h + if holds(&t.0) { t.1 } else { 0.0 }, a + t.1));
+    if all > 0.0 {
+        held / all
+    } else {
+        1.0
+    }
+}
+
+/// What the table step found over the tables it asked.
+#[derive(Debug, Clone, Default)]
+pub struct TableStep {
+    /// The parser's best query, if any table had a plan.
+    pub best: Option<TableQuery>,
+    /// The tables of records (not a report's layout).
+    pub records: Vec<String>,
+    /// The tables asked that the question may be about (the parser found
+    /// nothing it names missing), in the order asked.
+    pub open: Vec<OpenTable>,
+}
+
+/// A table the question may be about: see [`TableStep::open`].
+#[derive(Debug, Clone)]
+pub struct OpenTable {
+    pub id: String,
+    /// The rarity-weighted share of the question's words the table holds,
+    /// leaving out the words of an operation ("lowest", "ratio").
+    pub coverage: f32,
+    pub relevant: bool,
+    pub report_layout: bool,
+}
+
+/// How much of the question (by rarity-weighted words) a table must hold
+/// before a language model is asked to write SQL over it when the parser
+/// has no answer: below it, "unknown" stands.
+pub const MODEL_COVERAGE: f32 = 0.5;
+
+/// The table a language model should write SQL over, if any: the parser's
+/// own table when it answered, else the first relevant table the question
+/// may be about that holds [`MODEL_COVERAGE`] of its words. Never a
+/// report's layout (the extractive reader's), never a table the parser
+/// found the question unrelated to: a model asked about the wrong table
+/// answers anyway, with filters on whatever cells it is shown.
+pub fn model_target(step: &TableStep) -> Option<&str> {
+    if let Some(q) = step.best.as_ref().filter(|q| !q.result.values.is_empty()) {
+        return step.open.iter().find(|o| o.id == q.source && !o.report_layout).map(|o| o.id.as_str());
+    }
+    step.open.iter().find(|o| o.relevant && !o.report_layout && o.coverage >= MODEL_COVERAGE).map(|o| o.id.as_str())
 }
 
 /// A report's layout (an annual report's statement) is the extractive
@@ -1935,8 +2097,14 @@ pub fn preferred(q: &TableQuery) -> bool {
 /// computed from (capped at `cap`; the aggregate ran over all of them).
 pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::tabledb::TableDb, cap: usize) -> Vec<super::extract::Evidence> {
     use crate::action::EvidenceKey;
-    let Some(loaded) = db.get(&obj.id) else { return Vec::new() };
-    let col_of = |name: &Option<String>| name.as_ref().and_then(|n| loaded.typed.columns.iter().position(|c| &c.name == n));
+    let Some(loaded) = db.get(q.join.as_ref().map_or(&obj.id, |j| &j.key)) else { return Vec::new() };
+    // In a joined table, a column of the other table is cited by the key
+    // cell of `obj` that reached it.
+    let own = |c: usize| match &q.join {
+        Some(j) if c >= j.a_columns => loaded.typed.columns.iter().position(|x| x.name == j.on.0).unwrap_or(0),
+        _ => c,
+    };
+    let col_of = |name: &Option<String>| name.as_ref().and_then(|n| loaded.typed.columns.iter().position(|c| &c.name == n)).map(own);
     let cell = |grid_row: u32, col: usize| super::extract::evidence_of(obj, &EvidenceKey::Cell { source: obj.id.clone(), row: grid_row, col: col as u32 });
     let mut out = Vec::new();
     let grouped = matches!(q.plan.kind, PlanKind::GroupArgMax | PlanKind::GroupArgMin);
@@ -1960,15 +2128,17 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
             year: None,
             scale: String::new(),
         });
-        let col = col_of(&q.plan.measure_column).or_else(|| col_of(&q.plan.answer_column).filter(|_| grouped)).or_else(|| q.plan.filters.first().and_then(|f| loaded.typed.columns.iter().position(|c| c.name == f.column))).unwrap_or(0);
+        let col = col_of(&q.plan.measure_column).or_else(|| col_of(&q.plan.answer_column).filter(|_| grouped)).or_else(|| q.plan.filters.first().and_then(|f| loaded.typed.columns.iter().position(|c| c.name == f.column)).map(own)).unwrap_or(0);
         out.extend(q.result.rows.iter().take(cap).filter_map(|&r| cell(r, col)));
         return out;
     }
-    let Some(col) = col_of(&q.plan.answer_column) else { return out };
+    // The answer column in the (joined) table, and the column of `obj` cited.
+    let Some(col) = q.plan.answer_column.as_ref().and_then(|n| loaded.typed.columns.iter().position(|c| &c.name == n)) else { return out };
+    let cited = own(col);
     for &r in &q.result.rows {
         let Some(row) = loaded.typed.rows.iter().find(|x| x.grid_row as u32 == r) else { continue };
         if q.result.values.iter().any(|v| v == &row.cells[col].raw) {
-            out.extend(cell(r, col));
+            out.extend(cell(r, cited));
         }
         if out.len() >= cap {
             break;
@@ -1979,7 +2149,7 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     if out.is_empty() {
         for row in &loaded.typed.rows {
             if q.result.values.iter().any(|v| v == &row.cells[col].raw) {
-                out.extend(cell(row.grid_row as u32, col));
+                out.extend(cell(row.grid_row as u32, cited));
                 break;
             }
         }
@@ -2034,6 +2204,31 @@ mod tests {
         assert!(parse("What was the price of MSFT in 2015?", &t, "stocks").is_none());
         assert!(parse("What was the average price of TSLA?", &t, "stocks").is_none());
         assert!(parse("What was the revenue of AAPL in 2005?", &t, "stocks").is_none());
+        // Each says why: the question is about what the table lacks.
+        for q in ["What was the price of MSFT in 2015?", "What was the average price of TSLA?", "What was the revenue of AAPL in 2005?"] {
+            assert!(matches!(parse_or_why(q, &t, "stocks"), Err(NoPlan::Unrelated(_))), "{q}");
+        }
+        // A question the parser cannot plan, about what the table holds.
+        assert_eq!(parse_or_why("Why did MSFT rise?", &t, "stocks").err(), Some(NoPlan::NotUnderstood));
+    }
+
+    #[test]
+    fn a_model_writes_sql_only_over_a_table_the_question_may_be_about() {
+        let open = |id: &str, coverage: f32, relevant: bool, report_layout: bool| OpenTable { id: id.into(), coverage, relevant, report_layout };
+        let (mut d, t) = db(STOCKS);
+        let plan = parse("What was the price of IBM on Jan 1 2010?", &t, "t").unwrap();
+        let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
+        let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None };
+        // The parser's own table when it answered.
+        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)] };
+        assert_eq!(model_target(&step), Some("b"));
+        // Else the first relevant table that holds enough of the question.
+        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)] };
+        assert_eq!(model_target(&step), Some("d"));
+        // None when every table was found unrelated (none is open).
+        assert_eq!(model_target(&TableStep::default()), None);
+        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new() };
+        assert_eq!(model_target(&step), None);
     }
 
     #[test]

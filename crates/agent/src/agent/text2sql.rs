@@ -416,7 +416,7 @@ pub fn write_and_run(model: &dyn LanguageModel, question: &str, obj: &crate::sou
             Ok((plan, result)) => {
                 writing.attempts.push(SqlAttempt { sql: sql.clone(), error: None, rows: result.values.len(), ms });
                 let empty = result.values.is_empty();
-                last = Some(TableQuery { source: obj.id.clone(), table: t.name.clone(), plan, result, report_layout, model: Some(model.id()) });
+                last = Some(TableQuery { source: obj.id.clone(), table: t.name.clone(), plan, result, report_layout, model: Some(model.id()), join: None });
                 if !empty {
                     break;
                 }
@@ -496,7 +496,7 @@ mod tests {
     fn answer(values: &[&str], confidence: f32, model: bool) -> Option<TableQuery> {
         let plan = QueryPlan { kind: PlanKind::Lookup, sql: String::new(), rows_sql: String::new(), answer_column: None, measure_column: None, filters: Vec::new(), confidence };
         let result = PlanResult { values: values.iter().map(|v| v.to_string()).collect(), rows: vec![1], rows_truncated: false, row_count: 1 };
-        Some(TableQuery { source: "s".into(), table: "t".into(), plan, result, report_layout: false, model: model.then(|| "m".to_string()) })
+        Some(TableQuery { source: "s".into(), table: "t".into(), plan, result, report_layout: false, model: model.then(|| "m".to_string()), join: None })
     }
 
     fn writing() -> SqlWriting {
