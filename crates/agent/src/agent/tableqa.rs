@@ -1146,7 +1146,11 @@ fn parse_inner(question: &str, t: &TypedTable, table: &str, unrelated: &mut Opti
         let head_num = num_cols
             .iter()
             .copied()
-            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c));
+            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c))
+            // "how many flights" over a column named in the singular
+            // ("flight", each row's flight number) counts the rows; a
+            // quantity is named as asked ("points", "wins").
+            .filter(|&c| head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&t.columns[c].name).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some()));
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
             let w = where_of(&filters);
@@ -2358,6 +2362,11 @@ mod tests {
             &["5", "October 10", "Rams", "T 14–14"],
         ]);
         assert_eq!(ask(&mut d, &t, "how many games did they win?"), (PlanKind::Count, vec!["2".into()]));
+        // A column named in the singular is what each row is, not a
+        // quantity: "how many flights" counts them, "how many seats" adds up.
+        let (mut f, ft) = db(&[&["carrier", "flight", "seats"], &["UA", "1545", "180"], &["B6", "725", "150"], &["UA", "1714", "180"]]);
+        assert_eq!(ask(&mut f, &ft, "how many flights did UA operate?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut f, &ft, "how many seats did UA offer?"), (PlanKind::Sum, vec!["360".into()]));
         assert_eq!(ask(&mut d, &t, "when was their last loss?"), (PlanKind::Last, vec!["October 3".into()]));
         assert_eq!(ask(&mut d, &t, "what was the total number of ties?"), (PlanKind::Count, vec!["1".into()]));
         let (mut d, t) = db(&[&["Team", "P", "W", "D", "L"], &["India", "5", "4", "0", "1"], &["England", "5", "1", "1", "3"]]);
