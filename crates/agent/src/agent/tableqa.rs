@@ -1219,7 +1219,13 @@ fn parse_inner(question: &str, t: &TypedTable, table: &str, unrelated: &mut Opti
         let at = cx.find(sw).unwrap_or(0);
         let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].iter().filter(|w| !is_weak(w) || matches!(w.as_str(), "number" | "total")).cloned().collect();
         let names_after = |c: usize| col_words(&t.columns[c].name).iter().any(|w| after.contains(w));
-        let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && names_after(c)).or(named_num);
+        // "the most flights" over a column named in the singular ("flight",
+        // each row's number) counts rows per group, as for "how many".
+        let counted_noun = |c: usize| {
+            matches!(sw, "most" | "least" | "fewest")
+                && ((at + 1).min(n)..(at + 2).min(n)).any(|i| cx.q[i] != cx.qs[i] && col_words(&t.columns[c].name).contains(&cx.qs[i]) && !words(&t.columns[c].name).contains(&cx.q[i]))
+        };
+        let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && names_after(c)).or(named_num).filter(|&c| !counted_noun(c));
         // No column named: the one the word implies ("the oldest": age, or
         // the earliest date of birth; "the tallest": height).
         let mut flip = false;
@@ -1279,7 +1285,7 @@ fn parse_inner(question: &str, t: &TypedTable, table: &str, unrelated: &mut Opti
             let mut seen = BTreeSet::new();
             t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
         };
-        if repeated && !names_after(ans) {
+        if repeated && (!names_after(ans) || counted_noun(ans)) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
             let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(ans));
@@ -2364,9 +2370,11 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many games did they win?"), (PlanKind::Count, vec!["2".into()]));
         // A column named in the singular is what each row is, not a
         // quantity: "how many flights" counts them, "how many seats" adds up.
-        let (mut f, ft) = db(&[&["carrier", "flight", "seats"], &["UA", "1545", "180"], &["B6", "725", "150"], &["UA", "1714", "180"]]);
+        let (mut f, ft) = db(&[&["carrier", "flight", "seats"], &["UA", "1545", "180"], &["B6", "9725", "150"], &["UA", "1714", "180"]]);
         assert_eq!(ask(&mut f, &ft, "how many flights did UA operate?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut f, &ft, "how many seats did UA offer?"), (PlanKind::Sum, vec!["360".into()]));
+        assert_eq!(ask(&mut f, &ft, "which carrier had the most flights?"), (PlanKind::GroupArgMax, vec!["UA".into()]));
+        assert_eq!(ask(&mut f, &ft, "which carrier had the most seats?").1, vec!["UA".to_string()]);
         assert_eq!(ask(&mut d, &t, "when was their last loss?"), (PlanKind::Last, vec!["October 3".into()]));
         assert_eq!(ask(&mut d, &t, "what was the total number of ties?"), (PlanKind::Count, vec!["1".into()]));
         let (mut d, t) = db(&[&["Team", "P", "W", "D", "L"], &["India", "5", "4", "0", "1"], &["England", "5", "1", "1", "3"]]);
