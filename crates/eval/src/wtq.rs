@@ -488,7 +488,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         // table, relevant; rarity is the pool's business, so all words
         // weigh alike here).
         let open = (!matches!(why, Err(tableqa::NoPlan::Unrelated(_))))
-            .then(|| tableqa::OpenTable { id: obj.id.clone(), coverage: tableqa::content_coverage(&tableqa::question_terms(&q.question, &|_| 1.0), loaded, &loaded.name), relevant: true, report_layout });
+            .then(|| tableqa::OpenTable { id: obj.id.clone(), coverage: tableqa::content_coverage(&tableqa::question_terms(&q.question, &|_| 1.0), loaded), relevant: true, report_layout });
         let raw_plan = why.ok();
         let table_name = loaded.name.clone();
         let confidence = raw_plan.as_ref().map(|p| p.confidence);

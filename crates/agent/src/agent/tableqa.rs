@@ -1922,7 +1922,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
         let parsed = parse_or_why(question, &loaded.typed, &table);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
-            let content_coverage = content_coverage(&q_terms, loaded, &table);
+            let content_coverage = content_coverage(&q_terms, loaded);
             open.push(OpenTable { id: obj.id.clone(), coverage: content_coverage, relevant: cand.relevant, report_layout });
         }
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
@@ -1965,9 +1965,16 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
         .filter(|o| db.ensure(o.object).is_ok_and(|t| !is_report_layout(&t.typed) && !t.typed.rows.is_empty()))
         .take(JOIN_TABLES)
         .collect();
+    let terms = question_terms(question, &|_| 1.0);
     let mut best: Option<TableQuery> = None;
     for a in &tables {
         for b in tables.iter().filter(|b| b.object.id != a.object.id) {
+            // The join can only matter when the second table holds a word
+            // of the question that the first does not.
+            let (Some(ta), Some(tb)) = (db.get(&a.object.id), db.get(&b.object.id)) else { continue };
+            if !terms.iter().any(|t| table_holds(tb, &t.0) && !table_holds(ta, &t.0)) {
+                continue;
+            }
             let Ok(Some((key, k))) = db.ensure_join(a.object, b.object) else { continue };
             let Some(joined) = db.get(&key) else { continue };
             let a_columns = db.get(&a.object.id).map_or(0, |t| t.typed.columns.len());
@@ -2005,15 +2012,20 @@ pub fn question_terms(question: &str, idf: &dyn Fn(&str) -> f32) -> Vec<(String,
 /// less the words of an operation: "lowest", "ratio") that a table holds
 /// in a header or a cell, in the plural or singular, or in its name ("car"
 /// of cars.csv). 1 when the question has no such word.
-pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::LoadedTable, table: &str) -> f32 {
-    let name_words: BTreeSet<String> = crate::text::tokenize(&table.replace('_', " ")).iter().map(|w| stem(w)).collect();
-    let holds = |w: &str| loaded.words.contains(w) || loaded.words.contains(&stem(w)) || loaded.words.contains(&format!("{w}s")) || name_words.contains(&stem(w));
-    let (held, all) = terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str())).fold((0.0f32, 0.0f32), |(h, a), t| (h + if holds(&t.0) { t.1 } else { 0.0 }, a + t.1));
+pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::LoadedTable) -> f32 {
+    let (held, all) = terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str())).fold((0.0f32, 0.0f32), |(h, a), t| (h + if table_holds(loaded, &t.0) { t.1 } else { 0.0 }, a + t.1));
     if all > 0.0 {
         held / all
     } else {
         1.0
     }
+}
+
+/// Does a table hold a (lowercased) word: in a header or a cell, in the
+/// plural or singular, or in its name ("car" of cars.csv)?
+pub fn table_holds(loaded: &crate::tabledb::LoadedTable, w: &str) -> bool {
+    let st = stem(w);
+    loaded.words.contains(w) || loaded.words.contains(&st) || loaded.words.contains(&format!("{w}s")) || crate::text::tokenize(&loaded.name.replace('_', " ")).iter().any(|x| stem(x) == st)
 }
 
 /// What the table step found over the tables it asked.
