@@ -29,8 +29,12 @@ use crate::tabular::{quote_ident, ColumnKind};
 pub const MAX_ATTEMPTS: usize = 2;
 /// The longest statement, in tokens.
 pub const MAX_SQL_TOKENS: usize = 120;
-/// Rows of the table shown in the prompt.
+/// The fewest rows of the table shown in the prompt.
 pub const EXAMPLE_ROWS: usize = 3;
+
+/// How many characters of rows the prompt shows (about 500 tokens: most
+/// WTQ tables fit whole), past [`EXAMPLE_ROWS`].
+pub const ROWS_CHARS: usize = 1_600;
 /// Linked cell values shown in the prompt.
 pub const LINKED_VALUES: usize = 12;
 
@@ -93,13 +97,41 @@ pub fn describe_table(t: &LoadedTable, question: &str) -> String {
         s.push_str(&format!("  {} {}{comma}{note}\n", quote_ident(&c.sql_name), kind_name(c.kind)));
     }
     s.push_str(");\n");
-    let shown: Vec<&crate::tabular::TypedRow> = t.typed.rows.iter().take(EXAMPLE_ROWS).collect();
-    if !shown.is_empty() {
-        s.push_str(&format!("/* {} of its {} rows:\n", shown.len(), t.typed.rows.len()));
+    // The rows as SQL sees them (numbers as numbers, dates as ISO text),
+    // as many as fit in ROWS_CHARS and at least EXAMPLE_ROWS: a model
+    // shown three rows filtered on their cells.
+    let line = |r: &crate::tabular::TypedRow| -> String {
+        r.cells
+            .iter()
+            .zip(cols)
+            .map(|(c, col)| match col.kind {
+                ColumnKind::Number => c.num.map(|v| if v.fract() == 0.0 && v.abs() < 1e15 { format!("{}", v as i64) } else { format!("{v}") }).unwrap_or_else(|| "NULL".into()),
+                ColumnKind::Date => c.date.clone().unwrap_or_else(|| "NULL".into()),
+                ColumnKind::Text => crate::text::truncate_chars(c.raw.trim(), 40),
+            })
+            .collect::<Vec<_>>()
+            .join(" | ")
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut chars = 0;
+    for r in &t.typed.rows {
+        let l = line(r);
+        chars += l.len() + 1;
+        if chars > ROWS_CHARS && lines.len() >= EXAMPLE_ROWS {
+            break;
+        }
+        lines.push(l);
+    }
+    if !lines.is_empty() {
+        if lines.len() == t.typed.rows.len() {
+            s.push_str(&format!("/* its {} rows:\n", lines.len()));
+        } else {
+            s.push_str(&format!("/* {} of its {} rows:\n", lines.len(), t.typed.rows.len()));
+        }
         s.push_str(&cols.iter().map(|c| c.sql_name.as_str()).collect::<Vec<_>>().join(" | "));
         s.push('\n');
-        for r in shown {
-            s.push_str(&r.cells.iter().map(|c| crate::text::truncate_chars(c.raw.trim(), 40)).collect::<Vec<_>>().join(" | "));
+        for l in lines {
+            s.push_str(&l);
             s.push('\n');
         }
         s.push_str("*/\n");
@@ -536,5 +568,31 @@ mod tests {
         assert_eq!(kind_of("SELECT \"A\" FROM t ORDER BY \"B\" DESC LIMIT 1"), PlanKind::ArgMax);
         assert_eq!(kind_of("SELECT MAX(\"B\") - MIN(\"B\") FROM t"), PlanKind::Difference);
         assert_eq!(kind_of("SELECT \"A\" FROM t WHERE \"B\" = 'x'"), PlanKind::Lookup);
+    }
+
+    fn loaded(rows: &[&[&str]]) -> LoadedTable {
+        use crate::source::{Cell, TableContent};
+        let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| crate::text::cell_from_text(t)).collect()).collect();
+        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None };
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        db.load("k", "races", crate::tabular::typed_table(&c)).unwrap();
+        db.get("k").unwrap().clone()
+    }
+
+    #[test]
+    fn the_prompt_shows_the_rows_as_sql_sees_them_all_of_a_small_table() {
+        let t = loaded(&[&["Date", "Place", "Points"], &["28 Nov 2009", "Aspen, USA", "1,200"], &["5 Dec 2009", "Lake Louise", "80"], &["12 Dec 2010", "Val d'Isère", "45.5"], &["19 Dec 2010", "Alta Badia", "12"]]);
+        let p = describe_table(&t, "what was the place of the last race in december 2010?");
+        // Every row, dates as the ISO text the column holds, numbers as numbers.
+        assert!(p.contains("/* its 4 rows:"), "{p}");
+        assert!(p.contains("2009-11-28 | Aspen, USA | 1200"), "{p}");
+        assert!(p.contains("2010-12-12 | Val d'Isère | 45.5"), "{p}");
+        // A long table: as many rows as fit, and at least three.
+        let many: Vec<Vec<String>> = std::iter::once(vec!["Name".to_string(), "Notes".to_string()]).chain((0..200).map(|i| vec![format!("runner {i}"), "x".repeat(60)])).collect();
+        let refs: Vec<Vec<&str>> = many.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+        let rows: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+        let p = describe_table(&loaded(&rows), "who ran?");
+        let shown = p.lines().filter(|l| l.starts_with("runner ")).count();
+        assert!((EXAMPLE_ROWS..200).contains(&shown) && p.contains(&format!("/* {shown} of its 200 rows:")), "{shown}: {p}");
     }
 }
