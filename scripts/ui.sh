@@ -16,7 +16,9 @@ install() {
 }
 case "${1:-build}" in
   install) install ;;
-  build) install; npm run -s build >/dev/null; echo "ui: built ui/dist" >&2 ;;
+  # The build's output is shown only when it fails (tsc writes its errors
+  # to stdout).
+  build) install; out=$(npm run -s build 2>&1) || { echo "$out" >&2; echo "ui: build failed" >&2; exit 1; }; echo "ui: built ui/dist" >&2 ;;
   test) install; npx vitest run ;;
   *) echo "usage: ui.sh install|build|test" >&2; exit 2 ;;
 esac
