@@ -5,7 +5,8 @@
 // The walk: open the sample workspace; ingest a file through the same code
 // path a drop takes and watch its progress finish; ask a question, see the
 // answer, open a citation and check the highlight; open the trace; record a
-// guide, find it in the guides list, and see a similar question retrieve it.
+// guide, find it in the guides list, and see a similar question retrieve it;
+// ingest two files that answer only together and see the join in the trace.
 // A screenshot of each view is saved.
 //
 // Usage: node e2e/app.e2e.mjs APP_BINARY OUT_DIR   (tauri-driver on PATH)
@@ -29,6 +30,12 @@ const home = mkdtempSync(join(tmpdir(), "aurag-e2e-"));
 const env = { ...process.env, AURAG_WORKSPACE: join(home, "ws"), XDG_DATA_HOME: join(home, "data"), XDG_CONFIG_HOME: join(home, "config") };
 const csv = join(home, "headcount.csv");
 writeFileSync(csv, "Region,2019,2018\nEurope,1210,1175\nAmericas,2380,2290\nAsia Pacific,1460,1390\n");
+// Two tables that answer only together (orders name a customer; customers
+// say where each is).
+const orders = join(home, "orders.csv");
+writeFileSync(orders, "Order,Customer,Amount\nA-1,Acme,120\nA-2,Globex,80\nA-3,Acme,40\nA-4,Initech,200\nA-5,Umbrella,15\nA-6,Globex,60\nA-7,Hooli,300\n");
+const customers = join(home, "customers.csv");
+writeFileSync(customers, "Customer,Region,Since\nAcme,Europe,2015\nGlobex,Asia,2018\nInitech,Europe,2020\nUmbrella,Americas,2012\nHooli,Americas,2019\n");
 
 const driver = spawn("tauri-driver", ["--port", String(PORT)], { env, stdio: ["ignore", "inherit", "inherit"] });
 let session = null;
@@ -175,6 +182,26 @@ try {
     return t.includes(question) ? t : null;
   });
   check(guided.includes(question), "the trace shows the recorded guide retrieved for it");
+
+  // 7. Two files joined: the answer sums one table's rows filtered by the
+  // other's, and the trace names the join.
+  for (const [file, name] of [[orders, "orders.csv"], [customers, "customers.csv"]]) {
+    await view("workspace");
+    await type("#ingest-path", file);
+    await click("#ingest-go");
+    await until(`${name} in the sources`, async () => (await text('[data-testid="sources"]')).includes(name), 120000);
+  }
+  await view("ask");
+  await type("#question", "What is the total Amount of orders from customers in Europe?");
+  await click("#ask-go");
+  await until("the join's answer", async () => (await text('[data-testid="answer"] .q')).includes("Europe"), 120000);
+  const joined = await text('[data-testid="answer"] .answer');
+  check(joined.startsWith("360"), `answered across two files: ${joined.split("\n")[0]}`);
+  await click("#open-trace");
+  const tq = await until("the table step", async () => js("const s = document.querySelector('[data-step=table_query]'); return s ? s.textContent : ''"));
+  check(tq.includes("joined on Customer"), `the trace names the join: ${tq.slice(0, 120)}`);
+  await js("document.querySelector('[data-step=table_query]').scrollIntoView()");
+  await shot("09-join-trace");
 
   await view("settings");
   await until("the models table", () => find('[data-testid="models"] tbody tr'));
