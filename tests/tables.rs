@@ -152,6 +152,7 @@ async fn two_tables_that_share_a_key_are_joined_and_the_answer_cites_the_rows_of
     let q = table_step(&run).unwrap_or_else(|| panic!("a table answered: {:?}", run.answer));
     let join = q.join.as_ref().unwrap_or_else(|| panic!("joined: {q:?}"));
     assert_eq!(join.on, ("Customer".to_string(), "Customer".to_string()));
+    assert!(join.names.0.starts_with("orders_") && join.names.1.starts_with("customers_"), "{join:?}");
     // Acme 120 + 40, Initech 200.
     assert_eq!(q.result.values, vec!["360".to_string()], "{q:?}");
     assert!(run.answer.text.contains("360"), "{:?}", run.answer);

@@ -10,6 +10,11 @@ export type TableJoin = {
  */
 with: string, 
 /**
+ * The two tables' names in the table database (the question's table,
+ * then the other), as the SQL of each alone would name them.
+ */
+names: [string, string], 
+/**
  * The key: a column of `source`, and the column of `with` it equals.
  */
 on: [string, string], 

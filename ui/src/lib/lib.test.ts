@@ -137,8 +137,8 @@ describe("sources and trace", () => {
   it("says when a table query ran over two tables joined", () => {
     const plan = { kind: "sum" as const, sql: "SELECT SUM(\"Amount\")", rows_sql: "", answer_column: null, measure_column: "Amount", filters: [], confidence: 1 };
     const query = { source: "orders", table: "orders__customers", plan, result: { values: ["360"], rows: [1, 3, 4], rows_truncated: false, row_count: 3n }, report_layout: false, model: null };
-    const step = (join: { with: string; on: [string, string]; key: string; a_columns: number } | null) => ({ step: "table_query" as const, ms: 1, used: true, query: { ...query, join } });
+    const step = (join: { with: string; names: [string, string]; on: [string, string]; key: string; a_columns: number } | null) => ({ step: "table_query" as const, ms: 1, used: true, query: { ...query, join } });
     expect(stepSummary(step(null))).toBe("sum: 360 (3 rows, answered)");
-    expect(stepSummary(step({ with: "customers", on: ["Customer", "Customer"], key: "join:orders:customers", a_columns: 3 }))).toBe("sum joined on Customer: 360 (3 rows, answered)");
+    expect(stepSummary(step({ with: "customers", names: ["orders_1", "customers_2"], on: ["Customer", "Customer"], key: "join:orders:customers", a_columns: 3 }))).toBe("sum joined on Customer: 360 (3 rows, answered)");
   });
 });

@@ -178,7 +178,7 @@ function StepBody({ s }: { s: TraceStep }) {
           </p>
           {s.query.join && (
             <p className="small">
-              joined: each row of <code>{s.query.source}</code> with the row of <code>{s.query.join.with}</code> where {s.query.join.on[0]} = {s.query.join.on[1]}
+              joined: each row of <code>{s.query.join.names[0]}</code> with the row of <code>{s.query.join.names[1]}</code> where {s.query.join.on[0]} = {s.query.join.on[1]}
             </p>
           )}
           <pre className="sql">{p.sql}</pre>

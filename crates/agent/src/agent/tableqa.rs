@@ -1845,6 +1845,9 @@ pub struct TableQuery {
 pub struct TableJoin {
     /// The other table's object.
     pub with: String,
+    /// The two tables' names in the table database (the question's table,
+    /// then the other), as the SQL of each alone would name them.
+    pub names: (String, String),
     /// The key: a column of `source`, and the column of `with` it equals.
     pub on: (String, String),
     /// The joined table's key in the table database.
@@ -1991,7 +1994,8 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             if result.values.is_empty() {
                 continue;
             }
-            let join = TableJoin { with: b.object.id.clone(), on, key, a_columns };
+            let names = (db.get(&a.object.id).map(|t| t.name.clone()).unwrap_or_default(), db.get(&b.object.id).map(|t| t.name.clone()).unwrap_or_default());
+            let join = TableJoin { with: b.object.id.clone(), names, on, key, a_columns };
             best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join) });
         }
     }
