@@ -52,14 +52,17 @@ impl TableDbError {
     }
 }
 
-/// One loaded table: its SQL name, its typed view, and the words its
-/// headers and cells hold (tokenized once, at load, for the table step to
-/// tell tables apart by the question's words).
+/// One loaded table: its SQL name, its typed view, the words its headers
+/// and cells hold (tokenized once, at load, for the table step to tell
+/// tables apart by the question's words), and its cells indexed for the
+/// parser's links (also once, at load).
 #[derive(Debug, Clone)]
 pub struct LoadedTable {
     pub name: String,
     pub typed: TypedTable,
     pub words: HashSet<String>,
+    /// Its distinct cells tokenized, for the table parser's links.
+    pub index: std::sync::Arc<crate::tabular::CellIndex>,
 }
 
 /// The most rows one table brings into the database (the loaders' own
@@ -299,7 +302,8 @@ impl TableDb {
         }
         tx.commit().map_err(err)?;
         let words = typed.columns.iter().map(|c| c.name.as_str()).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).collect();
-        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words });
+        let index = std::sync::Arc::new(crate::tabular::CellIndex::build(&typed));
+        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index });
         Ok(())
     }
 

@@ -60,6 +60,105 @@ pub struct TypedTable {
     pub rows: Vec<TypedRow>,
 }
 
+/// Lower-cased, accent-folded word tokens; "1,234" stays one token
+/// ("1234"), a possessive "'s" is dropped.
+pub fn words(s: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let chars: Vec<char> = s.chars().flat_map(char::to_lowercase).map(crate::text::fold_accent).collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let digit_sep = (c == ',' || c == '.' || c == ':') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        if c.is_alphanumeric() {
+            cur.push(c);
+        } else if digit_sep {
+            if c != ',' {
+                cur.push(c);
+            }
+        } else if !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out.retain(|w| w != "s");
+    out
+}
+
+/// One distinct cell text of a column as the table parser reads it: its
+/// words, their stems, the texts so worded ("1,200" and "1200"), and the
+/// rows that hold them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IndexedCell {
+    pub col: usize,
+    pub words: Vec<String>,
+    pub stems: Vec<String>,
+    pub raws: std::collections::BTreeSet<String>,
+    pub rows: Vec<usize>,
+}
+
+/// A typed table's distinct cells, tokenized once when the table is loaded
+/// rather than for every question (a 27,000-row table has half a million
+/// cells), with an index from each word, as written and stemmed, to the
+/// cells that hold it, and how many cells of each column hold a stem ("feet"
+/// in most of a column names its unit, not a row).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CellIndex {
+    pub cells: Vec<IndexedCell>,
+    pub by_word: std::collections::HashMap<String, Vec<usize>>,
+    pub df: std::collections::HashMap<(usize, String), usize>,
+}
+
+impl CellIndex {
+    /// Cells longer than 160 characters or 16 words, empty or missing
+    /// ("n/a", "—") are left out: they name no row.
+    pub fn build(t: &TypedTable) -> CellIndex {
+        use std::collections::{BTreeSet, HashMap};
+        let mut at: HashMap<(usize, Vec<String>), usize> = HashMap::new();
+        let mut cells: Vec<IndexedCell> = Vec::new();
+        for (r, row) in t.rows.iter().enumerate() {
+            for (c, cell) in row.cells.iter().enumerate() {
+                if cell.raw.is_empty() || is_missing(&cell.raw) || cell.raw.len() > 160 {
+                    continue;
+                }
+                let w = words(&cell.raw);
+                if w.is_empty() || w.len() > 16 {
+                    continue;
+                }
+                let k = *at.entry((c, w.clone())).or_insert_with(|| {
+                    let stems = w.iter().map(|x| crate::text::stem(x)).collect();
+                    cells.push(IndexedCell { col: c, words: w, stems, raws: BTreeSet::new(), rows: Vec::new() });
+                    cells.len() - 1
+                });
+                cells[k].raws.insert(cell.raw.clone());
+                cells[k].rows.push(r);
+            }
+        }
+        let mut by_word: HashMap<String, Vec<usize>> = HashMap::new();
+        let mut df: HashMap<(usize, String), usize> = HashMap::new();
+        for (k, cell) in cells.iter().enumerate() {
+            let keys: BTreeSet<&String> = cell.words.iter().chain(&cell.stems).collect();
+            for key in keys {
+                by_word.entry(key.clone()).or_default().push(k);
+            }
+            let stems: BTreeSet<&String> = cell.stems.iter().collect();
+            for x in stems {
+                *df.entry((cell.col, x.clone())).or_default() += cell.rows.len();
+            }
+        }
+        CellIndex { cells, by_word, df }
+    }
+
+    /// The cells that hold any of `words` (as written or stemmed), in the
+    /// order they were first met.
+    pub fn holding<'a>(&self, words: impl IntoIterator<Item = &'a str>) -> Vec<usize> {
+        let mut out: Vec<usize> = words.into_iter().filter_map(|w| self.by_word.get(w)).flatten().copied().collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}
+
 const MONTHS: &[&str] = &["january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"];
 
 /// The month a word names ("Jan", "january", "Sept"), 1-12.
@@ -292,6 +391,25 @@ mod tests {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
         let columns = rows[0].iter().map(|s| s.to_string()).collect();
         TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None }
+    }
+
+    #[test]
+    fn the_cell_index_tokenizes_each_distinct_cell_once_and_finds_cells_by_word() {
+        let t = typed_table(&table(&[&["City", "Height"], &["New York", "1,090 feet"], &["new york", "800 feet"], &["Boston", "n/a"], &["Jersey City", "700 feet"]]));
+        let idx = CellIndex::build(&t);
+        // "New York" and "new york" are one cell text of two spellings.
+        let ny = idx.cells.iter().find(|c| c.col == 0 && c.words == ["new", "york"]).unwrap();
+        assert_eq!(ny.rows, vec![0, 1]);
+        assert_eq!(ny.raws.len(), 2);
+        // A missing value is no cell.
+        assert!(!idx.cells.iter().any(|c| c.raws.contains("n/a")));
+        // Found by a word as written or by its stem ("cities" → "city").
+        let by = |w: &[&str]| idx.holding(w.iter().copied()).iter().map(|&k| idx.cells[k].raws.iter().next().unwrap().clone()).collect::<Vec<_>>();
+        assert_eq!(by(&["york"]), ["New York"]);
+        assert_eq!(by(&["city"]), ["Jersey City"]);
+        assert!(by(&["chicago"]).is_empty());
+        // "feet" is in three cells of the Height column: its unit.
+        assert_eq!(idx.df.get(&(1, "feet".to_string())), Some(&3));
     }
 
     #[test]

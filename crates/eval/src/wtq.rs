@@ -483,7 +483,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         let loaded = db.ensure(obj).map_err(agent_err)?;
         let report_layout = tableqa::is_report_layout(&loaded.typed);
         // The product's rule: a plan below the confidence bar is "unknown".
-        let why = tableqa::parse_or_why(&q.question, &loaded.typed, &loaded.name);
+        let why = tableqa::parse_loaded(&q.question, loaded);
         // The table the model may write over, by the agent's rule (one
         // table, relevant; rarity is the pool's business, so all words
         // weigh alike here).

@@ -127,30 +127,7 @@ pub struct QueryPlan {
 
 // ---------------------------------------------------------------- words
 
-/// Lower-cased, accent-folded word tokens; "1,234" stays one token
-/// ("1234"), a possessive "'s" is dropped.
-pub fn words(s: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let chars: Vec<char> = s.chars().flat_map(char::to_lowercase).map(crate::text::fold_accent).collect();
-    for (i, &c) in chars.iter().enumerate() {
-        let digit_sep = (c == ',' || c == '.' || c == ':') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
-        if c.is_alphanumeric() {
-            cur.push(c);
-        } else if digit_sep {
-            if c != ',' {
-                cur.push(c);
-            }
-        } else if !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out.retain(|w| w != "s");
-    out
-}
+pub use crate::tabular::words;
 
 /// Words that never identify a cell or a column on their own.
 const WEAK: &[&str] = &[
@@ -200,6 +177,8 @@ struct Link {
 
 struct Ctx<'a> {
     t: &'a TypedTable,
+    /// The table's cells, tokenized once ([`crate::tabular::CellIndex`]).
+    index: &'a crate::tabular::CellIndex,
     table: String,
     q: Vec<String>,
     qs: Vec<String>,
@@ -340,35 +319,15 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let q = &cx.q;
     let qs = &cx.qs;
     let n_rows = cx.t.rows.len();
-    // Distinct cells per column.
-    let mut cells: HashMap<(usize, Vec<String>), (BTreeSet<String>, Vec<usize>)> = HashMap::new();
-    for (r, row) in cx.t.rows.iter().enumerate() {
-        for (c, cell) in row.cells.iter().enumerate() {
-            if cell.raw.is_empty() || is_missing(&cell.raw) || cell.raw.len() > 160 {
-                continue;
-            }
-            let w = words(&cell.raw);
-            if w.is_empty() || w.len() > 16 {
-                continue;
-            }
-            let e = cells.entry((c, w)).or_default();
-            e.0.insert(cell.raw.clone());
-            e.1.push(r);
-        }
-    }
-    // How many cells of a column hold each word: a word in most of them
-    // ("feet" in "1,090 feet") names the column's unit, not a row.
-    let mut df: HashMap<(usize, String), usize> = HashMap::new();
-    for ((c, w), (_, rows)) in &cells {
-        let set: BTreeSet<String> = w.iter().map(|x| stem(x)).collect();
-        for x in set {
-            *df.entry((*c, x)).or_default() += rows.len();
-        }
-    }
+    // Only the cells that hold a word of the question can link (the index
+    // is built once per loaded table).
+    let idx = cx.index;
+    let df = &idx.df;
+    let strong_q = (0..q.len()).filter(|&i| !is_weak(&q[i])).flat_map(|i| [q[i].as_str(), qs[i].as_str()]);
     let mut links = Vec::new();
-    for ((c, w), (raws, rows)) in &cells {
-        let c = *c;
-        let ws: Vec<String> = w.iter().map(|x| stem(x)).collect();
+    for k in idx.holding(strong_q) {
+        let cell = &idx.cells[k];
+        let (c, w, ws, raws, rows) = (cell.col, &cell.words, &cell.stems, &cell.raws, &cell.rows);
         let strong_cell: Vec<usize> = (0..w.len()).filter(|&j| !is_weak(&w[j])).collect();
         if strong_cell.is_empty() {
             continue;
@@ -423,7 +382,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                     continue;
                 }
             }
-        } else if ws.len() == 1 && col_word_set.contains(&ws[0]) && cx.t.columns.iter().any(|col| col_words(&col.name) == ws) {
+        } else if ws.len() == 1 && col_word_set.contains(&ws[0]) && cx.t.columns.iter().any(|col| col_words(&col.name) == *ws) {
             // The cell is the same word as a column name ("Total").
             continue;
         }
@@ -439,9 +398,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // "texas" → "TX" (see `places`).
     for (place, i, j) in super::places::named_in(q) {
         let mut per_col: HashMap<usize, (BTreeSet<String>, Vec<usize>, bool)> = HashMap::new();
-        for ((c, w), (raws, rows)) in &cells {
+        for cell in &idx.cells {
+            let (c, w, raws, rows) = (cell.col, &cell.words, &cell.raws, &cell.rows);
             if let Some(raw) = raws.iter().find(|r| super::places::cell_names(place, r, w)) {
-                let e = per_col.entry(*c).or_default();
+                let e = per_col.entry(c).or_default();
                 e.0.extend(raws.iter().cloned());
                 e.1.extend(rows.iter().copied());
                 // The whole cell is the place ("USA", "China").
@@ -552,16 +512,28 @@ pub enum NoPlan {
     NotUnderstood,
 }
 
-/// [`parse`], saying why when there is no plan.
+/// [`parse`], saying why when there is no plan. It tokenizes the table's
+/// cells first; a table loaded in the table database has them tokenized
+/// already ([`parse_loaded`]).
 pub fn parse_or_why(question: &str, t: &TypedTable, table: &str) -> Result<QueryPlan, NoPlan> {
+    parse_indexed(question, t, &crate::tabular::CellIndex::build(t), table)
+}
+
+/// [`parse_or_why`] over a table loaded in the table database, with the
+/// cell index it was loaded with.
+pub fn parse_loaded(question: &str, loaded: &crate::tabledb::LoadedTable) -> Result<QueryPlan, NoPlan> {
+    parse_indexed(question, &loaded.typed, &loaded.index, &loaded.name)
+}
+
+fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Result<QueryPlan, NoPlan> {
     let mut unrelated = None;
-    match parse_inner(question, t, table, &mut unrelated) {
+    match parse_inner(question, t, index, table, &mut unrelated) {
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
 }
 
-fn parse_inner(question: &str, t: &TypedTable, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
+fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
     let q = words(question);
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
@@ -572,7 +544,7 @@ fn parse_inner(question: &str, t: &TypedTable, table: &str, unrelated: &mut Opti
     // Written in sentence case ("How many …") or with any capital at all.
     let has_case = question.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase) || question.chars().any(char::is_uppercase);
     let countries = if q.iter().any(|w| COUNTRY_WORDS.contains(&w.as_str())) { country_column(t) } else { None };
-    let cx = Ctx { t, table: quote_ident(table), q, qs, joined, cased, has_case, countries };
+    let cx = Ctx { t, index, table: quote_ident(table), q, qs, joined, cased, has_case, countries };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
     // explains the words that say which table is meant.
     let context: BTreeSet<String> = words(&table.replace('_', " ")).iter().filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit())).map(|w| stem(w)).collect();
@@ -1923,7 +1895,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // A table the selection did not judge relevant answers only when
         // the parser explains most of the question over it.
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
-        let parsed = parse_or_why(question, &loaded.typed, &table);
+        let parsed = parse_loaded(question, loaded);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
             let content_coverage = content_coverage(&q_terms, loaded);
             open.push(OpenTable { id: obj.id.clone(), coverage: content_coverage, relevant: cand.relevant, report_layout });
@@ -1981,7 +1953,7 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             let Ok(Some((key, k))) = db.ensure_join(a.object, b.object) else { continue };
             let Some(joined) = db.get(&key) else { continue };
             let a_columns = db.get(&a.object.id).map_or(0, |t| t.typed.columns.len());
-            let Ok(plan) = parse_or_why(question, &joined.typed, &joined.name) else { continue };
+            let Ok(plan) = parse_loaded(question, joined) else { continue };
             let b_names: Vec<&str> = joined.typed.columns[a_columns..].iter().map(|c| c.name.as_str()).collect();
             let reads_b = plan.filters.iter().map(|f| f.column.as_str()).chain(plan.answer_column.as_deref()).chain(plan.measure_column.as_deref()).any(|c| b_names.contains(&c));
             let floor = best.as_ref().map_or(sure, |q| q.plan.confidence);
