@@ -445,8 +445,13 @@ pub fn write_and_run(model: &dyn LanguageModel, question: &str, obj: &crate::sou
         let outcome = run_statement(db, &obj.id, &sql, limits);
         let ms = started.elapsed().as_secs_f64() * 1e3;
         let feedback = match outcome {
-            Ok((plan, result)) => {
+            Ok((plan, mut result)) => {
                 writing.attempts.push(SqlAttempt { sql: sql.clone(), error: None, rows: result.values.len(), ms });
+                // A test the statement computed (`"Gold" > 10` is 0 or 1)
+                // answers a yes/no question as "yes" or "no".
+                if asks_yes_no(question) && (result.values == ["1"] || result.values == ["0"]) {
+                    result.values = vec![if result.values[0] == "1" { "yes" } else { "no" }.to_string()];
+                }
                 let empty = result.values.is_empty();
                 last = Some(TableQuery { source: obj.id.clone(), table: t.name.clone(), plan, result, report_layout, model: Some(model.id()), join: None });
                 if !empty {
@@ -463,6 +468,16 @@ pub fn write_and_run(model: &dyn LanguageModel, question: &str, obj: &crate::sou
         messages.push(Message::user(feedback));
     }
     (last, writing)
+}
+
+/// A question that asks yes or no ("did the united states win above 10
+/// medals?", "Is Nara before Firenze?").
+pub fn asks_yes_no(question: &str) -> bool {
+    const AUX: &[&str] = &["is", "was", "are", "were", "did", "does", "do", "has", "have", "had", "can", "could", "will", "would"];
+    let q = question.trim_start().to_lowercase();
+    let first = q.split(|c: char| !c.is_alphanumeric()).next().unwrap_or("");
+    // "is … or …?" asks which one, not yes or no.
+    AUX.contains(&first) && !q.contains(" or ")
 }
 
 /// The parser's confidence from which its plan stands over a model's
@@ -577,6 +592,36 @@ mod tests {
         let mut db = crate::tabledb::TableDb::in_memory().unwrap();
         db.load("k", "races", crate::tabular::typed_table(&c)).unwrap();
         db.get("k").unwrap().clone()
+    }
+
+    #[test]
+    fn a_test_the_model_computes_answers_a_yes_no_question() {
+        use crate::source::{Cell, Content, Locator, Provenance, SourceKind, SourceObject, TableContent};
+        let rows: &[&[&str]] = &[&["Nation", "Gold"], &["United States", "12"], &["Chile", "1"]];
+        let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| crate::text::cell_from_text(t)).collect()).collect();
+        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None };
+        let prov = Provenance { file: "medals.csv".into(), file_hash: "h".into(), locator: Locator::SheetRange { sheet: "medals".into(), range: "A1:B3".into() } };
+        let mut obj = SourceObject::new(SourceKind::Static, prov, Content::Table(c));
+        obj.id = "tbl_medals".into();
+        let mut db = TableDb::in_memory().unwrap();
+        let name = db.ensure(&obj).unwrap().name.clone();
+        let ask = |q: &str, sql: String, db: &mut TableDb| {
+            let model = crate::llm::ScriptedModel::new(vec![sql]);
+            write_and_run(&model, q, &obj, db, &SqlLimits::default()).0.expect("an answer").result.values
+        };
+        assert_eq!(ask("did the united states win more than 10 gold?", format!("SELECT \"Gold\" > 10 FROM \"{name}\" WHERE \"Nation\" = 'United States';"), &mut db), ["yes"]);
+        assert_eq!(ask("did chile win more than 10 gold?", format!("SELECT \"Gold\" > 10 FROM \"{name}\" WHERE \"Nation\" = 'Chile';"), &mut db), ["no"]);
+        // A count is a count, whatever its value.
+        assert_eq!(ask("how many nations won more than 10 gold?", format!("SELECT COUNT(*) FROM \"{name}\" WHERE \"Gold\" > 10;"), &mut db), ["1"]);
+    }
+
+    #[test]
+    fn yes_no_questions_are_told_from_either_or_ones() {
+        assert!(asks_yes_no("did the united states win above 10 medals?"));
+        assert!(asks_yes_no("Is Nara listed before Firenze?"));
+        assert!(!asks_yes_no("did italy or spain receive more silver medals?"));
+        assert!(!asks_yes_no("how many medals did italy win?"));
+        assert!(!asks_yes_no("island with the most people?"));
     }
 
     #[test]
