@@ -30,7 +30,7 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
     // Each step's reply, by what the step asks for.
     let model = ScriptedModel::keyed(vec![
         ("answer_type", r#"{"answer_type":"number","entities":["net sales","APAC"],"time":["2018"],"location":[]}"#),
-        ("relevant", r#"{"relevant":true,"reason":"it has APAC net sales"}"#),
+        ("relevant", r#"{"relevant":["S1","S2","S3","S4"],"reason":"it has APAC net sales"}"#),
         ("cells", r#"{"cells":[[2,1],[2,3]]}"#),
         ("sentences", r#"{"sentences":[0]}"#),
         ("sql", r#"{"sql":"SELECT 1"}"#),
@@ -66,7 +66,7 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
     // cells in the evidence, after its own.
     let model = ScriptedModel::keyed(vec![
         ("answer_type", r#"{"answer_type":"number","entities":["net sales","APAC"],"time":["2018"],"location":[]}"#),
-        ("relevant", r#"{"relevant":true,"reason":"it has APAC net sales"}"#),
+        ("relevant", r#"{"relevant":["S1","S2","S3","S4"],"reason":"it has APAC net sales"}"#),
         ("cells", r#"{"cells":[[1,0]]}"#),
         ("sentences", r#"{"sentences":[]}"#),
         ("sql", r#"{"sql":"SELECT 1"}"#),
@@ -86,7 +86,7 @@ async fn scripted_llm_steps_are_typed_grounded_and_sandboxed() {
     // A model answer whose number is not in what it cites is not taken.
     let model = ScriptedModel::keyed(vec![
         ("answer_type", r#"{"answer_type":"span","entities":[],"time":[],"location":[]}"#),
-        ("relevant", r#"{"relevant":true,"reason":"ok"}"#),
+        ("relevant", r#"{"relevant":["S1","S2","S3","S4"],"reason":"ok"}"#),
         ("sentences", r#"{"sentences":[1]}"#),
         ("cells", r#"{"cells":[]}"#),
         ("sql", r#"{"sql":"SELECT 1"}"#),
@@ -139,7 +139,7 @@ async fn a_failing_model_step_falls_back_and_the_judge_never_takes_what_it_did_n
     // chosen in its place, and a retry asks it about new candidates.
     let refuses = ScriptedModel::keyed(vec![
         ("answer_type", r#"{"answer_type":"number","entities":["net sales"],"time":["2018"],"location":[]}"#),
-        ("relevant", r#"{"relevant":false,"reason":"not about it"}"#),
+        ("relevant", r#"{"relevant":[],"reason":"not about it"}"#),
         ("sentences", r#"{"sentences":[0]}"#),
         ("cells", r#"{"cells":[]}"#),
         ("sql", r#"{"sql":"SELECT 1"}"#),
