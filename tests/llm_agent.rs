@@ -212,3 +212,62 @@ fn cli_ask_with_llm_runs_the_model_steps() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.gguf"));
 }
+
+/// Counts the judge's requests (their schema's first field is `relevant`)
+/// and keeps the last one's prompt, answering each step as `inner` does.
+struct CountingJudge {
+    inner: ScriptedModel,
+    judged: std::sync::Mutex<Vec<String>>,
+}
+
+impl aurag::llm::LanguageModel for CountingJudge {
+    fn id(&self) -> String {
+        self.inner.id()
+    }
+    fn template(&self) -> aurag::llm::ChatTemplate {
+        self.inner.template()
+    }
+    fn generate(&self, prompt: &str, opts: &aurag::llm::GenOptions, on_text: &mut dyn FnMut(&str)) -> Result<aurag::llm::Generation, aurag::llm::LlmError> {
+        if matches!(opts.schema.as_deref(), Some(aurag::llm::json::Schema::Object(f)) if f.first().is_some_and(|x| x.0 == "relevant")) {
+            self.judged.lock().unwrap().push(prompt.to_string());
+        }
+        self.inner.generate(prompt, opts, on_text)
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_judge_asks_about_its_candidates_in_one_request_and_keeps_the_ones_listed() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    assert!(ingest(&ws, &[sample()]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let model = CountingJudge {
+        inner: ScriptedModel::keyed(vec![
+            ("answer_type", r#"{"answer_type":"number","entities":["net sales","APAC"],"time":["2018"],"location":[]}"#),
+            // Only the second source shown can answer.
+            ("relevant", r#"{"relevant":["S2"],"reason":"the second holds it"}"#),
+            ("cells", r#"{"cells":[]}"#),
+            ("sentences", r#"{"sentences":[]}"#),
+            ("sql", r#"{"sql":"SELECT 1"}"#),
+            ("unknown", r#"{"unknown":true,"answer":"","evidence":[]}"#),
+        ]),
+        judged: Default::default(),
+    };
+    let agent = Agent::with_llm(&e, None, &model);
+    let run = ws.ask(&agent, "What were APAC net sales in fiscal 2018?", None, FRESH).await.unwrap();
+    drop(agent);
+    // One request for the first trial's candidates, each under a label.
+    let judged = model.judged.lock().unwrap().clone();
+    assert_eq!(judged.len(), 1, "{judged:?}");
+    assert!(judged[0].contains("[S1]") && judged[0].contains("[S4]") && !judged[0].contains("[S5]"), "{}", judged[0]);
+    let json = serde_json::to_value(&run.trace).unwrap();
+    let sel = json.as_array().unwrap().iter().find(|s| s["step"] == "selection").unwrap();
+    let cands = sel["selection"]["trials"][0]["candidates"].as_array().unwrap();
+    let relevant: Vec<usize> = cands.iter().enumerate().filter(|(_, c)| c["relevant"] == true).map(|(i, _)| i).collect();
+    // Candidates come best first, as they were labelled: the second is kept.
+    assert_eq!(relevant, vec![1], "{sel}");
+    assert!(cands[1]["reason"].as_str().unwrap().starts_with("llm: can answer"), "{}", cands[1]);
+    assert!(cands[0]["reason"].as_str().unwrap().starts_with("llm: cannot answer"), "{}", cands[0]);
+    assert!(cands.iter().skip(4).all(|c| c["reason"].as_str().unwrap().starts_with("not judged")), "{sel}");
+    assert_eq!(run.selected[0].0, cands[1]["id"].as_str().unwrap());
+}
