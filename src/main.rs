@@ -288,6 +288,15 @@ enum EvalCmd {
         /// baseline (RAG+Reranker) or agent; a comma list runs each.
         #[arg(long, default_value = "baseline")]
         method: String,
+        /// A language model (a name from models/models.toml or a GGUF file)
+        /// for the agent's steps: intent, source judgment, extraction,
+        /// answer and text-to-SQL.
+        #[arg(long)]
+        llm: Option<PathBuf>,
+        /// Ask only this many of each pool's questions, spread evenly over
+        /// them; the pool stays whole.
+        #[arg(long)]
+        limit: Option<usize>,
         /// Reranker: `lexical` (deterministic, no weights), a cross-encoder
         /// model directory (config.json, model.safetensors, tokenizer.json),
         /// or a reranker's name from `aurag models list`.
@@ -537,20 +546,19 @@ async fn run(cli: Cli) -> Result<i32> {
             }
             return Ok(0);
         }
-        Cmd::Eval { what: EvalCmd::Tatqa { data, guides, pool, seed, method, reranker, json: json_out, out } } => {
+        Cmd::Eval { what: EvalCmd::Tatqa { data, guides, pool, seed, method, reranker, llm, limit, json: json_out, out } } => {
             let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
             let dev = device(&cli.device)?;
-            return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, json_out, out, embedder, &dev)).await?;
+            let llm = match llm {
+                Some(path) => Some(load_llm(&path, &dev).await?),
+                None => None,
+            };
+            return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel), limit, json_out, out, embedder, &dev)).await?;
         }
         Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out, llm } } => {
             let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
             let llm = match llm {
-                Some(path) => {
-                    let path = models::resolve(&path, models::Role::Llm, &models::models_dir())?;
-                    let dev = device(&cli.device)?;
-                    let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("llm").to_string();
-                    Some(tokio::task::spawn_blocking(move || aurag::llm::gguf::GgufModel::load(&path, None, &name, &dev)).await??)
-                }
+                Some(path) => Some(load_llm(&path, &device(&cli.device)?).await?),
                 None => None,
             };
             return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out, embedder, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel))).await?;
@@ -898,6 +906,8 @@ fn eval_tatqa(
     seed: u64,
     methods: &str,
     reranker: &str,
+    llm: Option<&dyn aurag::llm::LanguageModel>,
+    limit: Option<usize>,
     json_out: bool,
     out: Option<PathBuf>,
     embedder: Arc<dyn Embedder>,
@@ -931,7 +941,7 @@ fn eval_tatqa(
         guides.len(),
         t0.elapsed().as_secs_f64()
     );
-    let plan = eval::Plan { methods: &methods, pools: &pools, seed, guides: &guides, out, reranker: reranker.as_ref(), cross };
+    let plan = eval::Plan { methods: &methods, pools: &pools, seed, guides: &guides, out, reranker: reranker.as_ref(), cross, llm, limit };
     let pb = progress_bar();
     let progress = |label: &str, done: usize, total: usize| {
         pb.set_message(label.to_string());
@@ -954,6 +964,15 @@ fn eval_tatqa(
         }
     }
     Ok(0)
+}
+
+/// A GGUF language model by name (models/models.toml) or path, loaded off
+/// the runtime.
+async fn load_llm(path: &std::path::Path, dev: &candle_core::Device) -> Result<aurag::llm::gguf::GgufModel> {
+    let path = models::resolve(path, models::Role::Llm, &models::models_dir())?;
+    let name = path.file_stem().and_then(|n| n.to_str()).unwrap_or("llm").to_string();
+    let dev = dev.clone();
+    Ok(tokio::task::spawn_blocking(move || aurag::llm::gguf::GgufModel::load(&path, None, &name, &dev)).await??)
 }
 
 async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: bool, out: Option<PathBuf>, embedder: Arc<dyn Embedder>) -> Result<i32> {

@@ -171,7 +171,7 @@ fn an_oracle_scores_one_and_a_blank_method_scores_zero() {
     let data = Dataset::load(&fixture()).unwrap();
     let guides = data.guides();
     let embedder = HashingEmbedder::default();
-    let opts = RunOptions { pool: None, seed: 1, guides: &guides, out: None, progress: None };
+    let opts = RunOptions { pool: None, seed: 1, guides: &guides, out: None, progress: None, limit: None };
 
     let r = eval::run(&data, &Oracle { data: &data }, &embedder, &opts).unwrap();
     assert_eq!(r.questions, 36);
@@ -202,4 +202,33 @@ fn guides_load_from_tatqa_or_guide_json() {
     let path = tmp.path().join("guides.json");
     std::fs::write(&path, serde_json::to_string(&from_tatqa[..5]).unwrap()).unwrap();
     assert_eq!(eval::load_guides(&path).unwrap(), from_tatqa[..5].to_vec());
+}
+
+#[test]
+fn a_limit_asks_an_even_spread_of_the_pool_and_a_model_drives_the_agent_steps() {
+    assert_eq!(eval::spread(&[0, 1, 2, 3, 4, 5, 6, 7, 8, 9], Some(4)), vec![0, 2, 5, 7]);
+    assert_eq!(eval::spread(&[1, 2, 3], Some(5)), vec![1, 2, 3]);
+    assert_eq!(eval::spread(&[1, 2, 3], None), vec![1, 2, 3]);
+
+    let data = Dataset::load(&fixture()).unwrap();
+    let guides = data.guides();
+    let embedder = HashingEmbedder::default();
+    let reranker = aurag::rerank::LexicalReranker;
+    let methods = vec!["agent".to_string()];
+    let pools = vec![None];
+    // Replies the agent's steps cannot use: each step falls back, none aborts.
+    let model = aurag::llm::ScriptedModel::new(vec!["not json".into()]);
+    let plan = eval::Plan { methods: &methods, pools: &pools, seed: 1, guides: &guides, out: None, reranker: &reranker, cross: false, llm: Some(&model), limit: Some(6) };
+    let reports = eval::run_plan(&data, &embedder, &plan, &|_, _, _| {}, &mut |_| {}).unwrap();
+    assert_eq!(reports.len(), 1);
+    let r = &reports[0];
+    assert_eq!(r.questions, 6);
+    // The pool stays whole: every context's objects, not the sample's.
+    assert_eq!(r.contexts, data.contexts.len());
+    let settings = r.settings.to_string();
+    assert!(settings.contains("scripted"), "the model's steps are the agent's: {settings}");
+    let plain = eval::Plan { llm: None, ..plan };
+    let reports = eval::run_plan(&data, &embedder, &plain, &|_, _, _| {}, &mut |_| {}).unwrap();
+    assert!(!reports[0].settings.to_string().contains("scripted"));
+    assert_eq!(reports[0].questions, 6);
 }

@@ -119,6 +119,13 @@ pub struct Plan<'a> {
     /// Whether `reranker` is a cross-encoder, which the agent then uses too
     /// (else the agent reranks with its structural scorer).
     pub cross: bool,
+    /// A language model for the agent's steps ([`Agent::with_llm`]); the
+    /// deterministic agent without one.
+    pub llm: Option<&'a dyn crate::llm::LanguageModel>,
+    /// Ask only this many of each pool's questions, spread evenly over
+    /// them (see [`RunOptions::limit`]): a model on two cores takes seconds
+    /// a question.
+    pub limit: Option<usize>,
 }
 
 /// Runs every method of `plan` on every pool, in order. `progress` gets the
@@ -146,7 +153,11 @@ pub fn run_plan(
             let method: &dyn Method = match (m.as_str(), &tank) {
                 ("agent", Some(tank)) => {
                     let cross = plan.cross.then_some(plan.reranker);
-                    agent = agent_method::AgentMethod { agent: Agent::deterministic(embedder, cross), tank };
+                    let a = match plan.llm {
+                        Some(model) => Agent::with_llm(embedder, cross, model),
+                        None => Agent::deterministic(embedder, cross),
+                    };
+                    agent = agent_method::AgentMethod { agent: a, tank };
                     &agent
                 }
                 _ => {
@@ -156,7 +167,7 @@ pub fn run_plan(
             };
             let label = format!("{m} / {}", pool.map(|n| n.to_string()).unwrap_or_else(|| "all".into()));
             let tick = |done: usize, total: usize| progress(&label, done, total);
-            let opts = RunOptions { pool, seed: plan.seed, guides: plan.guides, out: plan.out.clone(), progress: Some(&tick) };
+            let opts = RunOptions { pool, seed: plan.seed, guides: plan.guides, out: plan.out.clone(), progress: Some(&tick), limit: plan.limit };
             let report = run(data, method, embedder, &opts)?;
             on_report(&report);
             reports.push(report);
@@ -256,6 +267,19 @@ pub struct RunOptions<'a> {
     pub out: Option<PathBuf>,
     /// Called after each question with (done, total).
     pub progress: Option<&'a dyn Fn(usize, usize)>,
+    /// Ask only this many of the pool's questions: every k-th, so the
+    /// sample spreads over the pool's contexts as the whole does. The pool
+    /// itself (what selection searches) stays whole.
+    pub limit: Option<usize>,
+}
+
+/// `n` of `items`, evenly spaced from the first (all of them when `n` is
+/// `None` or not smaller).
+pub fn spread<T: Copy>(items: &[T], n: Option<usize>) -> Vec<T> {
+    match n {
+        Some(n) if n < items.len() => (0..n).map(|i| items[i * items.len() / n]).collect(),
+        _ => items.to_vec(),
+    }
 }
 
 fn answer_text(a: &PredictedAnswer) -> String {
@@ -307,6 +331,7 @@ impl PoolStore {
 /// worker of a multi-threaded runtime or from outside any runtime.
 pub fn run(data: &Dataset, method: &dyn Method, embedder: &dyn Embedder, opts: &RunOptions) -> Result<Report, EvalError> {
     let (contexts, questions) = data.pool(opts.pool, opts.seed);
+    let questions = spread(&questions, opts.limit);
     let objects: Vec<SourceObject> = contexts.iter().flat_map(|c| c.objects()).cloned().collect();
     let pool_store = PoolStore::build(objects, embedder)?;
     let catalog = pool_store.catalog();
