@@ -394,6 +394,11 @@ pub fn fold_accent(c: char) -> char {
 /// "companies" meets "company". Matching (row labels, headers, sentences) and
 /// the reader's restated-question test both go through it.
 pub fn stem(t: &str) -> String {
+    // An ordinal is its number: "5th" of "September 5th" is the 5 of
+    // "September 5", "1st" the 1 of a rank.
+    if let Some(n) = ["st", "nd", "rd", "th"].iter().find_map(|x| t.strip_suffix(x)).filter(|n| !n.is_empty() && n.len() <= 4 && n.bytes().all(|b| b.is_ascii_digit())) {
+        return n.to_string();
+    }
     if t.len() > 4 && t.ends_with("ies") {
         format!("{}y", &t[..t.len() - 3])
     } else if t.len() > 3 && t.ends_with('s') && !t.ends_with("ss") {
@@ -406,6 +411,17 @@ pub fn stem(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_stemmer_folds_plurals_and_ordinals() {
+        assert_eq!(stem("companies"), "company");
+        assert_eq!(stem("costs"), "cost");
+        assert_eq!(stem("5th"), "5");
+        assert_eq!(stem("22nd"), "22");
+        assert_eq!(stem("first"), "first");
+        assert_eq!(stem("north"), "north");
+        assert_eq!(stem("th"), "th");
+    }
 
     #[test]
     fn scale_phrases_name_units_only_when_declared() {

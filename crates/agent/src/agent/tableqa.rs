@@ -315,6 +315,11 @@ fn country_column(t: &TypedTable) -> Option<usize> {
     })
 }
 
+/// "1st", "22nd", "8th": a number written as an ordinal.
+fn is_ordinal(w: &str) -> bool {
+    ["st", "nd", "rd", "th"].iter().any(|x| w.strip_suffix(x).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+}
+
 fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let q = &cx.q;
     let qs = &cx.qs;
@@ -344,7 +349,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 pos.push((i, j));
             }
         }
-        if pos.is_empty() {
+        // An ordinal meets a bare number ("8th" → "8") only beside another
+        // word of the cell ("November 6th" → "6 Nov"); alone, "the 8th race"
+        // is not grid position 8.
+        if pos.is_empty() || pos.iter().all(|&(i, j)| w[j] != q[i] && is_ordinal(&q[i])) {
             continue;
         }
         let full = strong_cell.iter().all(|&j| used[j]);
@@ -2240,6 +2248,15 @@ mod tests {
         let (_, t) = db(&[&["iata", "name", "city"], &["CAR", "Caribou Municipal", "Caribou"], &["JFK", "John F Kennedy Intl", "New York"]]);
         assert!(parse("How many cars are there in the city Caribou?", &t, "airports").is_some_and(|p| p.filters.iter().all(|f| f.column != "iata")));
         assert!(parse("What is the name of the airport JFK?", &t, "airports").is_some_and(|p| p.filters.iter().any(|f| f.values == ["JFK"])));
+    }
+
+    #[test]
+    fn an_ordinal_names_a_day_of_a_date_but_alone_no_bare_number() {
+        let (mut d, t) = db(&[&["Date", "Opponent", "Attendance"], &["September 5", "Cubs", "54,232"], &["September 12", "Reds", "40,001"], &["September 19", "Mets", "38,000"]]);
+        assert_eq!(ask(&mut d, &t, "who was the opponent on september 12th?"), (PlanKind::Lookup, vec!["Reds".into()]));
+        // "the 8th race" is not grid position 8.
+        let (mut d, t) = db(&[&["Driver", "Grid", "Time"], &["Ann", "8", "1:00.2"], &["Bob", "3", "1:05.7"]]);
+        assert_eq!(ask(&mut d, &t, "what was Bob's time in the 8th race?"), (PlanKind::Lookup, vec!["1:05.7".into()]));
     }
 
     #[test]
