@@ -31,6 +31,7 @@ we = pd.read_csv(f"{data}/weather-2013-01.csv")
 fa = fl.merge(al, on="carrier", how="left")
 wa = we.merge(ap, left_on="origin", right_on="faa", how="left")
 fo = fl.merge(ap, left_on="origin", right_on="faa", how="left")
+fd = fl.merge(ap, left_on="dest", right_on="faa", how="left")
 
 
 def num(x):
@@ -57,6 +58,12 @@ Q = [
     # flights x airports (origin)
     ("flights-2013-01.csv", "join_count", "How many flights departed from La Guardia?", num((fo.name == "La Guardia").sum())),
     ("flights-2013-01.csv", "join_average", "What was the average air_time of flights from John F Kennedy Intl?", num(fo.loc[fo.name == "John F Kennedy Intl", "air_time"].mean())),
+    # flights x airports (dest): a flight refers to airports twice, and the
+    # question's own words say which ("to", "arrived at")
+    ("flights-2013-01.csv", "join_count", "How many flights went to Chicago Ohare Intl?", num((fd.name == "Chicago Ohare Intl").sum())),
+    ("flights-2013-01.csv", "join_average", "What was the average arr_delay of flights to Denver Intl?", num(fd.loc[fd.name == "Denver Intl", "arr_delay"].mean())),
+    ("flights-2013-01.csv", "join_count", "How many flights arrived at Hartsfield Jackson Atlanta Intl?", num((fd.name == "Hartsfield Jackson Atlanta Intl").sum())),
+    ("flights-2013-01.csv", "join_sum", "What was the total distance flown to San Francisco Intl?", num(fd.loc[fd.name == "San Francisco Intl", "distance"].sum())),
     # weather x airports (origin)
     ("weather-2013-01.csv", "join_average", "What was the average temp at Newark Liberty Intl?", num(wa.loc[wa.name == "Newark Liberty Intl", "temp"].mean())),
     ("weather-2013-01.csv", "join_max", "What was the highest wind_speed at La Guardia?", num(wa.loc[wa.name == "La Guardia", "wind_speed"].max())),

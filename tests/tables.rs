@@ -174,3 +174,38 @@ async fn two_tables_that_share_a_key_are_joined_and_the_answer_cites_the_rows_of
     assert!(q.join.is_none(), "{q:?}");
     assert_eq!(q.result.values, vec!["2".to_string()], "{q:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_that_refers_to_another_twice_is_joined_on_the_side_the_question_names() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    // Each shipment leaves one depot and reaches another.
+    let shipments = files.join("shipments.csv");
+    std::fs::write(&shipments, "id,origin,dest,tons\nS1,NTH,STH,10\nS2,NTH,EST,20\nS3,STH,NTH,5\nS4,EST,STH,7\nS5,NTH,STH,3\nS6,STH,EST,11\n").unwrap();
+    let depots = files.join("depots.csv");
+    std::fs::write(&depots, "code,depot,region\nNTH,Northgate Yard,North\nSTH,Southport Dock,South\nEST,Eastfield Hub,East\n").unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    assert!(ingest(&ws, &[shipments, depots]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let ask = |question: &'static str| {
+        let ws = &ws;
+        let agent = &agent;
+        async move {
+            let run = ws.ask(agent, question, None, FRESH).await.unwrap();
+            table_step(&run).unwrap_or_else(|| panic!("{question}: a table answered: {:?}", run.answer)).clone()
+        }
+    };
+    // To Southport Dock: S1, S4, S5.
+    let q = ask("What was the total tons shipped to Southport Dock?").await;
+    assert_eq!(q.join.as_ref().map(|j| j.on.0.as_str()), Some("dest"), "{q:?}");
+    assert_eq!(q.result.values, vec!["20".to_string()], "{q:?}");
+    // From Southport Dock: S3, S6.
+    let q = ask("What was the total tons shipped from Southport Dock?").await;
+    assert_eq!(q.join.as_ref().map(|j| j.on.0.as_str()), Some("origin"), "{q:?}");
+    assert_eq!(q.result.values, vec!["16".to_string()], "{q:?}");
+    let q = ask("How many shipments arrived at Eastfield Hub?").await;
+    assert_eq!(q.join.as_ref().map(|j| j.on.0.as_str()), Some("dest"), "{q:?}");
+    assert_eq!(q.result.values, vec!["2".to_string()], "{q:?}");
+}

@@ -83,6 +83,8 @@ pub struct TableDb {
     /// Joins tried (see [`TableDb::ensure_join`]), by their key: the key
     /// they were joined on, or `None` when the two tables share none.
     joins: HashMap<String, Option<JoinKey>>,
+    /// The keys each pair of tables shares ([`TableDb::join_keys_of`]).
+    keys: HashMap<String, Vec<JoinKey>>,
 }
 
 /// How one table refers to another: a text column of the first (`a_col`)
@@ -104,31 +106,44 @@ fn key_text(s: &str) -> String {
     s.trim().to_lowercase()
 }
 
-/// The key two tables share, if any: a text column of `a` whose distinct
-/// values (two or more) are, for [`JOIN_MIN_MATCH`] of them, values of a
-/// column of `b` in which every value is distinct, so each row of `a`
-/// meets at most one row of `b`. Number columns are never keys: ranks,
-/// years and counts coincide between unrelated tables.
-pub fn join_key(a: &TypedTable, b: &TypedTable) -> Option<JoinKey> {
-    let mut best: Option<JoinKey> = None;
-    for cb in (0..b.columns.len()).filter(|&c| b.columns[c].kind == ColumnKind::Text) {
-        let vals: Vec<String> = b.rows.iter().filter(|r| !r.total).map(|r| key_text(&r.cells[cb].raw)).filter(|v| !v.is_empty()).collect();
-        let keys: HashSet<&str> = vals.iter().map(String::as_str).collect();
-        if vals.len() < 2 || keys.len() != vals.len() {
+/// The keys two tables share, best matched first: each text column of `a`
+/// whose distinct values (two or more) are, for [`JOIN_MIN_MATCH`] of them,
+/// values of a column of `b` in which every value is distinct, so each row
+/// of `a` meets at most one row of `b` (with that column of `b` it matches
+/// best). Number columns are never keys: ranks, years and counts coincide
+/// between unrelated tables. A table may refer to another twice: a flight's
+/// `origin` and `dest` are both airports.
+pub fn join_keys(a: &TypedTable, b: &TypedTable) -> Vec<JoinKey> {
+    let b_keys: Vec<(usize, HashSet<String>)> = (0..b.columns.len())
+        .filter(|&c| b.columns[c].kind == ColumnKind::Text)
+        .filter_map(|cb| {
+            let vals: Vec<String> = b.rows.iter().filter(|r| !r.total).map(|r| key_text(&r.cells[cb].raw)).filter(|v| !v.is_empty()).collect();
+            let keys: HashSet<String> = vals.iter().cloned().collect();
+            (vals.len() >= 2 && keys.len() == vals.len()).then_some((cb, keys))
+        })
+        .collect();
+    let mut out: Vec<JoinKey> = Vec::new();
+    for ca in (0..a.columns.len()).filter(|&c| a.columns[c].kind == ColumnKind::Text) {
+        let distinct: HashSet<String> = a.rows.iter().filter(|r| !r.total).map(|r| key_text(&r.cells[ca].raw)).filter(|v| !v.is_empty()).collect();
+        if distinct.len() < 2 {
             continue;
         }
-        for ca in (0..a.columns.len()).filter(|&c| a.columns[c].kind == ColumnKind::Text) {
-            let distinct: HashSet<String> = a.rows.iter().filter(|r| !r.total).map(|r| key_text(&r.cells[ca].raw)).filter(|v| !v.is_empty()).collect();
-            if distinct.len() < 2 {
-                continue;
-            }
+        let mut best: Option<JoinKey> = None;
+        for (cb, keys) in &b_keys {
             let matched = distinct.iter().filter(|v| keys.contains(v.as_str())).count() as f64 / distinct.len() as f64;
             if matched >= JOIN_MIN_MATCH && best.as_ref().is_none_or(|k| matched > k.matched) {
-                best = Some(JoinKey { a_col: ca, b_col: cb, matched });
+                best = Some(JoinKey { a_col: ca, b_col: *cb, matched });
             }
         }
+        out.extend(best);
     }
-    best
+    out.sort_by(|x, y| y.matched.total_cmp(&x.matched).then(x.a_col.cmp(&y.a_col)));
+    out
+}
+
+/// The best matched of [`join_keys`], if any.
+pub fn join_key(a: &TypedTable, b: &TypedTable) -> Option<JoinKey> {
+    join_keys(a, b).into_iter().next()
 }
 
 /// The rows of `a`, each with the columns of the row of `b` its key meets
@@ -183,7 +198,7 @@ impl TableDb {
         for c in [rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DML, rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DDL] {
             conn.set_db_config(c, false).map_err(|e| TableDbError::Open { reason: e.to_string() })?;
         }
-        Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new(), joins: HashMap::new() })
+        Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new(), joins: HashMap::new(), keys: HashMap::new() })
     }
 
     /// The SQL table name for an object: readable (its sheet, table or file
@@ -225,34 +240,54 @@ impl TableDb {
         Ok(&self.loaded[&obj.id])
     }
 
-    /// `a` joined with `b` ([`join_tables`]) when they share a key
-    /// ([`join_key`]), loaded (once) under the key this returns beside the
-    /// join key; `None` when they share none. A join is made again when
-    /// either table is loaded again.
-    pub fn ensure_join(&mut self, a: &SourceObject, b: &SourceObject) -> Result<Option<(String, JoinKey)>, TableDbError> {
+    /// The keys `a` shares with `b` ([`join_keys`]), computed once per load
+    /// of either.
+    pub fn join_keys_of(&mut self, a: &SourceObject, b: &SourceObject) -> Result<Vec<JoinKey>, TableDbError> {
         self.ensure(a)?;
         self.ensure(b)?;
-        let key = format!("join:{}:{}", a.id, b.id);
-        if let Some(known) = self.joins.get(&key) {
-            return Ok(known.clone().map(|k| (key, k)));
+        let key = format!("keys:{}:{}", a.id, b.id);
+        if let Some(known) = self.keys.get(&key) {
+            return Ok(known.clone());
+        }
+        let keys = join_keys(&self.loaded[&a.id].typed, &self.loaded[&b.id].typed);
+        self.keys.insert(key, keys.clone());
+        Ok(keys)
+    }
+
+    /// `a` joined with `b` ([`join_tables`]) on their best key ([`join_key`]),
+    /// loaded (once) under the name this returns beside the key; `None`
+    /// when they share none.
+    pub fn ensure_join(&mut self, a: &SourceObject, b: &SourceObject) -> Result<Option<(String, JoinKey)>, TableDbError> {
+        match self.join_keys_of(a, b)?.into_iter().next() {
+            Some(k) => self.ensure_join_on(a, b, &k).map(Some),
+            None => Ok(None),
+        }
+    }
+
+    /// `a` joined with `b` on `k` (one of their [`join_keys`]), loaded once
+    /// under the key this returns. A join is made again when either table
+    /// is loaded again.
+    pub fn ensure_join_on(&mut self, a: &SourceObject, b: &SourceObject, k: &JoinKey) -> Result<(String, JoinKey), TableDbError> {
+        self.ensure(a)?;
+        self.ensure(b)?;
+        let key = format!("join:{}:{}:{}", a.id, b.id, k.a_col);
+        if self.joins.contains_key(&key) && self.loaded.contains_key(&key) {
+            return Ok((key, k.clone()));
         }
         let (ta, tb) = (&self.loaded[&a.id], &self.loaded[&b.id]);
-        let Some(k) = join_key(&ta.typed, &tb.typed) else {
-            self.joins.insert(key, None);
-            return Ok(None);
-        };
         // `b`'s readable name without its id piece ("airports" of airports_3f9c).
         let label = tb.name.rsplit_once('_').map_or(tb.name.as_str(), |(base, _)| base).replace('_', " ");
-        let joined = join_tables(&ta.typed, &tb.typed, &k, &label);
-        let name = format!("{}__{}", ta.name, tb.name);
+        let joined = join_tables(&ta.typed, &tb.typed, k, &label);
+        let name = format!("{}__{}__{}", ta.name, tb.name, k.a_col);
         self.load(&key, &name, joined)?;
         self.joins.insert(key.clone(), Some(k.clone()));
-        Ok(Some((key, k)))
+        Ok((key, k.clone()))
     }
 
     /// Loads a typed table under `name`, replacing any table of that name.
     pub fn load(&mut self, key: &str, name: &str, typed: TypedTable) -> Result<(), TableDbError> {
         // Joins made from an earlier load of this table are stale.
+        self.keys.retain(|k, _| !k.split(':').skip(1).any(|id| id == key));
         let stale: Vec<String> = self.joins.keys().filter(|j| j.split(':').skip(1).any(|id| id == key)).cloned().collect();
         for j in stale {
             self.joins.remove(&j);
@@ -324,6 +359,7 @@ impl TableDb {
         self.loaded.clear();
         self.stamps.clear();
         self.joins.clear();
+        self.keys.clear();
     }
 
     pub fn len(&self) -> usize {
@@ -385,6 +421,37 @@ mod tests {
         let lim = SqlLimits::default();
         let r = db.query("SELECT SUM(\"Amount\"), COUNT(*) FROM joined WHERE NOT _total AND \"Region\" = 'Europe'", &lim).unwrap();
         assert_eq!(r.rows[0], vec!["160".to_string(), "2".to_string()]);
+    }
+
+    #[test]
+    fn a_table_that_refers_to_another_twice_has_a_key_for_each_side() {
+        let flights = typed_table(&content(&[&["flight", "origin", "dest"], &["1", "JFK", "ORD"], &["2", "LGA", "DEN"], &["3", "JFK", "DEN"], &["4", "EWR", "ORD"]]));
+        let airports = typed_table(&content(&[&["faa", "name"], &["JFK", "John F Kennedy Intl"], &["LGA", "La Guardia"], &["EWR", "Newark Liberty Intl"], &["ORD", "Chicago Ohare Intl"], &["DEN", "Denver Intl"]]));
+        let keys = join_keys(&flights, &airports);
+        assert_eq!(keys.iter().map(|k| (k.a_col, k.b_col)).collect::<Vec<_>>(), vec![(1, 0), (2, 0)]);
+        assert_eq!(join_key(&flights, &airports), keys.first().cloned());
+        let mut db = TableDb::in_memory().unwrap();
+        let obj = |id: &str, rows: &[&[&str]]| {
+            use crate::source::{Content, Locator, Provenance, SourceKind};
+            let prov = Provenance { file: format!("{id}.csv"), file_hash: id.into(), locator: Locator::SheetRange { sheet: id.into(), range: "A1:C5".into() } };
+            let mut o = SourceObject::new(SourceKind::Static, prov, Content::Table(content(rows)));
+            o.id = id.into();
+            o
+        };
+        let f = obj("flights", &[&["flight", "origin", "dest"], &["1", "JFK", "ORD"], &["2", "LGA", "DEN"], &["3", "JFK", "DEN"], &["4", "EWR", "ORD"]]);
+        let a = obj("airports", &[&["faa", "name"], &["JFK", "John F Kennedy Intl"], &["LGA", "La Guardia"], &["EWR", "Newark Liberty Intl"], &["ORD", "Chicago Ohare Intl"], &["DEN", "Denver Intl"]]);
+        assert_eq!(db.join_keys_of(&f, &a).unwrap().len(), 2);
+        // Each side is its own joined table.
+        let (by_dest, _) = db.ensure_join_on(&f, &a, &keys[1]).unwrap();
+        let (by_origin, _) = db.ensure_join_on(&f, &a, &keys[0]).unwrap();
+        assert_ne!(by_dest, by_origin);
+        let lim = SqlLimits::default();
+        let count = |db: &mut TableDb, key: &str| {
+            let name = quote_ident(&db.get(key).unwrap().name);
+            db.query(&format!("SELECT COUNT(*) FROM {name} WHERE \"name\" = 'Denver Intl'"), &lim).unwrap().rows[0][0].clone()
+        };
+        assert_eq!(count(&mut db, &by_dest), "2");
+        assert_eq!(count(&mut db, &by_origin), "0");
     }
 
     #[test]

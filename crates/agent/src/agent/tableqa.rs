@@ -315,6 +315,10 @@ fn country_column(t: &TypedTable) -> Option<usize> {
     })
 }
 
+/// Irregular past participles ("sold", "flown") beside the regular "-ed"
+/// (not "-eed": "speed" is an attribute).
+const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
+
 /// "1st", "22nd", "8th": a number written as an ordinal.
 fn is_ordinal(w: &str) -> bool {
     ["st", "nd", "rd", "th"].iter().any(|x| w.strip_suffix(x).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
@@ -818,7 +822,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // attribute asked for is not a column of this table.
     if matches!(cx.q.first().map(String::as_str), Some("what" | "which")) && matches!(cx.q.get(1).map(String::as_str), Some("is" | "was" | "are" | "were")) && cx.q.get(2).is_some_and(|w| w == "the") {
         let end = (3..n).find(|&i| matches!(cx.q[i].as_str(), "of" | "in" | "for" | "on" | "at" | "from")).unwrap_or(n);
-        if end < n && end <= 6 && (3..end).any(|i| !is_weak(&cx.q[i]) && !is_explained(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str())) {
+        // A participle after a column ("the total tons *shipped* from") says
+        // what happened to it, not another attribute.
+        let participle = |i: usize| (3..i).any(&is_explained) && ((cx.q[i].ends_with("ed") && !cx.q[i].ends_with("eed")) || PARTICIPLES.contains(&cx.q[i].as_str()));
+        if end < n && end <= 6 && (3..end).any(|i| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str())) {
             *unrelated = Some("an attribute that is none of the table's columns");
             return None;
         }
@@ -1958,7 +1965,10 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             if !terms.iter().any(|t| table_holds(tb, &t.0) && !table_holds(ta, &t.0)) {
                 continue;
             }
-            let Ok(Some((key, k))) = db.ensure_join(a.object, b.object) else { continue };
+            let Ok(keys) = db.join_keys_of(a.object, b.object) else { continue };
+            let (Some(ta), Some(tb)) = (db.get(&a.object.id), db.get(&b.object.id)) else { continue };
+            let Some(k) = key_for_question(question, &keys, ta, tb) else { continue };
+            let Ok((key, k)) = db.ensure_join_on(a.object, b.object, &k) else { continue };
             let Some(joined) = db.get(&key) else { continue };
             let a_columns = db.get(&a.object.id).map_or(0, |t| t.typed.columns.len());
             let Ok(plan) = parse_loaded(question, joined) else { continue };
@@ -1980,6 +1990,41 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
         }
     }
     best
+}
+
+/// Words that say which way a question goes before it names a place or a
+/// party: "flights *to* Denver Intl", "transfers *from* Acme".
+const TOWARD: &[&str] = &["to", "into", "toward", "towards", "arrive", "arrived", "arrives", "arriving", "arrival", "arrivals", "destination", "destined", "bound", "landed", "landing"];
+const AWAY: &[&str] = &["from", "depart", "departed", "departs", "departing", "departure", "departures", "leaving", "left", "origin", "originating"];
+/// Column-name words of the two sides of a table that refers to another
+/// twice (`origin` and `dest`, `from_account` and `to_account`).
+const TOWARD_COLUMN: &[&str] = &["dest", "destination", "to", "arrival", "arr", "target", "recipient", "receiver", "buyer"];
+const AWAY_COLUMN: &[&str] = &["origin", "orig", "from", "departure", "dep", "source", "src", "sender", "seller"];
+
+/// Which of the keys `a` shares with `b` ([`crate::tabledb::join_keys`])
+/// the question means, when `a` refers to `b` more than once: the key on
+/// the side named by the words just before the first question word that
+/// `b` holds and `a` lacks ("to Denver Intl" → `dest`). Otherwise the best
+/// matched key.
+pub fn key_for_question(question: &str, keys: &[crate::tabledb::JoinKey], a: &crate::tabledb::LoadedTable, b: &crate::tabledb::LoadedTable) -> Option<crate::tabledb::JoinKey> {
+    if keys.len() < 2 {
+        return keys.first().cloned();
+    }
+    let q = crate::text::tokenize(question);
+    let side = q.iter().position(|w| !is_weak(w) && table_holds(b, w) && !table_holds(a, w)).and_then(|i| {
+        q[i.saturating_sub(3)..i].iter().rev().find_map(|w| {
+            if TOWARD.contains(&w.as_str()) {
+                Some(TOWARD_COLUMN)
+            } else if AWAY.contains(&w.as_str()) {
+                Some(AWAY_COLUMN)
+            } else {
+                None
+            }
+        })
+    });
+    let Some(side) = side else { return keys.first().cloned() };
+    let on_side = |k: &&crate::tabledb::JoinKey| a.typed.columns.get(k.a_col).is_some_and(|c| c.name.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|w| side.contains(&w)));
+    keys.iter().find(on_side).or(keys.first()).cloned()
 }
 
 /// The question's content words, each weighted by its rarity in the pool
@@ -2257,6 +2302,15 @@ mod tests {
         // "the 8th race" is not grid position 8.
         let (mut d, t) = db(&[&["Driver", "Grid", "Time"], &["Ann", "8", "1:00.2"], &["Bob", "3", "1:05.7"]]);
         assert_eq!(ask(&mut d, &t, "what was Bob's time in the 8th race?"), (PlanKind::Lookup, vec!["1:05.7".into()]));
+    }
+
+    #[test]
+    fn a_participle_after_a_column_is_no_attribute_but_an_unknown_attribute_still_refuses() {
+        let (mut d, t) = db(&[&["id", "tons", "depot"], &["S1", "10", "Northgate Yard"], &["S3", "5", "Southport Dock"], &["S6", "11", "Southport Dock"]]);
+        assert_eq!(ask(&mut d, &t, "What was the total tons shipped from Southport Dock?"), (PlanKind::Sum, vec!["16".into()]));
+        // "speed" ends like a participle and is no column: refused.
+        assert!(matches!(parse_or_why("What is the top speed of Southport Dock?", &t, "t"), Err(NoPlan::Unrelated(_))));
+        assert!(matches!(parse_or_why("What was the total weight shipped from Southport Dock?", &t, "t"), Err(NoPlan::Unrelated(_))));
     }
 
     #[test]
