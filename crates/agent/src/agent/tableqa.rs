@@ -776,7 +776,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
 
     // The answer column from the wh-word and the words after it.
-    let (answer, explicit_answer) = answer_column(&cx, &cols, &links);
+    let compared: Vec<usize> = num_filters.iter().filter(|f| f.1 != "=").map(|f| f.0).collect();
+    let (answer, explicit_answer) = answer_column(&cx, &cols, &links, &compared);
     let ordinal_used = num_filters.iter().any(|f| cx.q[f.3 .0] == "first" || cx.q[f.3 .0] == "last");
     let first = first && !ordinal_used;
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
@@ -1677,12 +1678,16 @@ fn is_rank_column(t: &TypedTable, c: usize) -> bool {
 
 /// The column the answer is read from, and whether the question named it
 /// (rather than it being inferred from the wh-word or the table's layout).
-fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Option<usize>, bool) {
+/// `compared` are the columns a numeric filter compares ("an attendance
+/// of below 14,000"): what the rows are chosen by, so not what is asked,
+/// unless the wh-word names it ("which year between 1893 and 1898").
+fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compared: &[usize]) -> (Option<usize>, bool) {
     let t = cx.t;
     let n = cx.q.len();
-    let linked = |c: usize| links.iter().any(|l| l.col == c);
     const SKIP: &[&str] = &["is", "was", "were", "are", "the", "a", "an", "did", "does", "do", "has", "had", "have", "of", "kind", "type", "name"];
     let wh = (0..n).find(|&i| matches!(cx.q[i].as_str(), "what" | "which" | "who" | "whom" | "whose" | "when" | "where" | "name" | "list" | "how"));
+    let asked = wh.and_then(|i| cx.qs[(i + 1).min(n)..].iter().find(|w| !SKIP.contains(&w.as_str())));
+    let linked = |c: usize| links.iter().any(|l| l.col == c) || (compared.contains(&c) && !asked.is_some_and(|w| col_words(&t.columns[c].name).contains(w)));
     let hint = |names: &[&str]| -> Option<usize> {
         (0..t.columns.len()).filter(|&c| !linked(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| names.contains(&w.as_str())))
     };
@@ -1693,7 +1698,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> (Opt
         let head: Vec<String> = cx.qs[from.min(n)..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).cloned().collect();
         // The column named first after the wh-word ("which games had an
         // attendance …": games, not attendance).
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && !(compared.contains(c) && linked(*c)) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
         // "how long did it take", "how tall is": the column of that measure.
         if cx.q[i] == "how" && head_col.is_none() {
             const HOW: &[(&str, &[&str])] = &[
@@ -2311,6 +2316,17 @@ mod tests {
         // "speed" ends like a participle and is no column: refused.
         assert!(matches!(parse_or_why("What is the top speed of Southport Dock?", &t, "t"), Err(NoPlan::Unrelated(_))));
         assert!(matches!(parse_or_why("What was the total weight shipped from Southport Dock?", &t, "t"), Err(NoPlan::Unrelated(_))));
+    }
+
+    #[test]
+    fn the_column_a_filter_compares_is_not_the_answer_unless_the_wh_word_names_it() {
+        let (mut d, t) = db(&[&["#", "Opponent", "Attendance"], &["157", "Cubs", "13,261"], &["158", "Reds", "15,002"], &["159", "Mets", "13,626"]]);
+        // "which games … an attendance below": the games, not the attendance.
+        assert_eq!(ask(&mut d, &t, "which games had an attendance of below 14,000?"), (PlanKind::Lookup, vec!["Cubs".into(), "Mets".into()]));
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "name the cars with an mpg above 28"), (PlanKind::Lookup, vec!["toyota corolla".into(), "vw rabbit".into()]));
+        // Named right after the wh-word, the compared column is the answer.
+        assert_eq!(ask(&mut d, &t, "which year between 1970 and 1971 had a car from Japan?").1, vec!["1971".to_string()]);
     }
 
     #[test]
