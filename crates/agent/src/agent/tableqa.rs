@@ -1207,6 +1207,15 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let at = cx.find(sw).unwrap_or(0);
         let after: Vec<String> = cx.qs[(at + 1).min(n)..(at + 4).min(n)].iter().filter(|w| !is_weak(w) || matches!(w.as_str(), "number" | "total")).cloned().collect();
         let names_after = |c: usize| col_words(&t.columns[c].name).iter().any(|w| after.contains(w));
+        // "the second highest grossing film": the row after the first.
+        let nth = at.checked_sub(1).and_then(|i| match cx.q[i].as_str() {
+            "second" | "2nd" => Some(2usize),
+            "third" | "3rd" => Some(3),
+            "fourth" | "4th" => Some(4),
+            "fifth" | "5th" => Some(5),
+            _ => None,
+        });
+        let offset = nth.map(|k| format!(" OFFSET {}", k - 1)).unwrap_or_default();
         // "the most flights" over a column named in the singular ("flight",
         // each row's number) counts rows per group, as for "how many".
         let counted_noun = |c: usize| {
@@ -1253,11 +1262,15 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let dir = if desc { "DESC" } else { "ASC" };
             if asks_measure {
                 let f = if desc { "MAX" } else { "MIN" };
-                let sql = format!("SELECT {f}({}) {w}", cx.col(m));
+                let sql = match nth {
+                    Some(_) => format!("SELECT {c} {w} AND {c} IS NOT NULL ORDER BY {c} {dir}, \"_row\" LIMIT 1{offset}", c = cx.col(m)),
+                    None => format!("SELECT {f}({}) {w}", cx.col(m)),
+                };
                 return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
             }
             let limit = top_n.map(|(k, _)| k).unwrap_or(1);
-            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT {limit}", cx.raw(ans), cx.col(m), cx.col(m));
+            let offset = if top_n.is_some() { "" } else { offset.as_str() };
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT {limit}{offset}", cx.raw(ans), cx.col(m), cx.col(m));
             let rows_sql = format!("SELECT \"_row\" {w}");
             let kind = if top_n.is_some() { PlanKind::TopN } else if desc { PlanKind::ArgMax } else { PlanKind::ArgMin };
             return Some(plan(kind, sql, rows_sql, Some(ans), Some(m), &filters));
@@ -2327,6 +2340,14 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "name the cars with an mpg above 28"), (PlanKind::Lookup, vec!["toyota corolla".into(), "vw rabbit".into()]));
         // Named right after the wh-word, the compared column is the answer.
         assert_eq!(ask(&mut d, &t, "which year between 1970 and 1971 had a car from Japan?").1, vec!["1971".to_string()]);
+    }
+
+    #[test]
+    fn the_second_highest_is_the_row_after_the_highest() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "which car has the second highest mpg?"), (PlanKind::ArgMax, vec!["vw rabbit".into()]));
+        assert_eq!(ask(&mut d, &t, "which car has the third lowest mpg?"), (PlanKind::ArgMin, vec!["datsun 510".into()]));
+        assert_eq!(ask(&mut d, &t, "which car has the highest mpg?"), (PlanKind::ArgMax, vec!["toyota corolla".into()]));
     }
 
     #[test]
