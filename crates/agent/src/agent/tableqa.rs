@@ -315,6 +315,12 @@ fn country_column(t: &TypedTable) -> Option<usize> {
     })
 }
 
+/// Nouns for people: "how many people" over a table of events or places
+/// asks a number column (attendance, population), not a count of rows.
+const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee"];
+/// Column words that count people.
+const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop"];
+
 /// Irregular past participles ("sold", "flown") beside the regular "-ed"
 /// (not "-eed": "speed" is an attribute).
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
@@ -1143,6 +1149,22 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // ("flight", each row's flight number) counts the rows; a
             // quantity is named as asked ("points", "wins").
             .filter(|&c| head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&t.columns[c].name).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some()));
+        // "how many people attended", "how many were in attendance", "how
+        // many people live in kilifi": people are not rows here; a number
+        // column that a later word of the question names (by a shared stem:
+        // attended ~ Attendance, enrolled ~ Enrollment) or that counts
+        // people holds the answer.
+        let head_num = head_num.or_else(|| {
+            let h = head_at?;
+            if !(PEOPLE.contains(&cx.qs[h].as_str()) || matches!(cx.q[h].as_str(), "were" | "was" | "are" | "is")) {
+                return None;
+            }
+            let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !links.iter().any(|l| l.col == c);
+            let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 5 && !is_weak(w)).collect();
+            let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| cw.len() >= 5 && later.iter().any(|w| w[..5] == cw[..5]));
+            let counts_people = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()));
+            num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| shares_stem(c)).or_else(|| num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| counts_people(c)).filter(|_| PEOPLE.contains(&cx.qs[h].as_str())))
+        });
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
             let w = where_of(&filters);
@@ -2369,6 +2391,17 @@ mod tests {
         // Two rows: their places in the table.
         let (mut d, t) = db(CARS);
         assert_eq!(ask(&mut d, &t, "is the ford pinto listed above or below the vw rabbit?").1, vec!["below".to_string()]);
+    }
+
+    #[test]
+    fn how_many_people_reads_a_number_column_that_counts_them() {
+        let (mut d, t) = db(&[&["Date", "Opponent", "Attendance"], &["September 5", "Cubs", "54,232"], &["September 12", "Reds", "40,001"], &["September 19", "Cubs", "38,000"]]);
+        assert_eq!(ask(&mut d, &t, "how many were in attendance for the september 12th game?"), (PlanKind::Lookup, vec!["40,001".into()]));
+        assert_eq!(ask(&mut d, &t, "how many people attended the games against the cubs?"), (PlanKind::Sum, vec!["92232".into()]));
+        // Rows are still counted when the question counts them.
+        assert_eq!(ask(&mut d, &t, "how many games were against the cubs?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[&["County", "Area", "Population"], &["Kilifi", "12,246", "1,109,735"], &["Kwale", "8,270", "649,931"]]);
+        assert_eq!(ask(&mut d, &t, "how many people live in kilifi?"), (PlanKind::Lookup, vec!["1,109,735".into()]));
     }
 
     #[test]
