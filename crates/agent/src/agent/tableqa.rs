@@ -321,6 +321,9 @@ const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "st
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop"];
 
+/// The words that say which side of a number ("15 or *more*").
+const SIDE_WORDS: &[&str] = &["more", "greater", "higher", "above", "over", "later", "better", "larger", "longer", "less", "fewer", "lower", "below", "under", "earlier", "worse", "smaller", "shorter"];
+
 /// Irregular past participles ("sold", "flown") beside the regular "-ed"
 /// (not "-eed": "speed" is an attribute).
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
@@ -596,6 +599,48 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let mut num_filters: Vec<(usize, &'static str, f64, (usize, usize))> = Vec::new();
     let n = cx.q.len();
     for i in 0..n {
+        // "15 or more seats", "5th or better", "20 years or less": the
+        // number first, its side after it; a place or rank reads the other
+        // way ("5th or better" is a place up to 5).
+        // ("at least 15 or more": the number is taken already.)
+        let taken = i >= 1 && matches!(cx.q[i - 1].as_str(), "least" | "most" | "than" | "over" | "under" | "above" | "below");
+        let trailing = number_word(&cx.q[i]).filter(|_| !taken).and_then(|v| {
+            let (k, w) = match (cx.q.get(i + 1).map(String::as_str), cx.q.get(i + 2).map(String::as_str), cx.q.get(i + 3).map(String::as_str)) {
+                (Some("or"), Some(w), _) => (i + 2, w),
+                (Some(unit), Some("or"), Some(w)) if number_word(unit).is_none() && !is_weak(unit) && !SIDE_WORDS.contains(&unit) => (i + 3, w),
+                _ => return None,
+            };
+            let up = match w {
+                "more" | "greater" | "higher" | "above" | "over" | "later" | "better" | "larger" | "longer" => true,
+                "less" | "fewer" | "lower" | "below" | "under" | "earlier" | "worse" | "smaller" | "shorter" => false,
+                _ => return None,
+            };
+            Some((v, up, matches!(w, "better" | "worse" | "higher" | "lower"), k))
+        });
+        if let Some((v, up, rank_word, k)) = trailing {
+            let unit: Vec<String> = cx.qs[(i + 1).min(n)..(i + 2).min(n)].iter().chain(cx.qs[(k + 1).min(n)..(k + 3).min(n)].iter()).cloned().collect();
+            let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
+            let ordinal = is_ordinal(&cx.q[i]) || cx.qs[i.saturating_sub(3)..i].iter().any(|w| matches!(w.as_str(), "place" | "placed" | "rank" | "ranked" | "position" | "finish" | "finished"));
+            // The number column most of whose name the window holds
+            // ("assisted tackles": Assisted Tackles, not Combined Tackles).
+            let named = |window: &[String]| {
+                let share = |c: usize| {
+                    let cw = col_words(&t.columns[c].name);
+                    cw.iter().filter(|w| window.contains(w)).count() as f32 / cw.len().max(1) as f32
+                };
+                (0..t.columns.len()).filter(|&c| cx.is_num(c) && share(c) > 0.0).max_by(|&a, &b| share(a).total_cmp(&share(b)).then(b.cmp(&a)))
+            };
+            let c = named(&unit)
+                .or_else(|| named(&before))
+                .or_else(|| ordinal.then(|| (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c))).flatten())
+                .or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && !is_year_column(t, c)));
+            if let Some(c) = c {
+                let reverse = is_rank_column(t, c) && (ordinal || rank_word);
+                let op = if up != reverse { ">=" } else { "<=" };
+                num_filters.push((c, op, v, (i, k + 1)));
+            }
+            continue;
+        }
         let (op, skip) = match (cx.q[i].as_str(), cx.q.get(i + 1).map(String::as_str)) {
             ("more" | "greater" | "higher" | "larger" | "bigger" | "longer", Some("than")) => (">", 2),
             ("over" | "above" | "exceeding", _) => (">", 1),
@@ -2402,6 +2447,18 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many games were against the cubs?"), (PlanKind::Count, vec!["2".into()]));
         let (mut d, t) = db(&[&["County", "Area", "Population"], &["Kilifi", "12,246", "1,109,735"], &["Kwale", "8,270", "649,931"]]);
         assert_eq!(ask(&mut d, &t, "how many people live in kilifi?"), (PlanKind::Lookup, vec!["1,109,735".into()]));
+    }
+
+    #[test]
+    fn a_number_followed_by_its_side_filters_and_a_place_reads_the_other_way() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "how many cars have an mpg of 27 or more?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many cars have 25 mpg or less?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[&["Season", "Place", "Points"], &["2001", "3", "50"], &["2002", "7", "41"], &["2003", "5", "44"], &["2004", "12", "30"]]);
+        assert_eq!(ask(&mut d, &t, "how many seasons did they place 5th or better?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many seasons did they place 7th or worse?"), (PlanKind::Count, vec!["2".into()]));
+        // "at least 40 or more": one filter, not two.
+        assert_eq!(ask(&mut d, &t, "how many seasons had at least 41 or more points?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     #[test]
