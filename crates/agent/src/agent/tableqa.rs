@@ -821,7 +821,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let named = (0..t.columns.len()).find(|&c| !cx.is_num(c) && !col_words(&t.columns[c].name).is_empty() && col_words(&t.columns[c].name).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
-        if let Some(c) = named.filter(|_| cx.has("listed") || cx.has("given") || cx.has("known") || cx.has("shown") || cx.has("recorded") || matches!(cx.q[i].as_str(), "no" | "without" | "missing")) {
+        // "do not have a description": not having is being empty.
+        let not_have = cx.q[i] == "not" && matches!(cx.q.get(i + 1).map(String::as_str), Some("have" | "has" | "had"));
+        if let Some(c) = named.filter(|_| not_have || cx.has("listed") || cx.has("given") || cx.has("known") || cx.has("shown") || cx.has("recorded") || matches!(cx.q[i].as_str(), "no" | "without" | "missing")) {
             let raw = cx.raw(c);
             let missing = crate::tabular::MISSING.iter().map(|m| sql_str(m)).collect::<Vec<_>>().join(", ");
             let sql = format!("({raw} IS NULL OR TRIM({raw}) IN ({missing}))");
@@ -2459,6 +2461,12 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many seasons did they place 7th or worse?"), (PlanKind::Count, vec!["2".into()]));
         // "at least 40 or more": one filter, not two.
         assert_eq!(ask(&mut d, &t, "how many seasons had at least 41 or more points?"), (PlanKind::Count, vec!["3".into()]));
+    }
+
+    #[test]
+    fn not_having_a_value_is_an_empty_cell() {
+        let (mut d, t) = db(&[&["Name", "Description", "Year"], &["Alpha", "A first one", "2001"], &["Beta", "", "2002"], &["Gamma", "—", "2003"], &["Delta", "Last", "2004"]]);
+        assert_eq!(ask(&mut d, &t, "how many names do not have a description?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
