@@ -1044,6 +1044,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
 
+    // "The difference in tonnage between the heaviest and the lightest
+    // ships": the largest value less the smallest.
+    if diff && super_max.is_some() && super_min.is_some() {
+        let total = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name) == ["total"]);
+        let m = named_num.or(answer.filter(|&c| cx.is_num(c) && !is_year_column(t, c))).or(total);
+        if let Some(m) = m.filter(|&c| !is_rank_column(t, c)) {
+            let w = where_of(&filters);
+            let sql = format!("SELECT MAX({c}) - MIN({c}) {w}", c = cx.col(m));
+            return Some(plan(PlanKind::Difference, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(m)), None, Some(m), &filters));
+        }
+    }
     // The difference between two named rows.
     if diff && links.len() >= 2 {
         let measure = named_num.or(answer.filter(|&c| cx.is_num(c))).or_else(|| num_cols.iter().copied().find(|&c| !is_year_column(t, c) && links.iter().all(|l| l.col != c)));
@@ -2467,6 +2478,12 @@ mod tests {
     fn not_having_a_value_is_an_empty_cell() {
         let (mut d, t) = db(&[&["Name", "Description", "Year"], &["Alpha", "A first one", "2001"], &["Beta", "", "2002"], &["Gamma", "—", "2003"], &["Delta", "Last", "2004"]]);
         assert_eq!(ask(&mut d, &t, "how many names do not have a description?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn the_difference_between_the_largest_and_the_smallest() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "what is the difference in mpg between the car with the highest mpg and the one with the lowest?"), (PlanKind::Difference, vec!["13".into()]));
     }
 
     #[test]
