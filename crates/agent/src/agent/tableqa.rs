@@ -584,7 +584,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         .copied();
     let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| op(w) && !(**w == "least" && cx.has("at least"))).copied();
     let superlative = super_max.is_some() || super_min.is_some();
-    let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count")) && !superlative && !cx.has("average"));
+    // "the total amount of times", "the total number times": counts too.
+    let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times")) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
@@ -2484,6 +2485,12 @@ mod tests {
     fn the_difference_between_the_largest_and_the_smallest() {
         let (mut d, t) = db(CARS);
         assert_eq!(ask(&mut d, &t, "what is the difference in mpg between the car with the highest mpg and the one with the lowest?"), (PlanKind::Difference, vec!["13".into()]));
+    }
+
+    #[test]
+    fn the_total_amount_of_times_is_a_count() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "what is the total amount of times japan appears as the origin?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
