@@ -205,6 +205,9 @@ async fn a_table_that_refers_to_another_twice_is_joined_on_the_side_the_question
     let q = ask("What was the total tons shipped from Southport Dock?").await;
     assert_eq!(q.join.as_ref().map(|j| j.on.0.as_str()), Some("origin"), "{q:?}");
     assert_eq!(q.result.values, vec!["16".to_string()], "{q:?}");
+    // The answer says what was joined, on which columns.
+    let run = ws.ask(&agent, "What was the total tons shipped from Southport Dock?", None, FRESH).await.unwrap();
+    assert!(run.answer.citations.iter().any(|c| c.locator.contains("shipments joined with depots on origin = code")), "{:?}", run.answer.citations);
     let q = ask("How many shipments arrived at Eastfield Hub?").await;
     assert_eq!(q.join.as_ref().map(|j| j.on.0.as_str()), Some("dest"), "{q:?}");
     assert_eq!(q.result.values, vec!["2".to_string()], "{q:?}");

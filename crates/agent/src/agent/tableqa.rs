@@ -2275,10 +2275,17 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
             source_id: obj.id.clone(),
             file: obj.provenance.file.clone(),
             key: None,
-            locator: if grouped {
-                format!("SQL, the group of {} rows: {}", q.result.row_count, q.plan.sql)
-            } else {
-                format!("SQL over {} rows: {}", q.result.row_count, q.plan.sql)
+            locator: {
+                // A joined table says what was joined, on which columns.
+                let joined = q.join.as_ref().map_or(String::new(), |j| {
+                    let label = |n: &str| n.rsplit_once('_').map_or(n, |(base, _)| base).replace('_', " ");
+                    format!(" ({} joined with {} on {} = {})", label(&j.names.0), label(&j.names.1), j.on.0, j.on.1)
+                });
+                if grouped {
+                    format!("SQL, the group of {} rows{joined}: {}", q.result.row_count, q.plan.sql)
+                } else {
+                    format!("SQL over {} rows{joined}: {}", q.result.row_count, q.plan.sql)
+                }
             },
             text: q.result.values.join(", "),
             value: q.result.values.first().and_then(|v| v.parse().ok()),
