@@ -64,7 +64,7 @@ BM25, sibling) were fitted on this dev split; the held-out test split was
 never read.
 
 Targets of the agent issue (pool 270): source F1 ≥ 0.60, action F1 ≥
-0.45 and answer EM ≥ 0.35 are met (0.615, 0.476, 0.375). What moved EM
+0.45 and answer EM ≥ 0.35 are met (0.618, 0.476, 0.377). What moved EM
 from 0.21 to 0.36: the unit of a table's numbers read from the paragraph
 that introduces it ("(in thousands)"), since TAT-QA scores the scale with
 the number (about 100 answers had the right number and no unit); one
