@@ -324,6 +324,10 @@ const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enr
 /// The words that say which side of a number ("15 or *more*").
 const SIDE_WORDS: &[&str] = &["more", "greater", "higher", "above", "over", "later", "better", "larger", "longer", "less", "fewer", "lower", "below", "under", "earlier", "worse", "smaller", "shorter"];
 
+/// Irregular verbs and the column words of who did it ("wrote": Written
+/// by, Writer).
+const AGENTS: &[(&str, &[&str])] = &[("wrote", &["writ"]), ("won", &["winner", "won"]), ("drove", &["driver"]), ("sang", &["singer", "sung"]), ("built", &["builder", "built"]), ("led", &["leader", "led"]), ("ran", &["runner"]), ("taught", &["teacher"]), ("made", &["maker", "made"]), ("drew", &["drawn", "artist"]), ("sold", &["seller", "sold"]), ("bought", &["buyer", "bought"])];
+
 /// Irregular past participles ("sold", "flown") beside the regular "-ed"
 /// (not "-eed": "speed" is an attribute).
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
@@ -1839,6 +1843,15 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
                 if let Some(c) = head_col.filter(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text) {
                     return (Some(c), true);
                 }
+                // "who directed …": the column of who did it (Directed by,
+                // Producer, Composer; "wrote": Written by, Writer).
+                if let Some(verb) = cx.q.get(i + 1).filter(|w| w.len() >= 4 && !SKIP.contains(&w.as_str())) {
+                    let irregular = AGENTS.iter().find(|(v, _)| v == verb).map(|(_, stems)| *stems).unwrap_or(&[]);
+                    let does = |cw: &String| (cw.len() >= 5 && verb.len() >= 5 && cw[..5] == verb[..5]) || irregular.iter().any(|st| cw.starts_with(st));
+                    if let Some(c) = (0..t.columns.len()).filter(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text).find(|&c| col_words(&t.columns[c].name).iter().any(does)) {
+                        return (Some(c), true);
+                    }
+                }
                 return (hint(NAME_HINTS).filter(|&c| t.columns[c].kind == ColumnKind::Text).or_else(first_text), false);
             }
             _ => {}
@@ -2498,6 +2511,13 @@ mod tests {
     fn the_total_amount_of_times_is_a_count() {
         let (mut d, t) = db(CARS);
         assert_eq!(ask(&mut d, &t, "what is the total amount of times japan appears as the origin?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn who_did_it_is_read_from_the_column_of_the_doer() {
+        let (mut d, t) = db(&[&["No.", "Title", "Directed by", "Written by"], &["1", "Pilot", "Ann Lee", "Bo Chan"], &["2", "Homecoming", "Cy Dunn", "Di Eng"], &["3", "Finale", "Ann Lee", "Fay Gu"]]);
+        assert_eq!(ask(&mut d, &t, "who wrote the first episode?").1, vec!["Bo Chan".to_string()]);
+        assert_eq!(ask(&mut d, &t, "who directed homecoming?").1, vec!["Cy Dunn".to_string()]);
     }
 
     #[test]
