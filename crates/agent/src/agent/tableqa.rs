@@ -1802,7 +1802,9 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
     if let Some(i) = wh {
         // "how high is the strike rate": "high" says what kind of answer, not which column.
         let from = if cx.q[i] == "how" { i + 2 } else { i + 1 };
-        let head: Vec<String> = cx.qs[from.min(n)..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).cloned().collect();
+        // ("the first prime minister": "first" orders the rows; it names
+        // no column, not even "Age at beginning of (first) term".)
+        let head: Vec<String> = cx.qs[from.min(n)..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).filter(|w| !matches!(w.as_str(), "first" | "last")).cloned().collect();
         // The column named first after the wh-word ("which games had an
         // attendance …": games, not attendance).
         let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && !(compared.contains(c) && linked(*c)) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
@@ -2518,6 +2520,12 @@ mod tests {
         let (mut d, t) = db(&[&["No.", "Title", "Directed by", "Written by"], &["1", "Pilot", "Ann Lee", "Bo Chan"], &["2", "Homecoming", "Cy Dunn", "Di Eng"], &["3", "Finale", "Ann Lee", "Fay Gu"]]);
         assert_eq!(ask(&mut d, &t, "who wrote the first episode?").1, vec!["Bo Chan".to_string()]);
         assert_eq!(ask(&mut d, &t, "who directed homecoming?").1, vec!["Cy Dunn".to_string()]);
+    }
+
+    #[test]
+    fn first_and_last_order_the_rows_and_name_no_column() {
+        let (mut d, t) = db(&[&["Season", "Tier", "Last opponent"], &["1980", "Tier 3", "Rovers"], &["1981", "Tier 4", "United"], &["1982", "Tier 4", "City"], &["1983", "Tier 3", "Athletic"]]);
+        assert_eq!(ask(&mut d, &t, "what is the last season they played tier 4?").1, vec!["1982".to_string()]);
     }
 
     #[test]
