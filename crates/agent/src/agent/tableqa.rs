@@ -837,8 +837,53 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
 
+    // "how many teams had more points than silex", "who ran a shorter time
+    // than X": the rows whose measure passes the named row's; that row is
+    // the yardstick, not a filter.
+    let mut than_measure: Option<usize> = None;
+    if !diff && !is_yes_no(&cx) {
+        const THAN: &[(&str, bool, &[&str])] = &[
+            ("more", true, &[]),
+            ("greater", true, &[]),
+            ("higher", true, &[]),
+            ("larger", true, &["area", "size"]),
+            ("bigger", true, &["area", "size"]),
+            ("less", false, &[]),
+            ("fewer", false, &[]),
+            ("lower", false, &[]),
+            ("smaller", false, &["area", "size"]),
+            ("taller", true, &["height", "elevation"]),
+            ("longer", true, &["length", "duration", "time"]),
+            ("shorter", false, &["height", "length", "time"]),
+            ("older", true, &["age"]),
+            ("younger", false, &["age"]),
+            ("faster", false, &["time"]),
+            ("slower", true, &["time"]),
+        ];
+        let word = (0..n).find_map(|i| THAN.iter().find(|x| x.0 == cx.q[i]).map(|x| (i, *x)));
+        if let Some((i, (w, larger, hints))) = word {
+            let than = ((i + 1)..(i + 6).min(n)).find(|&k| cx.q[k] == "than");
+            // (A number after "than" is a number, filtered as such.)
+            let yard = than.and_then(|k| links.iter().position(|l| l.span.0 > k && l.span.0 <= k + 3 && !l.neg && !l.pos.iter().all(|&p| is_numeric_word(&cx.q[p]))));
+            if let (Some(k), Some(li)) = (than, yard) {
+                let yl = links[li].clone();
+                let m = comparison_measure(&cx, &cols, Some(yl.col), hints).or_else(|| fallback_measure(t, yl.col)).filter(|&m| cx.is_num(m) && m != yl.col);
+                if let Some(m) = m {
+                    let rank = is_rank_column(t, m) && matches!(w, "higher" | "lower");
+                    let op = if larger != rank { ">" } else { "<" };
+                    let vals: Vec<String> = yl.raws.iter().map(|v| sql_str(v)).collect();
+                    let sql = format!("{c} {op} (SELECT MAX({c}) FROM {} WHERE NOT \"_total\" AND {} IN ({}))", cx.table, cx.raw(yl.col), vals.join(", "), c = cx.col(m));
+                    let f = Filter { column: t.columns[m].name.clone(), op: format!("{op} that of"), values: yl.raws.iter().cloned().collect(), words: cx.q[i..yl.span.1].join(" ") };
+                    extra.push((sql, f, (i, yl.span.1.max(k + 1))));
+                    links.remove(li);
+                    than_measure = Some(m);
+                }
+            }
+        }
+    }
+
     // The answer column from the wh-word and the words after it.
-    let compared: Vec<usize> = num_filters.iter().filter(|f| f.1 != "=").map(|f| f.0).collect();
+    let compared: Vec<usize> = num_filters.iter().filter(|f| f.1 != "=").map(|f| f.0).chain(than_measure).collect();
     let (answer, explicit_answer) = answer_column(&cx, &cols, &links, &compared);
     let ordinal_used = num_filters.iter().any(|f| cx.q[f.3 .0] == "first" || cx.q[f.3 .0] == "last");
     let first = first && !ordinal_used;
@@ -2526,6 +2571,15 @@ mod tests {
     fn first_and_last_order_the_rows_and_name_no_column() {
         let (mut d, t) = db(&[&["Season", "Tier", "Last opponent"], &["1980", "Tier 3", "Rovers"], &["1981", "Tier 4", "United"], &["1982", "Tier 4", "City"], &["1983", "Tier 3", "Athletic"]]);
         assert_eq!(ask(&mut d, &t, "what is the last season they played tier 4?").1, vec!["1982".to_string()]);
+    }
+
+    #[test]
+    fn more_than_a_named_row_compares_with_that_rows_measure() {
+        let (mut d, t) = db(CARS);
+        assert_eq!(ask(&mut d, &t, "how many cars have more mpg than the ford pinto?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "which cars have fewer mpg than the datsun 510?").1, vec!["chevrolet chevelle".to_string(), "ford pinto".to_string()]);
+        // A number after "than" stays a number.
+        assert_eq!(ask(&mut d, &t, "how many cars have more than 27 mpg?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
