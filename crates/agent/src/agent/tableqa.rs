@@ -1899,7 +1899,10 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
                         return (Some(c), true);
                     }
                 }
-                return (hint(NAME_HINTS).filter(|&c| t.columns[c].kind == ColumnKind::Text).or_else(first_text), false);
+                // A person before a team: the hints in their order, not the
+                // columns' ("Player" before "NFL team").
+                let by_hint = NAME_HINTS.iter().find_map(|h| (0..t.columns.len()).filter(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text).find(|&c| col_words(&t.columns[c].name).iter().any(|w| w == h)));
+                return (by_hint.or_else(|| hint(NAME_HINTS).filter(|&c| t.columns[c].kind == ColumnKind::Text)).or_else(first_text), false);
             }
             _ => {}
         }
@@ -2580,6 +2583,12 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which cars have fewer mpg than the datsun 510?").1, vec!["chevrolet chevelle".to_string(), "ford pinto".to_string()]);
         // A number after "than" stays a number.
         assert_eq!(ask(&mut d, &t, "how many cars have more than 27 mpg?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn who_reads_a_person_before_a_team() {
+        let (mut d, t) = db(&[&["Pick #", "NFL team", "Player", "College"], &["1", "Oakland Raiders", "JaMarcus Russell", "LSU"], &["2", "Detroit Lions", "Calvin Johnson", "Georgia Tech"]]);
+        assert_eq!(ask(&mut d, &t, "who was the first pick in the draft?").1, vec!["JaMarcus Russell".to_string()]);
     }
 
     #[test]
