@@ -1490,6 +1490,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {} LIMIT 1", cx.raw(ans), cx.col(ans), cx.col(ans), if desc { "DESC" } else { "ASC" });
             return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
+        // A table listed newest first ("30th edition, 2013", then 2012…):
+        // "the first recorded winner" is the earliest, not the top row,
+        // unless the question speaks of the listing ("listed first").
+        let listing = ["listed", "list", "chart", "table", "top", "bottom", "row", "place", "position"].iter().any(|w| cx.has(w));
+        let newest_first = date_or_year_column(t).filter(|&dc| {
+            // ISO dates and zero-padded years sort as text.
+            let v: Vec<String> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[dc].date.clone().or_else(|| r.cells[dc].num.map(|n| format!("{n:012.2}")))).collect();
+            v.len() >= 3 && v.windows(2).filter(|p| p[1] <= p[0]).count() * 10 >= (v.len() - 1) * 9 && v.first() > v.last()
+        });
+        if let Some(dc) = newest_first.filter(|_| !listing) {
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL AND {} IS NOT NULL ORDER BY {} {}, \"_row\" LIMIT 1", cx.raw(ans), cx.raw(ans), cx.col(dc), cx.col(dc), if desc { "DESC" } else { "ASC" });
+            return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(dc), &filters));
+        }
         let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY \"_row\" {} LIMIT 1", cx.raw(ans), cx.raw(ans), if desc { "DESC" } else { "ASC" });
         return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
     }
@@ -2589,6 +2602,18 @@ mod tests {
     fn who_reads_a_person_before_a_team() {
         let (mut d, t) = db(&[&["Pick #", "NFL team", "Player", "College"], &["1", "Oakland Raiders", "JaMarcus Russell", "LSU"], &["2", "Detroit Lions", "Calvin Johnson", "Georgia Tech"]]);
         assert_eq!(ask(&mut d, &t, "who was the first pick in the draft?").1, vec!["JaMarcus Russell".to_string()]);
+    }
+
+    #[test]
+    fn first_in_a_table_listed_newest_first_is_the_earliest() {
+        let (mut d, t) = db(&[&["Edition", "Year", "Winner"], &["3rd", "2013", "Tsegay"], &["2nd", "2012", "Chumba"], &["1st", "2011", "Schoning"]]);
+        assert_eq!(ask(&mut d, &t, "who was the first recorded winner?").1, vec!["Schoning".to_string()]);
+        assert_eq!(ask(&mut d, &t, "who was the last winner?").1, vec!["Tsegay".to_string()]);
+        // Asked of the listing, the top row.
+        assert_eq!(ask(&mut d, &t, "who is listed first on the chart?").1, vec!["Tsegay".to_string()]);
+        // Oldest first: table order, as before.
+        let (mut d, t) = db(&[&["Edition", "Year", "Winner"], &["1st", "2011", "Schoning"], &["2nd", "2012", "Chumba"], &["3rd", "2013", "Tsegay"]]);
+        assert_eq!(ask(&mut d, &t, "who was the first recorded winner?").1, vec!["Schoning".to_string()]);
     }
 
     #[test]
