@@ -80,9 +80,9 @@ pub struct TableDb {
     loaded: HashMap<String, LoadedTable>,
     /// Size and modification time of a SQLite object's file when it was loaded.
     stamps: HashMap<String, Option<(u64, std::time::SystemTime)>>,
-    /// Joins tried (see [`TableDb::ensure_join`]), by their key: the key
-    /// they were joined on, or `None` when the two tables share none.
-    joins: HashMap<String, Option<JoinKey>>,
+    /// The joined tables loaded ([`TableDb::ensure_join_on`]), by their key
+    /// (`join:<a>:<b>:<a's key column>`).
+    joins: HashSet<String>,
     /// The keys each pair of tables shares ([`TableDb::join_keys_of`]).
     keys: HashMap<String, Vec<JoinKey>>,
 }
@@ -146,6 +146,12 @@ pub fn join_key(a: &TypedTable, b: &TypedTable) -> Option<JoinKey> {
     join_keys(a, b).into_iter().next()
 }
 
+/// A table's SQL name as a person reads it: without its id piece, spaces
+/// for underscores ("airports" of `airports_tbl3f9c`).
+pub fn readable_name(sql_name: &str) -> String {
+    sql_name.rsplit_once('_').map_or(sql_name, |(base, _)| base).replace('_', " ")
+}
+
 /// The rows of `a`, each with the columns of the row of `b` its key meets
 /// (empty where it meets none: a left join, so counts and sums over `a` do
 /// not change). `b`'s key column is left out (it equals `a`'s); a column of
@@ -198,7 +204,7 @@ impl TableDb {
         for c in [rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DML, rusqlite::config::DbConfig::SQLITE_DBCONFIG_DQS_DDL] {
             conn.set_db_config(c, false).map_err(|e| TableDbError::Open { reason: e.to_string() })?;
         }
-        Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new(), joins: HashMap::new(), keys: HashMap::new() })
+        Ok(TableDb { conn, loaded: HashMap::new(), stamps: HashMap::new(), joins: HashSet::new(), keys: HashMap::new() })
     }
 
     /// The SQL table name for an object: readable (its sheet, table or file
@@ -254,16 +260,6 @@ impl TableDb {
         Ok(keys)
     }
 
-    /// `a` joined with `b` ([`join_tables`]) on their best key ([`join_key`]),
-    /// loaded (once) under the name this returns beside the key; `None`
-    /// when they share none.
-    pub fn ensure_join(&mut self, a: &SourceObject, b: &SourceObject) -> Result<Option<(String, JoinKey)>, TableDbError> {
-        match self.join_keys_of(a, b)?.into_iter().next() {
-            Some(k) => self.ensure_join_on(a, b, &k).map(Some),
-            None => Ok(None),
-        }
-    }
-
     /// `a` joined with `b` on `k` (one of their [`join_keys`]), loaded once
     /// under the key this returns. A join is made again when either table
     /// is loaded again.
@@ -271,24 +267,24 @@ impl TableDb {
         self.ensure(a)?;
         self.ensure(b)?;
         let key = format!("join:{}:{}:{}", a.id, b.id, k.a_col);
-        if self.joins.contains_key(&key) && self.loaded.contains_key(&key) {
+        if self.joins.contains(&key) && self.loaded.contains_key(&key) {
             return Ok((key, k.clone()));
         }
         let (ta, tb) = (&self.loaded[&a.id], &self.loaded[&b.id]);
-        // `b`'s readable name without its id piece ("airports" of airports_3f9c).
-        let label = tb.name.rsplit_once('_').map_or(tb.name.as_str(), |(base, _)| base).replace('_', " ");
+        let label = readable_name(&tb.name);
         let joined = join_tables(&ta.typed, &tb.typed, k, &label);
         let name = format!("{}__{}__{}", ta.name, tb.name, k.a_col);
         self.load(&key, &name, joined)?;
-        self.joins.insert(key.clone(), Some(k.clone()));
+        self.joins.insert(key.clone());
         Ok((key, k.clone()))
     }
 
     /// Loads a typed table under `name`, replacing any table of that name.
     pub fn load(&mut self, key: &str, name: &str, typed: TypedTable) -> Result<(), TableDbError> {
         // Joins made from an earlier load of this table are stale.
-        self.keys.retain(|k, _| !k.split(':').skip(1).any(|id| id == key));
-        let stale: Vec<String> = self.joins.keys().filter(|j| j.split(':').skip(1).any(|id| id == key)).cloned().collect();
+        let made_from = |cached: &str| cached.split(':').skip(1).any(|id| id == key);
+        self.keys.retain(|k, _| !made_from(k));
+        let stale: Vec<String> = self.joins.iter().filter(|j| made_from(j)).cloned().collect();
         for j in stale {
             self.joins.remove(&j);
             if let Some(t) = self.loaded.remove(&j) {

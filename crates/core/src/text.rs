@@ -390,13 +390,19 @@ pub fn fold_accent(c: char) -> char {
     }
 }
 
+/// The number an ordinal writes ("5th" → "5", "22nd" → "22"), if the word
+/// is one.
+pub fn ordinal_number(t: &str) -> Option<&str> {
+    ["st", "nd", "rd", "th"].iter().find_map(|x| t.strip_suffix(x)).filter(|n| !n.is_empty() && n.len() <= 4 && n.bytes().all(|b| b.is_ascii_digit()))
+}
+
 /// The one stemmer: a crude plural/singular fold so "costs" meets "cost" and
 /// "companies" meets "company". Matching (row labels, headers, sentences) and
 /// the reader's restated-question test both go through it.
 pub fn stem(t: &str) -> String {
     // An ordinal is its number: "5th" of "September 5th" is the 5 of
     // "September 5", "1st" the 1 of a rank.
-    if let Some(n) = ["st", "nd", "rd", "th"].iter().find_map(|x| t.strip_suffix(x)).filter(|n| !n.is_empty() && n.len() <= 4 && n.bytes().all(|b| b.is_ascii_digit())) {
+    if let Some(n) = ordinal_number(t) {
         return n.to_string();
     }
     if t.len() > 4 && t.ends_with("ies") {

@@ -321,8 +321,15 @@ const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "st
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop"];
 
-/// The words that say which side of a number ("15 or *more*").
-const SIDE_WORDS: &[&str] = &["more", "greater", "higher", "above", "over", "later", "better", "larger", "longer", "less", "fewer", "lower", "below", "under", "earlier", "worse", "smaller", "shorter"];
+/// Which side of a number a word says ("15 or *more*": up, "or *less*":
+/// down), if it says one.
+fn side_of(w: &str) -> Option<bool> {
+    match w {
+        "more" | "greater" | "higher" | "above" | "over" | "later" | "better" | "larger" | "longer" => Some(true),
+        "less" | "fewer" | "lower" | "below" | "under" | "earlier" | "worse" | "smaller" | "shorter" => Some(false),
+        _ => None,
+    }
+}
 
 /// Irregular verbs and the column words of who did it ("wrote": Written
 /// by, Writer).
@@ -334,7 +341,7 @@ const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", 
 
 /// "1st", "22nd", "8th": a number written as an ordinal.
 fn is_ordinal(w: &str) -> bool {
-    ["st", "nd", "rd", "th"].iter().any(|x| w.strip_suffix(x).is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())))
+    crate::text::ordinal_number(w).is_some()
 }
 
 fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
@@ -612,14 +619,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let trailing = number_word(&cx.q[i]).filter(|_| !taken).and_then(|v| {
             let (k, w) = match (cx.q.get(i + 1).map(String::as_str), cx.q.get(i + 2).map(String::as_str), cx.q.get(i + 3).map(String::as_str)) {
                 (Some("or"), Some(w), _) => (i + 2, w),
-                (Some(unit), Some("or"), Some(w)) if number_word(unit).is_none() && !is_weak(unit) && !SIDE_WORDS.contains(&unit) => (i + 3, w),
+                (Some(unit), Some("or"), Some(w)) if number_word(unit).is_none() && !is_weak(unit) && side_of(unit).is_none() => (i + 3, w),
                 _ => return None,
             };
-            let up = match w {
-                "more" | "greater" | "higher" | "above" | "over" | "later" | "better" | "larger" | "longer" => true,
-                "less" | "fewer" | "lower" | "below" | "under" | "earlier" | "worse" | "smaller" | "shorter" => false,
-                _ => return None,
-            };
+            let up = side_of(w)?;
             Some((v, up, matches!(w, "better" | "worse" | "higher" | "lower"), k))
         });
         if let Some((v, up, rank_word, k)) = trailing {
@@ -2354,7 +2357,7 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
             locator: {
                 // A joined table says what was joined, on which columns.
                 let joined = q.join.as_ref().map_or(String::new(), |j| {
-                    let label = |n: &str| n.rsplit_once('_').map_or(n, |(base, _)| base).replace('_', " ");
+                    let label = crate::tabledb::readable_name;
                     format!(" ({} joined with {} on {} = {})", label(&j.names.0), label(&j.names.1), j.on.0, j.on.1)
                 });
                 if grouped {
