@@ -361,17 +361,30 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         if strong_cell.is_empty() {
             continue;
         }
-        // Question words found in the cell (each cell word used once).
-        let mut used = vec![false; w.len()];
-        let mut pos = Vec::new();
-        for i in 0..q.len() {
-            if is_weak(&q[i]) {
-                continue;
+        // Question words found in the cell (each cell word used once), read
+        // from the front and from the back: the tighter of the two, so that
+        // "lake tuz or lake palas tuzla" gives "Lake Palas Tuzla" its own
+        // "lake", not the first one.
+        let find = |order: &mut dyn Iterator<Item = usize>| {
+            let mut used = vec![false; w.len()];
+            let mut pos = Vec::new();
+            for i in order {
+                if is_weak(&q[i]) {
+                    continue;
+                }
+                if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i])) {
+                    used[j] = true;
+                    pos.push((i, j));
+                }
             }
-            if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i])) {
-                used[j] = true;
-                pos.push((i, j));
-            }
+            pos.sort_unstable();
+            (used, pos)
+        };
+        let (mut used, mut pos) = find(&mut (0..q.len()));
+        let width = |p: &[(usize, usize)]| p.last().map_or(0, |l| l.0) - p.first().map_or(0, |f| f.0);
+        let (used_back, pos_back) = find(&mut (0..q.len()).rev());
+        if pos_back.len() == pos.len() && width(&pos_back) < width(&pos) {
+            (used, pos) = (used_back, pos_back);
         }
         // An ordinal meets a bare number ("8th" → "8") only beside another
         // word of the cell ("November 6th" → "6 Nov"); alone, "the 8th race"
@@ -1095,6 +1108,49 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             };
             return Some(plan(PlanKind::Compare, sql, format!("SELECT \"_row\" {w}"), Some(key), m, &fs));
         }
+        // "Which city was champion in 1957, Monterrey or El Campo?", "which
+        // is deeper, Lake Tuz or Lake Palas Tuzla?": the two options name
+        // cells of two columns (a city, a team; an English and a Turkish
+        // name). Each option stands for its own rows; the answer is the
+        // option's cell whose rows fit the other conditions, or measure
+        // larger or smaller, or (with no such word) whose column the
+        // question names.
+        if let Some((a, b)) = either_or_across(&cx, &links, or_at) {
+            let mut fs = filters.clone();
+            fs.extend(links.iter().filter(|l| l.span != a.span && l.span != b.span && l.col != a.col && l.col != b.col).map(filter_of));
+            let cmp = comparative(&cx);
+            let measure = cmp.as_ref().and_then(|c| {
+                let m = comparison_measure(&cx, &cols, Some(a.col), &c.hints).filter(|&m| m != b.col);
+                let repeated = a.rows.len() > 1 || b.rows.len() > 1;
+                m.or_else(|| if c.amount && !repeated { fallback_measure(t, a.col).filter(|&m| m != b.col) } else { None })
+            });
+            // "win" names "Winning Team", "lose" names "Losing Team".
+            let root = |w: &str| w.strip_suffix('e').unwrap_or(w).to_string();
+            let named = |l: &Link| col_words(&t.columns[l.col].name).iter().any(|w| (0..cx.q.len()).any(|i| !l.pos.contains(&i) && cx.q[i].len() >= 3 && (stem(w) == cx.qs[i] || w.starts_with(&root(&cx.q[i])))));
+            let order = match (cmp.as_ref(), measure) {
+                (Some(c), Some(m)) => {
+                    let rank = is_rank_column(t, m) && c.rank_word;
+                    format!("m {}, o", if c.desc != rank { "DESC" } else { "ASC" })
+                }
+                (Some(c), None) if c.amount => format!("n {}, o", if c.desc { "DESC" } else { "ASC" }),
+                (Some(c), None) => format!("r {}", if c.later_row { "DESC" } else { "ASC" }),
+                (None, _) => "named DESC, o".to_string(),
+            };
+            let agg = match (cmp.as_ref(), measure) {
+                (Some(c), Some(m)) if c.desc != (is_rank_column(t, m) && c.rank_word) => format!("MAX({})", cx.col(m)),
+                (Some(_), Some(m)) => format!("MIN({})", cx.col(m)),
+                _ => "NULL".to_string(),
+            };
+            let side = |l: &Link, o: usize| {
+                let (f, _) = filter_of(l);
+                let m_ok = measure.map(|m| format!(" AND {} IS NOT NULL", cx.col(m))).unwrap_or_default();
+                format!("SELECT {raw} AS v, {agg} AS m, COUNT(*) AS n, MIN(\"_row\") AS r, {o} AS o, {named} AS named {w} AND {f}{m_ok} GROUP BY {raw}", raw = cx.raw(l.col), w = where_of(&fs), named = named(l) as u8)
+            };
+            let sql = format!("SELECT v FROM ({} UNION ALL {}) WHERE v IS NOT NULL ORDER BY {order} LIMIT 1", side(&a, 0), side(&b, 1));
+            let (fa, fb) = (filter_of(&a), filter_of(&b));
+            let rows_sql = format!("SELECT \"_row\" {} AND ({} OR {})", where_of(&fs), fa.0, fb.0);
+            return Some(plan(PlanKind::Compare, sql, rows_sql, None, measure, &fs));
+        }
     }
 
     // "The difference in tonnage between the heaviest and the lightest
@@ -1732,6 +1788,20 @@ struct Comparative {
     later_row: bool,
 }
 
+/// "…, Monterrey or El Campo?": a cell link that ends at the "or" and one
+/// that starts just after it (past a "the", "from", "a"), in two columns.
+/// Not "neither … nor" or "not … or": those exclude rows.
+fn either_or_across(cx: &Ctx, links: &[Link], or_at: usize) -> Option<(Link, Link)> {
+    let skip = |i: usize| cx.q.get(i).is_some_and(|w| matches!(w.as_str(), "the" | "a" | "an" | "from" | "in" | "by" | "of"));
+    let a = links.iter().filter(|l| !l.neg && l.span.1 == or_at).max_by(|x, y| x.score.total_cmp(&y.score))?;
+    let mut start = or_at + 1;
+    while skip(start) {
+        start += 1;
+    }
+    let b = links.iter().filter(|l| !l.neg && l.span.0 == start && l.col != a.col).max_by(|x, y| x.score.total_cmp(&y.score))?;
+    (!cx.has("neither") && !cx.has("not")).then(|| (a.clone(), b.clone()))
+}
+
 fn comparative(cx: &Ctx) -> Option<Comparative> {
     const WORDS: &[(&str, bool, &[&str], bool, bool)] = &[
         ("more", true, &[], false, true),
@@ -1751,7 +1821,7 @@ fn comparative(cx: &Ctx) -> Option<Comparative> {
         ("heavier", true, &["weight"], false, false),
         ("lighter", false, &["weight"], false, false),
         ("longer", true, &["length", "long", "duration", "time", "days", "distance"], false, false),
-        ("shorter", false, &["length", "long", "duration", "time", "days", "distance"], false, false),
+        ("shorter", false, &["length", "long", "duration", "time", "days", "distance", "height"], false, false),
         ("faster", false, &["time"], false, false),
         ("slower", true, &["time"], false, false),
         ("older", true, &["age"], false, false),
@@ -2661,6 +2731,39 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
         assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn either_or_over_two_columns_answers_with_the_option_that_fits() {
+        // A cell's words are read where they stand together: the second
+        // "lake" belongs to "Lake Palas Tuzla", the first to "Lake Tuz".
+        let (mut d, t) = db(&[
+            &["Name in English", "Name in Turkish", "Depth"],
+            &["Lake Van", "Van Gölü", "451 m"],
+            &["Lake Tuz", "Tuz Gölü", "2 m"],
+            &["Lake Palas Tuzla", "Palas Tuzla Gölü", "15 m"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which is deeper, lake tuz or lake palas tuzla?"), (PlanKind::Compare, vec!["Lake Palas Tuzla".into()]));
+        assert_eq!(ask(&mut d, &t, "which is deeper, lake palas tuzla or lake tuz?"), (PlanKind::Compare, vec!["Lake Palas Tuzla".into()]));
+        // The options name a province and a hometown: each stands for its
+        // own rows, measured by the height.
+        let (mut d, t) = db(&[
+            &["Represent", "Contestant", "Height", "Hometown"],
+            &["Guatemala", "Ana Arana", "1.79", "Villa Nueva"],
+            &["Jalapa", "Luz Marroquín", "1.76", "Jalapa"],
+            &["Izabal", "Ana López", "1.70", "Puerto Barrios"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "who is taller, the delegate from jalapa or from villa nueva?"), (PlanKind::Compare, vec!["Villa Nueva".into()]));
+        assert_eq!(ask(&mut d, &t, "who is shorter, the delegate from jalapa or from villa nueva?"), (PlanKind::Compare, vec!["Jalapa".into()]));
+        // Both options stand in one game's row: the column the question
+        // names ("win": "Winning Team") decides.
+        let (mut d, t) = db(&[
+            &["Date", "Winning Team", "Losing Team", "Attendance"],
+            &["December 9, 1993", "Dallas", "Ottawa", "14,058"],
+            &["March 4, 1994", "Winnipeg", "Dallas", "6,388"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "did dallas or ottawa win the december 9, 1993 game?"), (PlanKind::Compare, vec!["Dallas".into()]));
+        assert_eq!(ask(&mut d, &t, "did ottawa or dallas win the december 9, 1993 game?"), (PlanKind::Compare, vec!["Dallas".into()]));
     }
 
     #[test]
