@@ -342,7 +342,33 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     for r in &mut rows {
         r.cells.truncate(n_cols);
     }
-    TypedTable { columns, rows }
+    let mut table = TypedTable { columns, rows };
+    imply_leading_ranks(&mut table);
+    table
+}
+
+/// Ranking tables copied from web pages often show the top places as medal
+/// pictures, which leave the rank cells of the first rows empty: "", "",
+/// "", "4", "5", … In a number column named as a rank ("Rank", "Pos.",
+/// "Place"), when the first one to three rows are empty and the next one
+/// holds exactly the rank that follows, those rows get their rank as a
+/// value (1, 2, 3); their text stays empty, as shown. Anything else (a gap
+/// further down, a first value that does not follow) is left alone.
+fn imply_leading_ranks(t: &mut TypedTable) {
+    for c in 0..t.columns.len() {
+        let words: Vec<String> = t.columns[c].name.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).filter(|w| !w.is_empty()).map(String::from).collect();
+        let rank = words.iter().any(|w| matches!(w.as_str(), "rank" | "pos" | "position" | "place" | "placing"));
+        if t.columns[c].kind != ColumnKind::Number || !rank || words.len() > 2 {
+            continue;
+        }
+        let blank = t.rows.iter().take_while(|r| !r.total && r.cells[c].raw.is_empty()).count();
+        let next = t.rows.get(blank).and_then(|r| r.cells[c].num);
+        if (1..=3).contains(&blank) && next == Some((blank + 1) as f64) && mostly_number(&t.rows[blank].cells[c].raw) {
+            for (i, r) in t.rows.iter_mut().take(blank).enumerate() {
+                r.cells[c].num = Some((i + 1) as f64);
+            }
+        }
+    }
 }
 
 /// The texts a cell writes for "no value" (besides an empty cell).
@@ -410,6 +436,21 @@ mod tests {
         assert!(by(&["chicago"]).is_empty());
         // "feet" is in three cells of the Height column: its unit.
         assert_eq!(idx.df.get(&(1, "feet".to_string())), Some(&3));
+    }
+
+    #[test]
+    fn ranks_left_empty_for_medal_pictures_are_implied_only_when_the_next_rank_follows() {
+        let nums = |t: &TypedTable, c: usize| t.rows.iter().map(|r| r.cells[c].num).collect::<Vec<_>>();
+        let t = typed_table(&table(&[&["Rank", "Athlete", "Lane"], &["", "Aronne Pieruz", "5"], &["", "Filip Trejbal", ""], &["3", "Adam Cole", "6"], &["4", "Martin Vráblík", "7"]]));
+        assert_eq!(nums(&t, 0), vec![Some(1.0), Some(2.0), Some(3.0), Some(4.0)]);
+        // The text stays as shown; a column not named as a rank is left alone.
+        assert_eq!(t.rows[0].cells[0].raw, "");
+        assert_eq!(nums(&t, 2)[1], None);
+        // The next rank does not follow (a tie, a missing row): no guess.
+        let t = typed_table(&table(&[&["Pos.", "Athlete"], &["", "A"], &["", "B"], &["5", "C"], &["6", "D"]]));
+        assert_eq!(nums(&t, 0), vec![None, None, Some(5.0), Some(6.0)]);
+        let t = typed_table(&table(&[&["Place", "Athlete"], &["", "A"], &["", "B"], &["", "C"], &["", "D"], &["5", "E"]]));
+        assert_eq!(nums(&t, 0)[0], None);
     }
 
     #[test]

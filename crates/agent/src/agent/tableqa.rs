@@ -742,7 +742,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let placed = matches!(before, "placed" | "finished" | "ranked" | "came" | "in" | "at" | "was" | "were" | "place" | "position" | "rank")
                 || matches!(after, "place" | "position" | "rank" | "placed" | "finish");
             if placed && !num_filters.iter().any(|f| f.0 == rc) {
-                num_filters.push((rc, "=", v as f64, (i, i + 1)));
+                // "finished first", "first place": the words of the place
+                // are explained with the number.
+                let start = if matches!(before, "placed" | "finished" | "ranked" | "came" | "place" | "position" | "rank") { i - 1 } else { i };
+                let end = if matches!(after, "place" | "position" | "rank" | "placed" | "finish") { i + 2 } else { i + 1 };
+                num_filters.push((rc, "=", v as f64, (start, end)));
             }
         }
     }
