@@ -578,8 +578,48 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
     }
 }
 
+/// "more than any other driver", "less often than any other": the most
+/// and the least, said the long way. The phrase (and the noun after
+/// "other") becomes one word, so the superlative plans read it.
+fn superlative_phrases(mut q: Vec<String>) -> Vec<String> {
+    let mut i = 0;
+    while i + 2 < q.len() {
+        let head = match q[i].as_str() {
+            "more" => Some("most"),
+            "less" | "fewer" => Some("least"),
+            _ => None,
+        };
+        // "more often than", "more races than": up to two words before "than".
+        let Some(at) = head.and_then(|_| (i + 1..(i + 4).min(q.len())).find(|&k| q[k] == "than")) else {
+            i += 1;
+            continue;
+        };
+        // "than any other (noun)", "than any one", "than anyone (else)",
+        // "than all the others".
+        let rest = |k: usize| q.get(at + k).map(String::as_str).unwrap_or("");
+        let end = match (rest(0), rest(1), rest(2)) {
+            ("than", "any", "other") => at + 3 + usize::from(!rest(3).is_empty() && !is_weak(rest(3))),
+            ("than", "any", "one" | "others") => at + 3,
+            ("than", "anyone" | "anybody", "else") => at + 3,
+            ("than", "anyone" | "anybody", _) => at + 2,
+            ("than", "all", "others") => at + 3,
+            ("than", "all", "the") if rest(3) == "others" => at + 4,
+            _ => at,
+        };
+        let Some(head) = head.filter(|_| end > at) else {
+            i += 1;
+            continue;
+        };
+        let kept: Vec<String> = q[i + 1..at].iter().filter(|w| !matches!(w.as_str(), "often" | "frequently")).cloned().collect();
+        let n = kept.len();
+        q.splice(i..end, ["the".to_string(), head.to_string()].into_iter().chain(kept));
+        i += 2 + n;
+    }
+    q
+}
+
 fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
-    let q = words(question);
+    let q = superlative_phrases(words(question));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
@@ -1436,7 +1476,22 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let desc = desc != flip;
         // The answer is what the rows are called unless the question asks for
         // the measure itself ("what was the highest score").
-        let mut ans = answer.unwrap_or(0);
+        // "which country has the most third place winnings", "which driver
+        // was the winning driver the most": a text column named whole
+        // right after "most" holds what is counted; its most frequent
+        // value is the answer.
+        let counted_col = matches!(sw, "most" | "least" | "fewest")
+            .then(|| {
+                (0..t.columns.len()).find(|&c| {
+                    let ws = col_words(&t.columns[c].name);
+                    t.columns[c].kind == ColumnKind::Text && !ws.is_empty() && ws.iter().all(|w| after.contains(w)) && !links.iter().any(|l| l.col == c)
+                })
+            })
+            .flatten();
+        let mut ans = match counted_col {
+            Some(c) if !explicit_answer && measure.is_none() => c,
+            _ => answer.unwrap_or(0),
+        };
         let asks_measure = measure == Some(ans) && (explicit_answer && cx.q.get(at.wrapping_sub(1)).is_some_and(|w| w == "the") && !["who", "which"].iter().any(|w| cx.q.first().is_some_and(|f| f == w)));
         if measure == Some(ans) && !asks_measure {
             ans = (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c) && t.columns[c].kind == ColumnKind::Text && Some(c) != measure).unwrap_or(ans);
@@ -1483,7 +1538,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let mut seen = BTreeSet::new();
             t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
         };
-        if repeated && (!names_after(ans) || counted_noun(ans)) {
+        if repeated && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
             let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(ans));
@@ -2735,6 +2790,29 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
         assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn the_most_said_the_long_way_and_a_column_counted_after_most() {
+        let (mut d, t) = db(&[
+            &["Round", "Circuit", "Pole Position", "Winning Driver", "Competition"],
+            &["1", "Mantorp Park", "Mattias Ekström", "Mats Lindén", "Friendly"],
+            &["2", "Karlskoga", "Jan Nilsson", "Jan Nilsson", "Cup"],
+            &["3", "Knutstorp", "Jan Nilsson", "Jan Nilsson", "Friendly"],
+            &["4", "Falkenberg", "Mats Lindén", "Fredrik Ekblom", "League"],
+        ]);
+        assert_eq!(superlative_phrases(words("who won more races than any other driver?")), words("who won the most races?"));
+        assert_eq!(superlative_phrases(words("who won less often than anyone else")), words("who won the least"));
+        assert_eq!(superlative_phrases(words("who won more than ten races")), words("who won more than ten races"));
+        assert_eq!(ask(&mut d, &t, "which driver was listed as the winning driver more than any other driver?"), (PlanKind::GroupArgMax, vec!["Jan Nilsson".into()]));
+        // "the most frequent competition": the named column's most common value.
+        assert_eq!(ask(&mut d, &t, "what is their most frequent competition?"), (PlanKind::GroupArgMax, vec!["Friendly".into()]));
+        // "first place" over a rank column: the place words are explained,
+        // so the plan is confident enough to answer.
+        let (mut d, t) = db(&[&["Pos.", "Athlete", "Total"], &["", "Aronne Pieruz", "1:48.64"], &["", "Filip Trejbal", "1:49.52"], &["3", "Adam Cole", "1:49.91"]]);
+        let p = parse("who finished in first place?", &t, "t").unwrap();
+        assert!(p.confidence >= MIN_CONFIDENCE, "{}", p.confidence);
+        assert_eq!(ask(&mut d, &t, "who finished in first place?"), (PlanKind::Lookup, vec!["Aronne Pieruz".into()]));
     }
 
     #[test]
