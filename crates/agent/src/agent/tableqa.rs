@@ -61,6 +61,8 @@ pub enum PlanKind {
     /// 2005 to 2010"), signed.
     Change,
     Compare,
+    /// The values that occur a given number of times ("listed only once").
+    Frequency,
 }
 
 impl PlanKind {
@@ -85,6 +87,7 @@ impl PlanKind {
             PlanKind::Difference => "difference",
             PlanKind::Change => "change",
             PlanKind::Compare => "compare",
+            PlanKind::Frequency => "frequency",
         }
     }
     /// An aggregate's answer is a computed number, not a cell.
@@ -578,6 +581,33 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
     }
 }
 
+/// "only once", "at least twice", "more than 3 times": how often a value
+/// occurs, as (operator, count, the words' span). Not "how many times" (a
+/// count), "once again" or "once in a lifetime".
+fn frequency(q: &[String]) -> Option<(&'static str, usize, (usize, usize))> {
+    let (at, k, end) = (0..q.len()).find_map(|i| {
+        let k = match q[i].as_str() {
+            "once" if !matches!(q.get(i + 1).map(String::as_str), Some("again" | "in" | "more")) => 1,
+            "twice" => 2,
+            "thrice" => 3,
+            "times" if i > 0 && !(i >= 2 && q[i - 2] == "many") => number_word(&q[i - 1]).filter(|v| v.fract() == 0.0 && (1.0..=20.0).contains(v))? as usize,
+            _ => return None,
+        };
+        let at = if q[i] == "times" { i - 1 } else { i };
+        Some((at, k, i + 1))
+    })?;
+    let before = |k: usize| at.checked_sub(k).map(|j| q[j].as_str()).unwrap_or("");
+    let (op, start) = match (before(2), before(1)) {
+        ("at", "least") => (">=", at - 2),
+        ("at", "most") | ("no", "more") => ("<=", at - 2),
+        ("more", "than") => (">", at - 2),
+        ("less" | "fewer", "than") => ("<", at - 2),
+        (_, "only" | "exactly" | "just") => ("=", at - 1),
+        _ => ("=", at),
+    };
+    Some((op, k, (start, end)))
+}
+
 /// "more than any other driver", "less often than any other": the most
 /// and the least, said the long way. The phrase (and the noun after
 /// "other") becomes one word, so the superlative plans read it.
@@ -821,6 +851,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         date_filters.push((sql, Filter { column: t.columns[column].name.clone(), op: "=".into(), values: vec![m.prefix.clone()], words }, m.span));
     }
     // "which 3 cars", "the top 5": how many rows a ranking answers with.
+    let freq = frequency(&cx.q);
     let top_n: Option<(usize, usize)> = (0..n.saturating_sub(1)).find_map(|i| {
         let lead = matches!(cx.q[i].as_str(), "which" | "what" | "top" | "the" | "list" | "name");
         let k = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (2.0..=50.0).contains(v))? as usize;
@@ -976,6 +1007,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // "the oldest", "the tallest": the operation.
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             || top_n.is_some_and(|(_, at)| at == i)
+            || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
             || context.contains(&cx.qs[i])
             || col_pos.contains(&i)
             // "which country" over a column of countries not named so.
@@ -1296,6 +1328,26 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let single = by_col.iter().all(|l| l.rows.len() == 1);
             let sql = if single { format!("SELECT {} {w}", cx.raw(tc)) } else { format!("SELECT SUM({}) {w}", cx.col(tc)) };
             return Some(plan(if single { PlanKind::Lookup } else { PlanKind::Sum }, sql, format!("SELECT \"_row\" {w}"), Some(tc), Some(tc), &filters));
+        }
+    }
+
+    // "Which division is listed only once", "how many drivers won at
+    // least twice": the values of the answer's column that occur so many
+    // times (under the question's other conditions).
+    if let Some((op, k, _)) = freq {
+        // The column must be the one asked for (or a person's, for "who"):
+        // any column has values that occur once.
+        let who = cx.q.first().is_some_and(|w| w == "who");
+        let col = answer.filter(|&c| (explicit_answer || who) && t.columns[c].kind == ColumnKind::Text && !links.iter().any(|l| l.col == c && !l.neg));
+        if let Some(a) = col {
+            let w = where_of(&filters);
+            let groups = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} HAVING COUNT(*) {op} {k}", a = cx.raw(a));
+            let rows_sql = format!("SELECT \"_row\" {w} AND {} IN ({groups})", cx.raw(a));
+            return Some(if how_many {
+                plan(PlanKind::Count, format!("SELECT COUNT(*) FROM ({groups})"), rows_sql, Some(a), None, &filters)
+            } else {
+                plan(PlanKind::Frequency, format!("{groups} ORDER BY MIN(\"_row\")"), rows_sql, Some(a), None, &filters)
+            });
         }
     }
 
@@ -2790,6 +2842,27 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
         assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn values_that_occur_once_twice_or_at_least_so_many_times() {
+        let (mut d, t) = db(&[
+            &["Season", "Division", "Winning Driver"],
+            &["2002", "Liga ASOBAL", "Jan Nilsson"],
+            &["2003", "Primera", "Jan Nilsson"],
+            &["2004", "Primera", "Mats Lindén"],
+            &["2005", "Segunda", "Jan Nilsson"],
+            &["2006", "Segunda", "Mats Lindén"],
+            &["2007", "Primera", "Fredrik Ekblom"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which division is listed only once?"), (PlanKind::Frequency, vec!["Liga ASOBAL".into()]));
+        assert_eq!(ask(&mut d, &t, "which division is listed twice?"), (PlanKind::Frequency, vec!["Segunda".into()]));
+        assert_eq!(ask(&mut d, &t, "which division appears more than 2 times?"), (PlanKind::Frequency, vec!["Primera".into()]));
+        assert_eq!(ask(&mut d, &t, "how many winning drivers won at least twice?"), (PlanKind::Count, vec!["2".into()]));
+        // "how many times" is a count of rows, not a frequency.
+        assert_eq!(frequency(&words("how many times did jan nilsson win?")), None);
+        assert_eq!(frequency(&words("did they win once again?")), None);
+        assert_eq!(frequency(&words("who won at least 3 times?")), Some((">=", 3, (2, 6))));
     }
 
     #[test]
