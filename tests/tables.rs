@@ -212,3 +212,37 @@ async fn a_table_that_refers_to_another_twice_is_joined_on_the_side_the_question
     assert_eq!(q.join.as_ref().map(|j| j.on.0.as_str()), Some("dest"), "{q:?}");
     assert_eq!(q.result.values, vec!["2".to_string()], "{q:?}");
 }
+
+/// A sheet with the years across and one row per measure ("Metric | 2019 |
+/// 2020 | …"), as analysts keep time series: questions that rank, count or
+/// compare the years are asked of the table read the other way round (one
+/// row per year), and the answer cites the cells where they stand in the
+/// sheet.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sheet_with_years_across_answers_which_year_and_cites_the_original_cells() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    let csv = files.join("kpis.csv");
+    std::fs::write(&csv, "Metric,2019,2020,2021,2022\nRevenue,410,385,512,498\nOperating costs,300,310,330,351\nHeadcount,52,49,61,66\n").unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let r = ingest(&ws, std::slice::from_ref(&csv)).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+
+    let run = ws.ask(&agent, "Which year had the highest revenue?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "2021", "{:?}", run.trace);
+    let q = table_step(&run).expect("answered by the table step");
+    assert!(q.pivoted && q.table.ends_with("_pivot"), "{q:?}");
+    // The year is cited in the header row, where the sheet writes it
+    // (column D of row 1), not at a row of the pivoted view.
+    let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert!(cited.iter().any(|l| l.ends_with("!D1")), "{cited:?}");
+
+    let run = ws.ask(&agent, "In how many years were the operating costs above 320?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "2", "{:?}", run.trace);
+    // The two cost cells compared, in row 3 of the sheet.
+    let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert!(cited.iter().any(|l| l.ends_with("!D3")) && cited.iter().any(|l| l.ends_with("!E3")), "{cited:?}");
+}

@@ -63,6 +63,32 @@ pub struct LoadedTable {
     pub words: HashSet<String>,
     /// Its distinct cells tokenized, for the table parser's links.
     pub index: std::sync::Arc<crate::tabular::CellIndex>,
+    /// A pivoted twin ([`TableDb::pivot`]): the way back to the original's
+    /// cells.
+    pub pivot_back: Option<PivotBack>,
+}
+
+/// How a pivoted table's cells map back to the original's (see
+/// [`crate::tabular::Pivot`]): data row `r` (grid row `r + 1`) came from
+/// original column `source_cols[r]`, column `c` from original grid row
+/// `source_rows[c]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PivotBack {
+    pub source_cols: Vec<usize>,
+    pub source_rows: Vec<usize>,
+}
+
+impl PivotBack {
+    /// The original (grid row, column) of the pivot's cell at (`grid_row`,
+    /// `col`).
+    pub fn source_cell(&self, grid_row: usize, col: usize) -> Option<(usize, usize)> {
+        Some((*self.source_rows.get(col)?, *self.source_cols.get(grid_row.checked_sub(1)?)?))
+    }
+}
+
+/// The key of an object's pivoted twin.
+pub fn pivot_key(object: &str) -> String {
+    format!("{object}#pivot")
 }
 
 /// The most rows one table brings into the database (the loaders' own
@@ -241,6 +267,18 @@ impl TableDb {
             };
             let typed = typed_table(t);
             self.load(&obj.id, &name, typed)?;
+            // A table with periods across gets its twin read the other way
+            // round (replaced or dropped with each load of the original).
+            let twin = pivot_key(&obj.id);
+            if let Some(old) = self.loaded.remove(&twin) {
+                let _ = self.conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(&old.name)));
+            }
+            if let Some(p) = crate::tabular::pivot_periods(t) {
+                self.load(&twin, &format!("{name}_pivot"), typed_table(&p.content))?;
+                if let Some(l) = self.loaded.get_mut(&twin) {
+                    l.pivot_back = Some(PivotBack { source_cols: p.source_cols, source_rows: p.source_rows });
+                }
+            }
             self.stamps.insert(obj.id.clone(), stamp);
         }
         Ok(&self.loaded[&obj.id])
@@ -334,12 +372,18 @@ impl TableDb {
         tx.commit().map_err(err)?;
         let words = typed.columns.iter().map(|c| c.name.as_str()).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).collect();
         let index = std::sync::Arc::new(crate::tabular::CellIndex::build(&typed));
-        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index });
+        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index, pivot_back: None });
         Ok(())
     }
 
     pub fn get(&self, key: &str) -> Option<&LoadedTable> {
         self.loaded.get(key)
+    }
+
+    /// The pivoted twin of a loaded object, when its periods run across
+    /// ([`crate::tabular::pivot_periods`]).
+    pub fn pivot(&self, object: &str) -> Option<&LoadedTable> {
+        self.loaded.get(&pivot_key(object))
     }
 
     /// Runs one read-only statement under the sandbox's rules.

@@ -347,6 +347,71 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     table
 }
 
+/// A table read the other way round ([`pivot_periods`]), and the way back
+/// from each of its cells to the original's, for citations.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pivot {
+    /// One header row, then one row per period column of the original.
+    pub content: TableContent,
+    /// The original column each data row of `content` came from (by the
+    /// data row's index, `content` grid row less one).
+    pub source_cols: Vec<usize>,
+    /// The original grid row each column of `content` came from: the
+    /// header row for the first (the period names), then the row of each
+    /// label.
+    pub source_rows: Vec<usize>,
+}
+
+/// A table laid out with periods across, "Month | Jan | Feb | … | Year" or
+/// " | 2000 | 2001 | …" over rows of labels ("Record high", "Hydro power"),
+/// read the other way round: one row per period, one column per label. It
+/// is what "which month had the most sunny days" or "what year had the
+/// least thermal capacity" need: the periods become rows a plan can rank,
+/// filter and count. Only a table whose header has at least three period
+/// names (months or years), as many as its other columns, and whose first
+/// column names each row once, is pivoted; columns that are no period
+/// ("Year" for the whole year, "Total") are left out.
+pub fn pivot_periods(t: &TableContent) -> Option<Pivot> {
+    let h = t.header_rows as usize;
+    if h == 0 || t.columns.len() < 4 || t.grid.len() <= h {
+        return None;
+    }
+    let year = |s: &str| s.trim().len() == 4 && s.trim().parse::<u32>().is_ok_and(|y| (1800..=2100).contains(&y));
+    let month = |s: &str| !s.contains(' ') && month_of(s.trim()).is_some();
+    let periods: Vec<usize> = (1..t.columns.len()).filter(|&c| year(&t.columns[c]) || month(&t.columns[c])).collect();
+    let months = periods.iter().filter(|&&c| month(&t.columns[c])).count();
+    if periods.len() < 3 || periods.len() * 2 < t.columns.len() - 1 || (months != 0 && months != periods.len()) {
+        return None;
+    }
+    let rows: Vec<usize> = (h..t.grid.len()).filter(|&r| t.grid[r].iter().any(|c| !c.text.trim().is_empty())).collect();
+    let labels: Vec<String> = rows.iter().map(|&r| t.grid[r].first().map(|c| c.text.trim().to_string()).unwrap_or_default()).collect();
+    let mut seen = std::collections::HashSet::new();
+    let named_once = labels.iter().all(|l| !l.is_empty() && leading_number(l).is_none() && seen.insert(l.to_lowercase()));
+    if !named_once || labels.len() > 100 {
+        return None;
+    }
+    let first = t.columns[0].trim();
+    let first = if ["month", "year", "period", "season", "date"].contains(&first.to_lowercase().as_str()) {
+        first.to_string()
+    } else if months > 0 {
+        "Month".to_string()
+    } else {
+        "Year".to_string()
+    };
+    let text_cell = crate::source::Cell::text;
+    let mut grid = vec![std::iter::once(text_cell(first.as_str())).chain(labels.iter().map(|l| text_cell(l.as_str()))).collect::<Vec<_>>()];
+    for &c in &periods {
+        let period = t.columns[c].trim();
+        let value = if year(period) { CellValue::Number(period.parse().unwrap_or_default()) } else { CellValue::Text(period.to_string()) };
+        let mut row = vec![crate::source::Cell { value, text: period.to_string(), format: None }];
+        row.extend(rows.iter().map(|&r| t.grid[r].get(c).cloned().unwrap_or_else(crate::source::Cell::empty)));
+        grid.push(row);
+    }
+    let columns = grid[0].iter().map(|c| c.text.clone()).collect();
+    let content = TableContent { caption: t.caption.clone(), header_rows: 1, columns, grid, origin: t.origin, truncated_from: None, schema: None };
+    Some(Pivot { content, source_cols: periods, source_rows: std::iter::once(h - 1).chain(rows).collect() })
+}
+
 /// Ranking tables copied from web pages often show the top places as medal
 /// pictures, which leave the rank cells of the first rows empty: "", "",
 /// "", "4", "5", … In a number column named as a rank ("Rank", "Pos.",
@@ -436,6 +501,28 @@ mod tests {
         assert!(by(&["chicago"]).is_empty());
         // "feet" is in three cells of the Height column: its unit.
         assert_eq!(idx.df.get(&(1, "feet".to_string())), Some(&3));
+    }
+
+    #[test]
+    fn a_table_with_periods_across_is_read_the_other_way_round_with_the_way_back() {
+        let t = table(&[&["Month", "Jan", "Feb", "Mar", "Year"], &["Record high", "38", "40", "43", "43"], &["Sunny days", "10", "12", "15", "37"]]);
+        let p = pivot_periods(&t).expect("months across");
+        assert_eq!(p.content.columns, vec!["Month", "Record high", "Sunny days"]);
+        let rows: Vec<Vec<&str>> = p.content.grid[1..].iter().map(|r| r.iter().map(|c| c.text.as_str()).collect()).collect();
+        // "Year" (the whole year) is no month: left out.
+        assert_eq!(rows, vec![vec!["Jan", "38", "10"], vec!["Feb", "40", "12"], vec!["Mar", "43", "15"]]);
+        // Feb's sunny days (pivot data row 1, column 2) stand at grid row 2, column 2.
+        assert_eq!((p.source_rows[2], p.source_cols[1]), (2, 2));
+        assert_eq!(p.source_rows[0], 0, "the periods are the header's");
+        // Years across with an unnamed first column: the periods are years.
+        let t = table(&[&["", "2019", "2020", "2021"], &["Revenue", "410", "385", "512"]]);
+        let p = pivot_periods(&t).expect("years across");
+        assert_eq!(p.content.columns, vec!["Year", "Revenue"]);
+        // A label twice (two sections), too few periods, or records with a
+        // year column: not pivoted.
+        assert_eq!(pivot_periods(&table(&[&["", "2019", "2020", "2021"], &["Hydro", "1", "2", "3"], &["Hydro", "4", "5", "6"]])), None);
+        assert_eq!(pivot_periods(&table(&[&["Name", "2019", "2020", "Team"], &["A", "1", "2", "x"]])), None);
+        assert_eq!(pivot_periods(&table(&[&["Year", "Team", "Wins", "Losses"], &["2019", "A", "1", "2"]])), None);
     }
 
     #[test]

@@ -482,19 +482,22 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         let start = std::time::Instant::now();
         let loaded = db.ensure(obj).map_err(agent_err)?;
         let report_layout = tableqa::is_report_layout(&loaded.typed);
+        let loaded_name = loaded.name.clone();
         // The product's rule: a plan below the confidence bar is "unknown".
-        let why = tableqa::parse_loaded(&q.question, loaded);
+        // (Over the table or its pivoted twin, as the agent's table step.)
+        let (why, pivoted) = tableqa::parse_either(&q.question, &mut db, &obj.id, &limits);
+        let loaded = db.get(&obj.id).ok_or_else(|| EvalError::Agent { code: "table_db", reason: format!("{} is not loaded", obj.id) })?;
         // The table the model may write over, by the agent's rule (one
         // table, relevant; rarity is the pool's business, so all words
         // weigh alike here).
         let open = (!matches!(why, Err(tableqa::NoPlan::Unrelated(_))))
             .then(|| tableqa::OpenTable { id: obj.id.clone(), coverage: tableqa::content_coverage(&tableqa::question_terms(&q.question, &|_| 1.0), loaded), relevant: true, report_layout });
         let raw_plan = why.ok();
-        let table_name = loaded.name.clone();
+        let table_name = if pivoted { db.pivot(&obj.id).map_or(loaded_name, |p| p.name.clone()) } else { loaded_name };
         let confidence = raw_plan.as_ref().map(|p| p.confidence);
         let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
         let parsed = match plan {
-            Some(plan) => tableqa::run(&mut db, &plan, &limits).ok().map(|result| tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None }),
+            Some(plan) => tableqa::run(&mut db, &plan, &limits).ok().map(|result| tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted }),
             None => None,
         };
         // With a model: its statement beside the parser's plan, one kept

@@ -23,4 +23,9 @@ model: string | null,
 /**
  * The table `table` names is `source` joined with another table.
  */
-join: TableJoin | null, };
+join: TableJoin | null, 
+/**
+ * The table `table` names is `source` read the other way round (its
+ * periods across made rows: [`crate::tabular::pivot_periods`]).
+ */
+pivoted: boolean, };

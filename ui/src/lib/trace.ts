@@ -45,7 +45,8 @@ export function stepSummary(s: TraceStep): string {
       const p = s.query.plan;
       const result = s.query.result.values.length ? s.query.result.values.slice(0, 5).join(", ") : "no rows";
       const joined = s.query.join ? ` joined on ${s.query.join.on[0]}` : "";
-      return `${p.kind}${joined}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
+      const pivoted = s.query.pivoted ? " (periods as rows)" : "";
+      return `${p.kind}${joined}${pivoted}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
     }
     case "text_to_sql": {
       const w = s.writing;

@@ -181,6 +181,7 @@ function StepBody({ s }: { s: TraceStep }) {
               joined: each row of <code>{s.query.join.names[0]}</code> with the row of <code>{s.query.join.names[1]}</code> where {s.query.join.on[0]} = {s.query.join.on[1]}
             </p>
           )}
+          {s.query.pivoted && <p className="small">read the other way round: the periods across the table as rows, cited where they stand in it</p>}
           <pre className="sql">{p.sql}</pre>
           {p.filters.length > 0 && (
             <ul className="small">

@@ -2191,6 +2191,9 @@ pub struct TableQuery {
     pub model: Option<String>,
     /// The table `table` names is `source` joined with another table.
     pub join: Option<TableJoin>,
+    /// The table `table` names is `source` read the other way round (its
+    /// periods across made rows: [`crate::tabular::pivot_periods`]).
+    pub pivoted: bool,
 }
 
 /// A join the table step made: the rows of the question's table (`source`)
@@ -2278,15 +2281,18 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // A table the selection did not judge relevant answers only when
         // the parser explains most of the question over it.
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
-        let parsed = parse_loaded(question, loaded);
+        let content_coverage = content_coverage(&q_terms, loaded);
+        let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
-            let content_coverage = content_coverage(&q_terms, loaded);
             open.push(OpenTable { id: obj.id.clone(), coverage: content_coverage, relevant: cand.relevant, report_layout });
         }
+        let table = if pivoted { db.pivot(&obj.id).map_or(table, |p| p.name.clone()) } else { table };
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         let Ok(result) = run(db, &plan, limits) else { continue };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
-        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None };
+        // Read the other way round, a report's periods are records.
+        let report_layout = report_layout && !pivoted;
+        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted };
         let better = match &best {
             None => true,
             Some((b, bs)) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && score > *bs),
@@ -2354,7 +2360,7 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             }
             let names = (db.get(&a.object.id).map(|t| t.name.clone()).unwrap_or_default(), db.get(&b.object.id).map(|t| t.name.clone()).unwrap_or_default());
             let join = TableJoin { with: b.object.id.clone(), names, on, key, a_columns };
-            best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join) });
+            best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join), pivoted: false });
         }
     }
     best
@@ -2423,6 +2429,37 @@ pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::Loaded
 pub fn table_holds(loaded: &crate::tabledb::LoadedTable, w: &str) -> bool {
     let st = stem(w);
     loaded.words.contains(w) || loaded.words.contains(&st) || loaded.words.contains(&format!("{w}s")) || crate::text::tokenize(&loaded.name.replace('_', " ")).iter().any(|x| stem(x) == st)
+}
+
+/// The parser over a loaded object and over its pivoted twin, when it has
+/// one ([`crate::tabledb::TableDb::pivot`]): the twin's plan when it is
+/// surer, or the table itself has none ("which month had the most sunny
+/// days" over a table of months across). On a tie, the twin's when the
+/// question asks for a period ("which month", "what year", "when": the
+/// twin's rows), or when only the twin's plan finds something. Says
+/// whether the plan is over the twin.
+pub fn parse_either(question: &str, db: &mut crate::tabledb::TableDb, object: &str, limits: &crate::sql::SqlLimits) -> (Result<QueryPlan, NoPlan>, bool) {
+    let Some(loaded) = db.get(object) else { return (Err(NoPlan::NotUnderstood), false) };
+    let parsed = parse_loaded(question, loaded);
+    let Some(twin) = db.pivot(object) else { return (parsed, false) };
+    let period = twin.typed.columns.first().map(|c| c.name.to_lowercase()).unwrap_or_default();
+    let q = words(question);
+    let asks_period = q.first().is_some_and(|w| w == "when") || q.windows(2).any(|w| matches!(w[0].as_str(), "which" | "what" | "in") && w[1] == period);
+    let Ok(p) = parse_loaded(question, twin) else { return (parsed, false) };
+    let Ok(o) = &parsed else { return (Ok(p), true) };
+    let twin_wins = if p.confidence > o.confidence {
+        true
+    } else if p.confidence < o.confidence {
+        false
+    } else {
+        let finds = |db: &mut crate::tabledb::TableDb, plan: &QueryPlan| run(db, plan, limits).is_ok_and(|r| !r.values.is_empty());
+        asks_period || (finds(db, &p) && !finds(db, o))
+    };
+    if twin_wins {
+        (Ok(p), true)
+    } else {
+        (parsed, false)
+    }
 }
 
 /// What the table step found over the tables it asked.
@@ -2516,7 +2553,13 @@ pub fn preferred(q: &TableQuery) -> bool {
 /// computed from (capped at `cap`; the aggregate ran over all of them).
 pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::tabledb::TableDb, cap: usize) -> Vec<super::extract::Evidence> {
     use crate::action::EvidenceKey;
-    let Some(loaded) = db.get(q.join.as_ref().map_or(&obj.id, |j| &j.key)) else { return Vec::new() };
+    let twin = crate::tabledb::pivot_key(&obj.id);
+    let key = match &q.join {
+        Some(j) => &j.key,
+        None if q.pivoted => &twin,
+        None => &obj.id,
+    };
+    let Some(loaded) = db.get(key) else { return Vec::new() };
     // In a joined table, a column of the other table is cited by the key
     // cell of `obj` that reached it.
     let own = |c: usize| match &q.join {
@@ -2524,7 +2567,14 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
         _ => c,
     };
     let col_of = |name: &Option<String>| name.as_ref().and_then(|n| loaded.typed.columns.iter().position(|c| &c.name == n)).map(own);
-    let cell = |grid_row: u32, col: usize| super::extract::evidence_of(obj, &EvidenceKey::Cell { source: obj.id.clone(), row: grid_row, col: col as u32 });
+    // A pivoted table's cell is cited where it stands in the original.
+    let cell = |grid_row: u32, col: usize| {
+        let (row, col) = match &loaded.pivot_back {
+            Some(back) => back.source_cell(grid_row as usize, col).map(|(r, c)| (r as u32, c))?,
+            None => (grid_row, col),
+        };
+        super::extract::evidence_of(obj, &EvidenceKey::Cell { source: obj.id.clone(), row, col: col as u32 })
+    };
     let mut out = Vec::new();
     let grouped = matches!(q.plan.kind, PlanKind::GroupArgMax | PlanKind::GroupArgMin);
     // A computed answer ("more", "yes") is no cell either: the statement
@@ -2644,7 +2694,7 @@ mod tests {
         let (mut d, t) = db(STOCKS);
         let plan = parse("What was the price of IBM on Jan 1 2010?", &t, "t").unwrap();
         let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
-        let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None };
+        let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false };
         // The parser's own table when it answered.
         let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)] };
         assert_eq!(model_target(&step), Some("b"));
