@@ -240,6 +240,12 @@ async fn a_sheet_with_years_across_answers_which_year_and_cites_the_original_cel
     let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
     assert!(cited.iter().any(|l| l.ends_with("!D1")), "{cited:?}");
 
+    // An average over the years, not of the one cell the table's own
+    // plan reads.
+    let run = ws.ask(&agent, "What was the average headcount?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "57", "{:?}", run.trace);
+    assert!(table_step(&run).is_some_and(|q| q.pivoted), "{:?}", run.trace);
+
     let run = ws.ask(&agent, "In how many years were the operating costs above 320?", None, FRESH).await.unwrap();
     assert_eq!(run.answer.text, "2", "{:?}", run.trace);
     // The two cost cells compared, in row 3 of the sheet.

@@ -326,6 +326,10 @@ const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enr
 
 /// Which side of a number a word says ("15 or *more*": up, "or *less*":
 /// down), if it says one.
+/// Words that join a column's name ("Number of households") but name
+/// nothing in it.
+const FUNCTION_WORDS: &[&str] = &["of", "the", "a", "an", "and", "in", "for", "to", "per", "at", "on", "by"];
+
 fn side_of(w: &str) -> Option<bool> {
     match w {
         "more" | "greater" | "higher" | "above" | "over" | "later" | "better" | "larger" | "longer" => Some(true),
@@ -757,10 +761,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "nonfarm change below 0" names nonfarm_change, not nonfarm.
         let share = |c: usize, window: &[String]| {
             let cw = col_words(&t.columns[c].name);
-            let hit = cw.iter().filter(|w| window.contains(w)).count() as f32;
+            let hit = cw.iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && window.contains(w)).count() as f32;
             hit / cw.len().max(1) as f32 + hit * 0.01
         };
-        let named_before = (0..t.columns.len()).filter(|&c| cx.is_num(c) && share(c, &before) > 0.0).max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a)));
+        // On a tie the one named nearer ("how many years had revenue above
+        // 400": Revenue, not Year).
+        let nearest = |c: usize| {
+            let cw = col_words(&t.columns[c].name);
+            before.iter().rposition(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cw.contains(w))
+        };
+        let named_before = (0..t.columns.len())
+            .filter(|&c| cx.is_num(c) && share(c, &before) > 0.0)
+            .max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(nearest(a).cmp(&nearest(b))).then(b.cmp(&a)));
         let named = named_after.or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
         let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
         if let Some(c) = named.or_else(|| (only.len() == 1).then(|| only[0])) {
@@ -2436,7 +2448,8 @@ pub fn table_holds(loaded: &crate::tabledb::LoadedTable, w: &str) -> bool {
 /// surer, or the table itself has none ("which month had the most sunny
 /// days" over a table of months across). On a tie, the twin's when the
 /// question asks for a period ("which month", "what year", "when": the
-/// twin's rows), or when only the twin's plan finds something. Says
+/// twin's rows), when it computes where the table's own plan reads one
+/// cell, or when only the twin's plan finds something. Says
 /// whether the plan is over the twin.
 pub fn parse_either(question: &str, db: &mut crate::tabledb::TableDb, object: &str, limits: &crate::sql::SqlLimits) -> (Result<QueryPlan, NoPlan>, bool) {
     let Some(loaded) = db.get(object) else { return (Err(NoPlan::NotUnderstood), false) };
@@ -2453,7 +2466,10 @@ pub fn parse_either(question: &str, db: &mut crate::tabledb::TableDb, object: &s
         false
     } else {
         let finds = |db: &mut crate::tabledb::TableDb, plan: &QueryPlan| run(db, plan, limits).is_ok_and(|r| !r.values.is_empty());
-        asks_period || (finds(db, &p) && !finds(db, o))
+        // "the average headcount" over a row of years: the table's own plan
+        // reads one cell, the twin's computes over the periods.
+        let computes = p.kind != PlanKind::Lookup && o.kind == PlanKind::Lookup;
+        asks_period || computes || (finds(db, &p) && !finds(db, o))
     };
     if twin_wins {
         (Ok(p), true)
@@ -2892,6 +2908,15 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
         assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn a_number_is_compared_with_the_column_named_nearest_before_it() {
+        let (mut d, t) = db(&[&["Year", "Revenue"], &["2019", "410"], &["2020", "385"], &["2021", "512"]]);
+        assert_eq!(ask(&mut d, &t, "how many years had revenue above 400?"), (PlanKind::Count, vec!["2".into()]));
+        // "of" joins "Number of households" but names nothing in it.
+        let (mut d, t) = db(&[&["County", "Median household income", "Number of households"], &["McCone", "$42,998", "774"], &["Gallatin", "$50,136", "36,550"], &["Stillwater", "$57,227", "3,796"]]);
+        assert_eq!(ask(&mut d, &t, "how many counties have a median household income of at least $50,000?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
