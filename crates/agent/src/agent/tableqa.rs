@@ -585,6 +585,53 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
     }
 }
 
+/// What "the same <attribute> as <row>" names: the column compared, the
+/// row named (its link), the column answered, and whether a date column is
+/// compared by its year ("the same year as").
+struct SameAs {
+    attr: usize,
+    named: Link,
+    ans: usize,
+    year_of: bool,
+}
+
+/// "… the same <column words> as <a named row>" (or "<named row> … the
+/// same <column> as what other …"). Not "the same as each other", nor a
+/// yes/no question ("did she win the same award in 2005 as in 2006").
+fn same_as(cx: &Ctx, links: &[Link], asked: Option<usize>) -> Option<SameAs> {
+    let t = cx.t;
+    let n = cx.q.len();
+    let at = cx.find("same")?;
+    let as_at = (at + 1..n.min(at + 8)).find(|&i| cx.q[i] == "as")?;
+    if cx.has("each other") || cx.has("one another") || matches!(cx.q[0].as_str(), "did" | "does" | "do" | "was" | "were" | "is" | "are" | "has" | "have") {
+        return None;
+    }
+    let between: Vec<&String> = cx.qs[at + 1..as_at].iter().collect();
+    // The column named between "same" and "as", by the share of its words.
+    let share = |c: usize| {
+        let cw = col_words(&t.columns[c].name);
+        let hit = cw.iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && between.contains(w)).count();
+        hit as f32 / cw.len().max(1) as f32
+    };
+    let named_col = (0..t.columns.len()).filter(|&c| share(c) > 0.0).max_by(|&a, &b| share(a).total_cmp(&share(b)).then(b.cmp(&a)));
+    // "the same year as": a year column, else a date column's year.
+    let says_year = between.iter().any(|w| *w == "year" || *w == "season");
+    let (attr, year_of) = match named_col {
+        Some(c) => (c, says_year && t.columns[c].kind == ColumnKind::Date),
+        None if says_year => match (0..t.columns.len()).find(|&c| is_year_column(t, c)) {
+            Some(c) => (c, false),
+            None => ((0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date)?, true),
+        },
+        None => return None,
+    };
+    // The row named after "as", else (with "as what other …") before "same".
+    let after = links.iter().filter(|l| !l.neg && l.span.0 > as_at && l.col != attr).max_by(|a, b| a.score.total_cmp(&b.score));
+    let before = || links.iter().filter(|l| !l.neg && l.span.1 <= at && l.col != attr).max_by(|a, b| a.score.total_cmp(&b.score));
+    let named = after.or_else(|| cx.q.get(as_at + 1).is_some_and(|w| matches!(w.as_str(), "what" | "which" | "who" | "any")).then(before).flatten())?.clone();
+    let ans = asked.filter(|&c| c != attr).unwrap_or(named.col);
+    Some(SameAs { attr, named, ans, year_of })
+}
+
 /// "only once", "at least twice", "more than 3 times": how often a value
 /// occurs, as (operator, count, the words' span). Not "how many times" (a
 /// count), "once again" or "once in a lifetime".
@@ -1341,6 +1388,37 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let sql = if single { format!("SELECT {} {w}", cx.raw(tc)) } else { format!("SELECT SUM({}) {w}", cx.col(tc)) };
             return Some(plan(if single { PlanKind::Lookup } else { PlanKind::Sum }, sql, format!("SELECT \"_row\" {w}"), Some(tc), Some(tc), &filters));
         }
+    }
+
+    // "Which club entered the same year as Eltham Football Club", "how
+    // many countries had the same number of gold medals as Belarus": the
+    // rows whose value in the column named between "same" and "as" is the
+    // named row's, that row left out.
+    if let Some(same) = same_as(&cx, &links, explicit_answer.then_some(answer).flatten()) {
+        let SameAs { attr, named, ans, year_of } = same;
+        // The named row's and the compared column's own filters go: the
+        // rows sought are other rows.
+        let (named_name, attr_name) = (&t.columns[named.col].name, &t.columns[attr].name);
+        let mut fs: Vec<(String, Filter)> = filters.iter().filter(|f| &f.1.column != named_name && &f.1.column != attr_name).cloned().collect();
+        for l in links.iter().filter(|l| l.span != named.span && l.col != attr && l.col != named.col) {
+            let f = filter_of(l);
+            if !fs.iter().any(|x| x.0 == f.0) {
+                fs.push(f);
+            }
+        }
+        let (nf, _) = filter_of(&named);
+        let a = match (year_of, cx.is_num(attr)) {
+            (true, _) => format!("substr({}, 1, 4)", cx.col(attr)),
+            (false, true) => cx.col(attr),
+            (false, false) => cx.raw(attr),
+        };
+        let w = format!("{} AND {a} = (SELECT {a} {base} AND {nf} AND {a} IS NOT NULL ORDER BY \"_row\" LIMIT 1) AND \"_row\" NOT IN (SELECT \"_row\" {base} AND {nf})", where_of(&fs));
+        let rows_sql = format!("SELECT \"_row\" {w}");
+        return Some(if cx.has("how many") {
+            plan(PlanKind::Count, format!("SELECT COUNT(*) {w}"), rows_sql, None, Some(attr), &fs)
+        } else {
+            plan(PlanKind::Lookup, format!("SELECT {r} {w} AND {r} IS NOT NULL GROUP BY {r} ORDER BY MIN(\"_row\")", r = cx.raw(ans)), rows_sql, Some(ans), Some(attr), &fs)
+        });
     }
 
     // "Which division is listed only once", "how many drivers won at
@@ -2908,6 +2986,25 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
         assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn the_same_value_as_a_named_row_finds_the_other_rows() {
+        let (mut d, t) = db(&[
+            &["Nation", "Gold", "Silver", "Founded"],
+            &["Belarus", "3", "1", "12 May 1909"],
+            &["France", "3", "2", "3 June 1911"],
+            &["Ethiopia", "3", "0", "1 March 1909"],
+            &["Kenya", "1", "2", "4 April 1920"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which countries had the same number of gold medals as belarus?"), (PlanKind::Lookup, vec!["France".into(), "Ethiopia".into()]));
+        assert_eq!(ask(&mut d, &t, "how many nations have the same amount of silver medals as kenya?"), (PlanKind::Count, vec!["1".into()]));
+        // The named row before "same", "as what other …".
+        assert_eq!(ask(&mut d, &t, "france won the same number of silver medals as what other nation?"), (PlanKind::Lookup, vec!["Kenya".into()]));
+        // "the same year as": a date column compared by its year.
+        assert_eq!(ask(&mut d, &t, "which nation was founded the same year as belarus?"), (PlanKind::Lookup, vec!["Ethiopia".into()]));
+        // Not a yes/no question, nor "as each other".
+        assert!(parse("did france win the same number of gold medals as belarus?", &t, "t").is_none_or(|p| p.kind != PlanKind::Lookup));
     }
 
     #[test]
