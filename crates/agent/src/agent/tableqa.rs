@@ -1199,7 +1199,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "A or B": values of one column; the answer is the one that fits
     // the question's other conditions, the larger or smaller by a measure,
     // the one with more rows, or the first in the table.
-    if cx.has("or") && links.len() >= 2 {
+    // ("How many mayors were fishermen or farmers" counts both: below.)
+    if cx.has("or") && links.len() >= 2 && !cx.has("how many") {
         let or_at = cx.find("or").unwrap_or(0);
         let pair = links.iter().enumerate().find_map(|(i, a)| {
             links[i + 1..].iter().find(|b| b.col == a.col && a.span.1 <= or_at + 1 && b.span.0 >= or_at && a.raws != b.raws).map(|b| (a.clone(), b.clone()))
@@ -3082,6 +3083,8 @@ mod tests {
         ]);
         assert_eq!(ask(&mut d, &t, "who is taller, the delegate from jalapa or from villa nueva?"), (PlanKind::Compare, vec!["Villa Nueva".into()]));
         assert_eq!(ask(&mut d, &t, "who is shorter, the delegate from jalapa or from villa nueva?"), (PlanKind::Compare, vec!["Jalapa".into()]));
+        // "How many … A or B" counts the rows of both.
+        assert_eq!(ask(&mut d, &t, "how many delegates represent jalapa or izabal?"), (PlanKind::Count, vec!["2".into()]));
         // Both options stand in one game's row: the column the question
         // names ("win": "Winning Team") decides.
         let (mut d, t) = db(&[
