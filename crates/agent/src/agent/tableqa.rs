@@ -491,7 +491,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
 }
 
 /// Columns named by the question: (column, score, first word position).
-fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>, BTreeSet<usize>) {
+/// The columns the question names (by a word, a stem, its first five
+/// letters or an abbreviation), best first with the position of their first
+/// word; the positions of the columns named in full; and every position
+/// that names some column at all ("attend" of "Avg Attendance").
+fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>, BTreeSet<usize>, BTreeSet<usize>) {
     let free = |i: usize| !taken.contains(&i);
     // Columns named by an outcome ("W", "L", "Drawn"): "wins" names W where
     // the table has two of them.
@@ -532,9 +536,10 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
     let kept: Vec<(usize, f32, BTreeSet<usize>)> = out.into_iter().zip(subsumed).filter(|(_, s)| !s).map(|(x, _)| x).collect();
     // The positions of columns named in full ("temp max" for temp_max).
     let at: BTreeSet<usize> = kept.iter().filter(|x| x.2.len() == col_words(&cx.t.columns[x.0].name).iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).count()).flat_map(|x| x.2.iter().copied()).collect();
+    let any: BTreeSet<usize> = kept.iter().flat_map(|x| x.2.iter().copied()).collect();
     let mut out: Vec<(usize, f32, usize)> = kept.into_iter().map(|(c, sc, at)| (c, sc, at.first().copied().unwrap_or(usize::MAX))).collect();
     out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
-    (out, at)
+    (out, at, any)
 }
 
 // ---------------------------------------------------------------- parsing
@@ -717,7 +722,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let col_word_set: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
     let mut links = link_values(&cx, &col_word_set);
     let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
-    let (cols, col_pos) = link_columns(&cx, &taken);
+    let (cols, col_pos, named_pos) = link_columns(&cx, &taken);
     // A word inside a column's name ("max" of temp_max, "change" of
     // nonfarm_change) is that column, not an operation.
     let op = |w: &str| cx.find(w).is_some_and(|i| !col_pos.contains(&i) || cx.q.iter().filter(|x| *x == w).count() > 1);
@@ -1069,6 +1074,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
             || context.contains(&cx.qs[i])
             || col_pos.contains(&i)
+            || named_pos.contains(&i)
             // "which country" over a column of countries not named so.
             || (cx.countries.is_some() && COUNTRY_WORDS.contains(&cx.q[i].as_str()))
     };
@@ -1662,6 +1668,21 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                     None => format!("SELECT {f}({}) {w}", cx.col(m)),
                 };
                 return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
+            }
+            // "the next most populous district after Haridwar", "Adam Lyth
+            // has the lowest strike rate, who has the next lowest": the row
+            // ranked just past the named row's value.
+            if let Some(l) = cx.has("next").then(|| links.iter().find(|l| !l.neg && l.col != m)).flatten() {
+                // The answer is of the named row's kind ("district") when the
+                // question names that column, or when it was the answer.
+                let names_col = col_words(&t.columns[l.col].name).iter().any(|w| cx.qs.iter().enumerate().any(|(i, q)| q == w && !l.pos.contains(&i)));
+                let ans = if names_col || answer == Some(l.col) { l.col } else { ans };
+                let (lf, _) = filter_of(l);
+                let rest: Vec<(String, Filter)> = filters.iter().filter(|f| f.0 != lf).cloned().collect();
+                let (c, past) = (cx.col(m), if desc { "<" } else { ">" });
+                let w = where_of(&rest);
+                let sql = format!("SELECT {} {w} AND {c} {past} (SELECT {c} {base} AND {lf} AND {c} IS NOT NULL ORDER BY {c} {dir} LIMIT 1) ORDER BY {c} {dir}, \"_row\" LIMIT 1", cx.raw(ans));
+                return Some(plan(if desc { PlanKind::ArgMax } else { PlanKind::ArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(m), &rest));
             }
             let limit = top_n.map(|(k, _)| k).unwrap_or(1);
             let offset = if top_n.is_some() { "" } else { offset.as_str() };
@@ -2987,6 +3008,24 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
         assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn the_next_after_a_named_row_and_a_column_named_by_its_first_letters() {
+        let (mut d, t) = db(&[
+            &["Code", "District", "Population (As of 2011)", "Avg Attendance", "Season"],
+            &["AL", "Almora", "621,972", "10,367", "2006"],
+            &["DD", "Dehradun", "1,696,694", "10,815", "2007"],
+            &["HA", "Haridwar", "1,890,422", "9,120", "2008"],
+            &["NA", "Nainital", "954,605", "11,002", "2009"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what is the next most populous district after haridwar?"), (PlanKind::ArgMax, vec!["Dehradun".into()]));
+        assert_eq!(ask(&mut d, &t, "almora has the lowest population, which district has the next lowest population?"), (PlanKind::ArgMin, vec!["Nainital".into()]));
+        // "attend" names Avg Attendance by its first five letters: the plan
+        // explains the question, so it is sure enough to answer.
+        let p = parse("when did the least amount of fans attend?", &t, "t").unwrap();
+        assert!(p.confidence >= MIN_CONFIDENCE, "{}", p.confidence);
+        assert_eq!(ask(&mut d, &t, "when did the least amount of fans attend?"), (PlanKind::ArgMin, vec!["2008".into()]));
     }
 
     #[test]
