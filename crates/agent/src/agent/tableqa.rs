@@ -326,6 +326,22 @@ const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enr
 
 /// Which side of a number a word says ("15 or *more*": up, "or *less*":
 /// down), if it says one.
+/// A "not" (or "never", "no", "don't") within the four words before
+/// position `i` of the same clause: "does not have more than", "not
+/// above", "no more than"; not "did not win and scored more than".
+fn negated_before(q: &[String], i: usize) -> bool {
+    for j in (i.saturating_sub(4)..i).rev() {
+        match q[j].as_str() {
+            "and" | "but" | "or" | "who" | "which" | "that" | "while" => return false,
+            "not" | "never" => return true,
+            "no" if j + 1 == i => return true,
+            "t" if j > 0 && q[j - 1].ends_with('n') => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
 /// Words that join a column's name ("Number of households") but name
 /// nothing in it.
 const FUNCTION_WORDS: &[&str] = &["of", "the", "a", "an", "and", "in", "for", "to", "per", "at", "on", "by"];
@@ -802,6 +818,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
+        // "does not have more than 30", "not above 90", "no more than 5":
+        // the other side of the number.
+        let op = if negated_before(&cx.q, i) {
+            match op {
+                ">" => "<=",
+                ">=" => "<",
+                "<" => ">=",
+                _ => ">",
+            }
+        } else {
+            op
+        };
         let span = (i, i + skip + 1);
         // The column: named right after the number, else any number column
         // named in the question, else the only number column.
@@ -3026,6 +3054,17 @@ mod tests {
         let p = parse("when did the least amount of fans attend?", &t, "t").unwrap();
         assert!(p.confidence >= MIN_CONFIDENCE, "{}", p.confidence);
         assert_eq!(ask(&mut d, &t, "when did the least amount of fans attend?"), (PlanKind::ArgMin, vec!["2008".into()]));
+    }
+
+    #[test]
+    fn a_negated_comparison_keeps_the_other_side_of_the_number() {
+        let (mut d, t) = db(&[&["Peak", "Elevation"], &["Kapital", "2,900 ft"], &["Saka", "3,400 ft"], &["Taung Mey", "3,100 ft"], &["Zow", "3,200 ft"]]);
+        assert_eq!(ask(&mut d, &t, "list the peaks that do not have an elevation above 3,100 ft."), (PlanKind::Lookup, vec!["Kapital".into(), "Taung Mey".into()]));
+        assert_eq!(ask(&mut d, &t, "how many peaks have no more than 3,100 ft of elevation?"), (PlanKind::Count, vec!["2".into()]));
+        assert!(negated_before(&words("which did not have more than 30"), 4));
+        assert!(negated_before(&words("those that don't exceed over 5"), 5));
+        // Another clause's "not".
+        assert!(!negated_before(&words("who did not win and scored more than 10"), 6));
     }
 
     #[test]
