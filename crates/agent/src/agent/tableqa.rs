@@ -1575,6 +1575,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 return Some(plan(PlanKind::CountDistinct, sql, format!("SELECT \"_row\" {w}"), None, Some(c), &filters));
             }
         }
+        // "How many consecutive games did he score in": the longest run of
+        // rows next to each other (in the table's order) that pass the
+        // filters, not all of them.
+        if cx.has("consecutive") || cx.has("in a row") || cx.has("straight") {
+            let conds = if filters.is_empty() { "1".to_string() } else { filters.iter().map(|f| f.0.as_str()).collect::<Vec<_>>().join(" AND ") };
+            let sql = format!(
+                "WITH r AS (SELECT *, ROW_NUMBER() OVER (ORDER BY \"_row\") AS \"_rn\" FROM {t} WHERE NOT \"_total\") SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM (SELECT \"_rn\" - ROW_NUMBER() OVER (ORDER BY \"_rn\") AS g FROM r WHERE {conds}) GROUP BY g)",
+                t = cx.table
+            );
+            return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
+        }
         // Rows named by the head noun's column only count where that column is filled.
         let sql = format!("SELECT COUNT(*) {w}");
         return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
@@ -3054,6 +3065,23 @@ mod tests {
         let p = parse("when did the least amount of fans attend?", &t, "t").unwrap();
         assert!(p.confidence >= MIN_CONFIDENCE, "{}", p.confidence);
         assert_eq!(ask(&mut d, &t, "when did the least amount of fans attend?"), (PlanKind::ArgMin, vec!["2008".into()]));
+    }
+
+    #[test]
+    fn consecutive_counts_the_longest_run_of_rows_next_to_each_other() {
+        let (mut d, t) = db(&[
+            &["Date", "Result", "Scorer"],
+            &["March 2", "W", "Damjanovic"],
+            &["March 9", "W", "Damjanovic"],
+            &["March 16", "L", "Kim"],
+            &["March 23", "W", "Damjanovic"],
+            &["March 30", "W", "Damjanovic"],
+            &["April 6", "W", "Damjanovic"],
+            &["April 13", "L", "Kim"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many consecutive games did damjanovic score in?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many games did damjanovic score in?"), (PlanKind::Count, vec!["5".into()]));
+        assert_eq!(ask(&mut d, &t, "how many losses in a row were there?"), (PlanKind::Count, vec!["1".into()]));
     }
 
     #[test]
