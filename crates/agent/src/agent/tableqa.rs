@@ -2445,8 +2445,13 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         let Ok(result) = run(db, &plan, limits) else { continue };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
-        // Read the other way round, a report's periods are records.
-        let report_layout = report_layout && !pivoted;
+        // Read the other way round, a report's periods are records for
+        // what the extractive reader cannot do: say which period ranks
+        // first, count or average over the periods. Its other plans (a
+        // lookup, a sum of a report's columns) leave the report to the
+        // reader, as the table itself does.
+        let period = db.pivot(&obj.id).and_then(|p| p.typed.columns.first()).map(|c| c.name.clone());
+        let report_layout = report_layout && !(pivoted && pivot_answers(&plan, period.as_deref()));
         let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted };
         let better = match &best {
             None => true,
@@ -2618,6 +2623,20 @@ pub fn parse_either(question: &str, db: &mut crate::tabledb::TableDb, object: &s
         (Ok(p), true)
     } else {
         (parsed, false)
+    }
+}
+
+/// Does a plan over a pivoted twin do what the reader cannot over the
+/// report it came from: name the period that ranks first or last ("which
+/// year had the highest revenue": the answer is the period column), or
+/// count or average over the periods (not over the period column itself:
+/// "the average year" is no question a report answers)?
+fn pivot_answers(plan: &QueryPlan, period: Option<&str>) -> bool {
+    let Some(period) = period else { return false };
+    match plan.kind {
+        PlanKind::ArgMax | PlanKind::ArgMin | PlanKind::First | PlanKind::Last => plan.answer_column.as_deref() == Some(period),
+        PlanKind::Count | PlanKind::Average => plan.measure_column.as_deref() != Some(period),
+        _ => false,
     }
 }
 
@@ -3103,6 +3122,21 @@ mod tests {
         assert!(negated_before(&words("those that don't exceed over 5"), 5));
         // Another clause's "not".
         assert!(!negated_before(&words("who did not win and scored more than 10"), 6));
+    }
+
+    #[test]
+    fn over_a_pivoted_report_only_rankings_counts_and_averages_of_the_periods_are_records() {
+        let plan = |kind: PlanKind, answer: Option<&str>, measure: Option<&str>| QueryPlan { kind, sql: String::new(), rows_sql: String::new(), answer_column: answer.map(str::to_string), measure_column: measure.map(str::to_string), filters: Vec::new(), confidence: 1.0 };
+        assert!(pivot_answers(&plan(PlanKind::ArgMax, Some("Year"), Some("Revenue")), Some("Year")));
+        assert!(pivot_answers(&plan(PlanKind::Average, None, Some("Headcount")), Some("Year")));
+        assert!(pivot_answers(&plan(PlanKind::Count, None, None), Some("Year")));
+        // "Which years does the table cover?" read as the average year; a
+        // ranking that answers a measure, not the period; a lookup or a sum
+        // the report's reader answers.
+        assert!(!pivot_answers(&plan(PlanKind::Average, None, Some("Year")), Some("Year")));
+        assert!(!pivot_answers(&plan(PlanKind::ArgMax, Some("Granted"), Some("Exercised")), Some("Year")));
+        assert!(!pivot_answers(&plan(PlanKind::Lookup, Some("Total assets"), None), Some("Year")));
+        assert!(!pivot_answers(&plan(PlanKind::Sum, None, Some("Shares")), Some("Year")));
     }
 
     #[test]
