@@ -815,10 +815,34 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             ("less" | "fewer" | "lower" | "smaller" | "shorter", Some("than")) => ("<", 2),
             ("under" | "below", _) => ("<", 1),
             ("at", Some("most")) => ("<=", 2),
+            // "better than 5th", "worse than 2nd": places only (below).
+            ("better", Some("than")) => (">", 2),
+            ("worse", Some("than")) => ("<", 2),
             _ => continue,
         };
         // "above or below 150": the question asks which, it filters nothing.
         if i >= 2 && cx.q[i - 1] == "or" && matches!(cx.q[i - 2].as_str(), "above" | "below" | "over" | "under") {
+            continue;
+        }
+        // "higher than 3rd place", "lower than 2nd", "better than 5th": a
+        // place compared with a place, read the other way (higher is a
+        // smaller number), on the table's rank column.
+        let place_word = |k: usize| cx.q.get(k).is_some_and(|w| matches!(w.as_str(), "place" | "position" | "rank"));
+        let placed = cx.q.get(i + skip).is_some_and(|w| crate::text::ordinal_number(w).is_some() || (number_word(w).is_some() && place_word(i + skip + 1)));
+        let rank_col = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c));
+        if matches!(cx.q[i].as_str(), "better" | "worse") && !placed {
+            continue;
+        }
+        if let (true, Some(rc)) = (placed && matches!(cx.q[i].as_str(), "higher" | "lower" | "better" | "worse" | "above" | "below"), rank_col) {
+            let Some(v) = cx.q.get(i + skip).and_then(|w| crate::text::ordinal_number(w).and_then(|n| n.parse::<f64>().ok()).or_else(|| number_word(w))) else { continue };
+            let op = match (op, negated_before(&cx.q, i)) {
+                (">", false) | (">=", true) => "<",
+                (">", true) => ">=",
+                ("<", false) | ("<=", true) => ">",
+                _ => "<=",
+            };
+            let end = if place_word(i + skip + 1) { i + skip + 2 } else { i + skip + 1 };
+            num_filters.push((rc, op, v, (i, end)));
             continue;
         }
         let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
@@ -3137,6 +3161,17 @@ mod tests {
         assert!(!pivot_answers(&plan(PlanKind::ArgMax, Some("Granted"), Some("Exercised")), Some("Year")));
         assert!(!pivot_answers(&plan(PlanKind::Lookup, Some("Total assets"), None), Some("Year")));
         assert!(!pivot_answers(&plan(PlanKind::Sum, None, Some("Shares")), Some("Year")));
+    }
+
+    #[test]
+    fn a_place_compared_with_a_place_reads_the_rank_the_other_way() {
+        let (mut d, t) = db(&[&["Season", "Place", "Points"], &["2001", "5", "40"], &["2002", "2", "61"], &["2003", "9", "30"], &["2004", "1", "70"]]);
+        assert_eq!(ask(&mut d, &t, "how many times did they finish better than 5th place?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many times did they rank below 5th place?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(ask(&mut d, &t, "what was the first season where the place was higher than 3rd?"), (PlanKind::First, vec!["2002".into()]));
+        assert_eq!(ask(&mut d, &t, "name the seasons they did not place higher than 5th."), (PlanKind::Lookup, vec!["2001".into(), "2003".into()]));
+        // A number of points is no place.
+        assert_eq!(ask(&mut d, &t, "how many seasons had more than 40 points?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
