@@ -326,6 +326,22 @@ const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enr
 
 /// Which side of a number a word says ("15 or *more*": up, "or *less*":
 /// down), if it says one.
+/// "Which rider … has a total of nine points", "who scored a total of
+/// 32": in a question that asks which row, "a total of N" is the value the
+/// row holds. Returns N and the span of "total of N".
+fn total_of_value(cx: &Ctx) -> Option<(f64, (usize, usize))> {
+    if !matches!(cx.q.first().map(String::as_str), Some("which" | "who" | "what" | "name")) || cx.has("how many") {
+        return None;
+    }
+    let at = (0..cx.q.len().saturating_sub(2)).find(|&i| cx.q[i] == "total" && cx.q[i + 1] == "of")?;
+    // "what is the total of …" asks for the sum.
+    if at >= 1 && matches!(cx.q[at - 1].as_str(), "the") {
+        return None;
+    }
+    let v = number_word(&cx.q[at + 2])?;
+    Some((v, (at, at + 3)))
+}
+
 /// A "not" (or "never", "no", "don't") within the four words before
 /// position `i` of the same clause: "does not have more than", "not
 /// above", "no more than"; not "did not win and scored more than".
@@ -760,7 +776,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
     // 10 medals total" over a Total column is a filter).
-    let sum = (op("total") && !superlative) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
+    // "Which rider has a total of nine points": the total is a value the
+    // row holds, not a sum to compute (a filter, below).
+    let total_of = total_of_value(&cx);
+    let sum = (op("total") && !superlative && total_of.is_none()) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
     let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top");
     let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final") || cx.has("bottom of") || cx.has("at the bottom");
     let next = ["after", "next", "following", "below", "succeeded", "behind"].iter().find(|w| cx.has(w)).copied();
@@ -885,6 +904,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
         if let Some(c) = named.or_else(|| (only.len() == 1).then(|| only[0])) {
             num_filters.push((c, op, v, span));
+        }
+    }
+    // (A number that names a cell is linked as that cell already.)
+    if let Some((v, span)) = total_of.filter(|(_, span)| !links.iter().any(|l| l.pos.contains(&(span.0 + 2)))) {
+        // The column named after the number ("nine points"), else Total.
+        let after: Vec<String> = cx.qs[span.1.min(n)..(span.1 + 3).min(n)].to_vec();
+        let named = (0..t.columns.len()).filter(|&c| cx.is_num(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| after.contains(w)));
+        let total = (0..t.columns.len()).find(|&c| cx.is_num(c) && col_words(&t.columns[c].name) == ["total"]);
+        if let Some(c) = named.or(total).filter(|c| !num_filters.iter().any(|f| f.0 == *c)) {
+            let end = if named.is_some() { span.1 + 1 } else { span.1 };
+            num_filters.push((c, "=", v, (span.0, end.min(n))));
         }
     }
     // Year ranges: "after 2000", "since 1990", "before 1950", "between 1990 and 2000".
@@ -3172,6 +3202,14 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "name the seasons they did not place higher than 5th."), (PlanKind::Lookup, vec!["2001".into(), "2003".into()]));
         // A number of points is no place.
         assert_eq!(ask(&mut d, &t, "how many seasons had more than 40 points?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn a_total_of_n_in_a_which_question_is_the_rows_value() {
+        let (mut d, t) = db(&[&["Rider", "Manufacturer", "Points"], &["Loris Capirossi", "Suzuki", "9"], &["John Hopkins", "Suzuki", "7"], &["Casey Stoner", "Ducati", "25"]]);
+        assert_eq!(ask(&mut d, &t, "which rider rode a suzuki and has a total of nine points?"), (PlanKind::Lookup, vec!["Loris Capirossi".into()]));
+        // "The total of …" still adds up.
+        assert_eq!(ask(&mut d, &t, "what is the total of points for suzuki?"), (PlanKind::Sum, vec!["16".into()]));
     }
 
     #[test]
