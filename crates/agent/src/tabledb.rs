@@ -270,9 +270,7 @@ impl TableDb {
             // A table with periods across gets its twin read the other way
             // round (replaced or dropped with each load of the original).
             let twin = pivot_key(&obj.id);
-            if let Some(old) = self.loaded.remove(&twin) {
-                let _ = self.conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(&old.name)));
-            }
+            self.unload(&twin);
             if let Some(p) = crate::tabular::pivot_periods(t) {
                 self.load(&twin, &format!("{name}_pivot"), typed_table(&p.content))?;
                 if let Some(l) = self.loaded.get_mut(&twin) {
@@ -325,9 +323,7 @@ impl TableDb {
         let stale: Vec<String> = self.joins.iter().filter(|j| made_from(j)).cloned().collect();
         for j in stale {
             self.joins.remove(&j);
-            if let Some(t) = self.loaded.remove(&j) {
-                let _ = self.conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(&t.name)));
-            }
+            self.unload(&j);
         }
         let err = |e: rusqlite::Error| TableDbError::Load { object: key.to_string(), table: name.to_string(), reason: e.to_string() };
         let mut cols = vec!["\"_row\" INTEGER".to_string(), "\"_total\" INTEGER".to_string()];
@@ -374,6 +370,14 @@ impl TableDb {
         let index = std::sync::Arc::new(crate::tabular::CellIndex::build(&typed));
         self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index, pivot_back: None });
         Ok(())
+    }
+
+    /// Forgets one loaded table and drops its SQL table (a stale join, an
+    /// old pivoted twin).
+    fn unload(&mut self, key: &str) {
+        if let Some(t) = self.loaded.remove(key) {
+            let _ = self.conn.execute_batch(&format!("DROP TABLE IF EXISTS {}", quote_ident(&t.name)));
+        }
     }
 
     pub fn get(&self, key: &str) -> Option<&LoadedTable> {

@@ -421,7 +421,7 @@ pub fn pivot_periods(t: &TableContent) -> Option<Pivot> {
 /// further down, a first value that does not follow) is left alone.
 fn imply_leading_ranks(t: &mut TypedTable) {
     for c in 0..t.columns.len() {
-        let words: Vec<String> = t.columns[c].name.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).filter(|w| !w.is_empty()).map(String::from).collect();
+        let words = words(&t.columns[c].name);
         let rank = words.iter().any(|w| matches!(w.as_str(), "rank" | "pos" | "position" | "place" | "placing"));
         if t.columns[c].kind != ColumnKind::Number || !rank || words.len() > 2 {
             continue;

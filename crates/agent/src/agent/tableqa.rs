@@ -324,8 +324,6 @@ const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "st
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop"];
 
-/// Which side of a number a word says ("15 or *more*": up, "or *less*":
-/// down), if it says one.
 /// "Which rider … has a total of nine points", "who scored a total of
 /// 32": in a question that asks which row, "a total of N" is the value the
 /// row holds. Returns N and the span of "total of N".
@@ -358,10 +356,33 @@ fn negated_before(q: &[String], i: usize) -> bool {
     false
 }
 
+/// The comparison that holds where `op` does not ("not above": `<=`).
+fn negated(op: &'static str) -> &'static str {
+    match op {
+        ">" => "<=",
+        ">=" => "<",
+        "<" => ">=",
+        _ => ">",
+    }
+}
+
+/// The same comparison read from the other side ("higher than 3rd
+/// place" is a smaller rank: `<`).
+fn mirrored(op: &'static str) -> &'static str {
+    match op {
+        ">" => "<",
+        ">=" => "<=",
+        "<" => ">",
+        _ => ">=",
+    }
+}
+
 /// Words that join a column's name ("Number of households") but name
 /// nothing in it.
 const FUNCTION_WORDS: &[&str] = &["of", "the", "a", "an", "and", "in", "for", "to", "per", "at", "on", "by"];
 
+/// Which side of a number a word says ("15 or *more*": up, "or *less*":
+/// down), if it says one.
 fn side_of(w: &str) -> Option<bool> {
     match w {
         "more" | "greater" | "higher" | "above" | "over" | "later" | "better" | "larger" | "longer" => Some(true),
@@ -854,12 +875,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
         if let (true, Some(rc)) = (placed && matches!(cx.q[i].as_str(), "higher" | "lower" | "better" | "worse" | "above" | "below"), rank_col) {
             let Some(v) = cx.q.get(i + skip).and_then(|w| crate::text::ordinal_number(w).and_then(|n| n.parse::<f64>().ok()).or_else(|| number_word(w))) else { continue };
-            let op = match (op, negated_before(&cx.q, i)) {
-                (">", false) | (">=", true) => "<",
-                (">", true) => ">=",
-                ("<", false) | ("<=", true) => ">",
-                _ => "<=",
-            };
+            let op = mirrored(op);
+            let op = if negated_before(&cx.q, i) { negated(op) } else { op };
             let end = if place_word(i + skip + 1) { i + skip + 2 } else { i + skip + 1 };
             num_filters.push((rc, op, v, (i, end)));
             continue;
@@ -867,16 +884,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
         // "does not have more than 30", "not above 90", "no more than 5":
         // the other side of the number.
-        let op = if negated_before(&cx.q, i) {
-            match op {
-                ">" => "<=",
-                ">=" => "<",
-                "<" => ">=",
-                _ => ">",
-            }
-        } else {
-            op
-        };
+        let op = if negated_before(&cx.q, i) { negated(op) } else { op };
         let span = (i, i + skip + 1);
         // The column: named right after the number, else any number column
         // named in the question, else the only number column.
@@ -2490,12 +2498,13 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // A table the selection did not judge relevant answers only when
         // the parser explains most of the question over it.
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
-        let content_coverage = content_coverage(&q_terms, loaded);
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
-            open.push(OpenTable { id: obj.id.clone(), coverage: content_coverage, relevant: cand.relevant, report_layout });
+            let held = db.get(&obj.id).map_or(0.0, |l| content_coverage(&q_terms, l));
+            open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
         }
-        let table = if pivoted { db.pivot(&obj.id).map_or(table, |p| p.name.clone()) } else { table };
+        // Over the pivoted twin: its name, and its first column (the periods).
+        let twin = db.pivot(&obj.id).filter(|_| pivoted).map(|p| (p.name.clone(), p.typed.columns.first().map(|c| c.name.clone())));
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         let Ok(result) = run(db, &plan, limits) else { continue };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
@@ -2504,7 +2513,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // first, count or average over the periods. Its other plans (a
         // lookup, a sum of a report's columns) leave the report to the
         // reader, as the table itself does.
-        let period = db.pivot(&obj.id).and_then(|p| p.typed.columns.first()).map(|c| c.name.clone());
+        let (table, period) = twin.unwrap_or((table, None));
         let report_layout = report_layout && !(pivoted && pivot_answers(&plan, period.as_deref()));
         let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted };
         let better = match &best {
