@@ -1057,6 +1057,7 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
         }
         let (p, r) = wtq::refusal(&records, &wrong);
         report.refusal = Some((p, r, wrong.len()));
+        report.why_unknown = wtq::why_unknown(&records, &wrong);
     }
     if json_out {
         println!("{}", serde_json::to_string(&report)?);

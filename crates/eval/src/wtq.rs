@@ -285,6 +285,39 @@ mod tests {
         assert!(!dev.is_empty() && !train.is_empty());
         assert!(dev.iter().all(|d| train.iter().all(|t| t.table != d.table)));
     }
+
+    #[test]
+    fn unknown_answers_say_why_and_the_report_counts_them() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("csv/1")).unwrap();
+        std::fs::write(dir.path().join("csv/1/0.csv"), "\"Team\",\"Wins\"\n\"Lions\",\"12\"\n\"Tigers\",\"7\"\n\"Bears\",\"9\"\n").unwrap();
+        std::fs::write(dir.path().join("csv/1/1.csv"), "\"City\",\"Population\"\n\"Oslo\",\"700000\"\n\"Bergen\",\"290000\"\n").unwrap();
+        let q = |id: &str, question: &str, table: &str, answer: &str| WtqQuestion { id: id.into(), question: question.into(), table: table.into(), answers: vec![answer.into()] };
+        let qs = vec![
+            q("nt-1", "how many wins did the tigers have?", "csv/1/0.csv", "7"),
+            q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo"),
+            q("nt-3", "how many wins did the pumas have?", "csv/1/0.csv", "4"),
+        ];
+        let right = run_gold(dir.path(), &qs, None, &|_, _| {}).unwrap();
+        assert!(right[0].correct && right[1].correct, "{right:?}");
+        assert_eq!(right[0].why_unknown, None);
+        assert!(right[2].predicted.is_empty());
+        assert_eq!(right[2].why_unknown.as_deref(), Some("unrelated: a name that is in none of the table's cells"));
+        // Each question asked of the other table: "wins" and "tigers" are
+        // not in the cities' table.
+        let wrong = run_wrong_table(dir.path(), &qs, 0, None, &|_, _| {}).unwrap();
+        assert!(wrong.iter().all(|r| r.kind == "unanswerable"));
+        assert!(wrong[0].predicted.is_empty() && wrong[0].why_unknown.as_deref().is_some_and(|w| w.starts_with("unrelated")), "{:?}", wrong[0]);
+        let why = why_unknown(&right, &wrong);
+        let total: usize = why.iter().map(|(_, a, u)| a + u).sum();
+        let unknowns = right.iter().chain(&wrong).filter(|r| r.predicted.is_empty()).count();
+        assert_eq!(total, unknowns);
+        let names = why.iter().find(|(k, _, _)| k == "unrelated: a name that is in none of the table's cells").unwrap();
+        assert_eq!(names.1, 1);
+        let mut report = WtqReport::from_records("gold", &right);
+        report.why_unknown = why;
+        assert!(report.render().contains("why \"unknown\""));
+    }
 }
 
 // ------------------------------------------------------------ running
@@ -314,6 +347,10 @@ pub struct WtqRecord {
     pub writer: Option<String>,
     /// With a model: the last statement it wrote.
     pub model_sql: Option<String>,
+    /// Gold and wrong-table settings, when the answer is "unknown": why
+    /// (`unrelated: …` as the parser says, `not understood`, `unsure`
+    /// (a plan below the confidence bar), `sql error`, `no rows`).
+    pub why_unknown: Option<String>,
     pub ms: f64,
 }
 
@@ -336,6 +373,9 @@ pub struct WtqReport {
     pub table_recall: Vec<(usize, f64)>,
     /// "unknown" on unanswerable questions: (precision, recall, questions).
     pub refusal: Option<(f64, f64, usize)>,
+    /// Gold setting: why "unknown" was said (reason, to answerable
+    /// questions, to unanswerable ones), most frequent first.
+    pub why_unknown: Vec<(String, usize, usize)>,
     pub p50_ms: f64,
     pub p95_ms: f64,
     /// With a model: (answer kept: `model`, `parser`, `none`; questions;
@@ -377,6 +417,7 @@ impl WtqReport {
             table_selection: (!found.is_empty()).then(|| found.iter().filter(|&&f| f).count() as f64 / found.len() as f64),
             table_recall: if found.is_empty() { Vec::new() } else { [1, 4, 10, 20].iter().map(|&k| (k, recs.iter().filter(|r| r.table_rank.is_some_and(|x| x <= k)).count() as f64 / n.max(1) as f64)).collect() },
             refusal: None,
+            why_unknown: Vec::new(),
             p50_ms: q(0.5),
             p95_ms: q(0.95),
             by_writer: writers.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
@@ -403,6 +444,12 @@ impl WtqReport {
         }
         if let Some((p, r, n)) = self.refusal {
             s.push_str(&format!("refusal on {n} unanswerable questions (each asked of another table): precision {p:.3}, recall {r:.3}\n"));
+        }
+        if !self.why_unknown.is_empty() {
+            s.push_str("why \"unknown\" (to answerable / to unanswerable questions):\n");
+            for (k, a, u) in &self.why_unknown {
+                s.push_str(&format!("  {k:<48} {a:>5} {u:>6}\n"));
+            }
         }
         s.push_str("by question kind:\n");
         for (k, n, c) in &self.by_kind {
@@ -454,6 +501,25 @@ pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64, model: Option<
     Ok(recs)
 }
 
+/// Why "unknown" was said: (reason, to answerable questions (`right`), to
+/// unanswerable ones (`wrong`)), most frequent first.
+pub fn why_unknown(right: &[WtqRecord], wrong: &[WtqRecord]) -> Vec<(String, usize, usize)> {
+    let mut by: std::collections::BTreeMap<&str, (usize, usize)> = Default::default();
+    for (recs, answerable) in [(right, true), (wrong, false)] {
+        for r in recs.iter().filter(|r| r.predicted.is_empty()) {
+            let e = by.entry(r.why_unknown.as_deref().unwrap_or("no answer")).or_default();
+            if answerable {
+                e.0 += 1;
+            } else {
+                e.1 += 1;
+            }
+        }
+    }
+    let mut v: Vec<(String, usize, usize)> = by.into_iter().map(|(k, (a, u))| (k.to_string(), a, u)).collect();
+    v.sort_by(|a, b| (b.1 + b.2).cmp(&(a.1 + a.2)).then_with(|| a.0.cmp(&b.0)));
+    v
+}
+
 /// Refusal precision and recall: "unknown" said to unanswerable questions
 /// (`wrong`) against "unknown" said to answerable ones (`right`).
 pub fn refusal(right: &[WtqRecord], wrong: &[WtqRecord]) -> (f64, f64) {
@@ -492,12 +558,24 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         // weigh alike here).
         let open = (!matches!(why, Err(tableqa::NoPlan::Unrelated(_))))
             .then(|| tableqa::OpenTable { id: obj.id.clone(), coverage: tableqa::content_coverage(&tableqa::question_terms(&q.question, &|_| 1.0), loaded), relevant: true, report_layout });
+        let mut why_unknown = match &why {
+            Err(tableqa::NoPlan::Unrelated(r)) => Some(format!("unrelated: {r}")),
+            Err(tableqa::NoPlan::NotUnderstood) => Some("not understood".to_string()),
+            Ok(p) if p.confidence < tableqa::MIN_CONFIDENCE => Some("unsure".to_string()),
+            Ok(_) => None,
+        };
         let raw_plan = why.ok();
         let table_name = if pivoted { db.pivot(&obj.id).map_or(loaded_name, |p| p.name.clone()) } else { loaded_name };
         let confidence = raw_plan.as_ref().map(|p| p.confidence);
         let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
         let parsed = match plan {
-            Some(plan) => tableqa::run(&mut db, &plan, &limits).ok().map(|result| tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted }),
+            Some(plan) => match tableqa::run(&mut db, &plan, &limits) {
+                Ok(result) => Some(tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted }),
+                Err(_) => {
+                    why_unknown = Some("sql error".to_string());
+                    None
+                }
+            },
             None => None,
         };
         // With a model: its statement beside the parser's plan, one kept
@@ -515,6 +593,11 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         };
         let predicted = kept.as_ref().map(|k| k.result.values.clone()).unwrap_or_default();
         let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let why_unknown = match (predicted.is_empty(), why_unknown) {
+            (false, _) => None,
+            (true, Some(w)) => Some(w),
+            (true, None) => Some("no rows".to_string()),
+        };
         out.push(WtqRecord {
             id: q.id.clone(),
             question: q.question.clone(),
@@ -530,6 +613,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             table_rank: None,
             writer: writer.as_ref().map(|w| w.kept.clone()),
             model_sql: writer.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
+            why_unknown,
             ms,
         });
         progress(i + 1, qs.len());
@@ -607,6 +691,7 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
             table_rank,
             writer: writing.as_ref().map(|w| w.kept.clone()),
             model_sql: writing.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
+            why_unknown: None,
             ms,
         });
         progress(i + 1, qs.len());
