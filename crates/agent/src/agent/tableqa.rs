@@ -400,6 +400,34 @@ const AGENTS: &[(&str, &[&str])] = &[("wrote", &["writ"]), ("won", &["winner", "
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
 
 /// "1st", "22nd", "8th": a number written as an ordinal.
+/// Is the number at `i` followed by a noun this table names nowhere ("20
+/// episodes" over a table with no episodes)? Years are left alone ("the
+/// 2012 season" names a year the table may hold).
+fn counts_unnamed(cx: &Ctx, col_word_set: &BTreeSet<String>, i: usize) -> bool {
+    let Some(next) = cx.q.get(i + 1) else { return false };
+    let year = cx.q[i].len() == 4 && cx.q[i].parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
+    let st = stem(next);
+    // "31,840 people in attendance": a column named just after says what
+    // was counted; "8 episodes" over "No. of Ep.": the column abbreviates it.
+    let column_after = (i + 2..(i + 5).min(cx.q.len())).any(|k| col_word_set.contains(&cx.qs[k]));
+    let abbreviated = cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w.len() >= 2 && w.chars().all(|c| c.is_ascii_alphabetic()) && next.starts_with(w.as_str())));
+    // "played 18 games": a count of games is the Played column.
+    let games = matches!(next.as_str(), "games" | "matches") && col_word_set.iter().any(|w| matches!(w.as_str(), "play" | "played" | "gp" | "app" | "apps" | "match" | "game"));
+    !year
+        && !column_after
+        && !abbreviated
+        && !games
+        && next.len() >= 3
+        && next.chars().all(|c| c.is_ascii_alphabetic())
+        && !is_weak(next)
+        && !OPERATION.contains(&next.as_str())
+        && crate::tabular::month_of(next).is_none()
+        && !col_word_set.contains(&st)
+        && !cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w.len() >= 5 && st.len() >= 5 && w[..5] == st[..5]))
+        && !cx.index.by_word.contains_key(next.as_str())
+        && !cx.index.by_word.contains_key(st.as_str())
+}
+
 fn is_ordinal(w: &str) -> bool {
     crate::text::ordinal_number(w).is_some()
 }
@@ -453,6 +481,12 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             continue;
         }
         let full = strong_cell.iter().all(|&j| used[j]);
+        // "less than 20 episodes", "8 floors": a number that counts
+        // something this table names nowhere (no column, no cell) is that
+        // count, not a cell holding the bare number.
+        if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && counts_unnamed(cx, col_word_set, pos[0].0) {
+            continue;
+        }
         let matched: Vec<&String> = pos.iter().map(|&(_, j)| &w[j]).collect();
         // A short code in capitals ("DAY", "CAR", "JFK") is named only when
         // the question writes it so: "days" is not the airport DAY.
@@ -825,6 +859,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             Some((v, up, matches!(w, "better" | "worse" | "higher" | "lower"), k))
         });
         if let Some((v, up, rank_word, k)) = trailing {
+            // "3 minutes or less": seconds, on the column of durations.
+            if let (Some(secs), Some(dc)) = (cx.q.get(i + 1).and_then(|w| time_unit(w)), duration_column(t)) {
+                num_filters.push((dc, if up { ">=" } else { "<=" }, v * secs, (i, k + 1)));
+                continue;
+            }
             let unit: Vec<String> = cx.qs[(i + 1).min(n)..(i + 2).min(n)].iter().chain(cx.qs[(k + 1).min(n)..(k + 3).min(n)].iter()).cloned().collect();
             let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
             let ordinal = is_ordinal(&cx.q[i]) || cx.qs[i.saturating_sub(3)..i].iter().any(|w| matches!(w.as_str(), "place" | "placed" | "rank" | "ranked" | "position" | "finish" | "finished"));
@@ -885,6 +924,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "does not have more than 30", "not above 90", "no more than 5":
         // the other side of the number.
         let op = if negated_before(&cx.q, i) { negated(op) } else { op };
+        // "at most 3 minutes long": seconds, on the column of durations
+        // ("3:36" is held as 216).
+        if let (Some(secs), Some(dc)) = (cx.q.get(i + skip + 1).and_then(|w| time_unit(w)), duration_column(t)) {
+            num_filters.push((dc, op, v * secs, (i, i + skip + 2)));
+            continue;
+        }
         let span = (i, i + skip + 1);
         // The column: named right after the number, else any number column
         // named in the question, else the only number column.
@@ -1991,6 +2036,36 @@ fn date_mentions(q: &[String]) -> Vec<DateMention> {
         }
     }
     out
+}
+
+/// Seconds in a unit of time written after a number ("3 minutes").
+fn time_unit(w: &str) -> Option<f64> {
+    Some(match w {
+        "second" | "seconds" | "sec" | "secs" => 1.0,
+        "minute" | "minutes" | "min" | "mins" => 60.0,
+        "hour" | "hours" | "hr" | "hrs" => 3600.0,
+        _ => return None,
+    })
+}
+
+/// The number column whose cells are durations written `m:ss` or
+/// `h:mm:ss` (held in seconds), when the table has exactly one.
+fn duration_column(t: &TypedTable) -> Option<usize> {
+    let is_duration = |raw: &str| {
+        let r = raw.trim();
+        let mut parts = r.split(':');
+        let head = parts.next().unwrap_or("");
+        let rest: Vec<&str> = parts.collect();
+        !head.is_empty() && head.chars().all(|c| c.is_ascii_digit()) && !rest.is_empty() && rest.iter().all(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_digit() || c == '.') && p.starts_with(|c: char| c.is_ascii_digit()))
+    };
+    let found: Vec<usize> = (0..t.columns.len())
+        .filter(|&c| t.columns[c].kind == ColumnKind::Number)
+        .filter(|&c| {
+            let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.as_str()).filter(|r| !r.trim().is_empty()).collect();
+            !raws.is_empty() && raws.iter().filter(|r| is_duration(r)).count() * 2 > raws.len()
+        })
+        .collect();
+    (found.len() == 1).then(|| found[0])
 }
 
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
@@ -3445,5 +3520,27 @@ mod tests {
         assert_eq!((p.kind, r.values.clone(), r.rows.clone()), (PlanKind::Sum, vec!["15".to_string()], vec![1, 3]));
         let p = parse("what is the sum of sales?", &t, "t").unwrap();
         assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().values, vec!["35".to_string()]);
+    }
+
+    #[test]
+    fn minutes_compare_with_a_column_of_durations_and_a_count_of_something_unnamed_is_no_cell() {
+        let (mut d, t) = db(&[
+            &["#", "Title", "Time"],
+            &["1", "Intro", "1:12"],
+            &["2", "Blue Skies", "3:36"],
+            &["3", "Rain", "2:58"],
+            &["4", "Finale", "5:10"],
+        ]);
+        // "3:36" is held as 216 seconds; "3 minutes" is 180.
+        assert_eq!(ask(&mut d, &t, "how many songs are at most 3 minutes long?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many songs are less than 4 minutes in length?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many songs last 5 minutes or more?"), (PlanKind::Count, vec!["1".into()]));
+        // "20 episodes" counts episodes, which this table names nowhere:
+        // the "4" of # is no answer to it.
+        let (mut d, t) = db(&[&["Week", "Opponent", "Points"], &["1", "Lions", "20"], &["2", "Bears", "13"], &["3", "Tigers", "27"]]);
+        let p = parse("how many movies have less than 20 episodes?", &t, "t");
+        assert!(p.as_ref().is_none_or(|p| !p.sql.contains("'20'")), "{p:?}");
+        // A count of something the table does name still filters.
+        assert_eq!(ask(&mut d, &t, "which opponent scored 20 points?"), (PlanKind::Lookup, vec!["Lions".into()]));
     }
 }
