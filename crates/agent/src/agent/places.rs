@@ -185,6 +185,13 @@ pub fn named_in(q: &[String]) -> Vec<(&'static Place, usize, usize)> {
             .flat_map(|p| p.names.iter().chain(p.demonyms.iter()).map(move |n| (p, n)))
             .filter(|(_, n)| q.len() >= i + n.len() && q[i..i + n.len()].iter().zip(n.iter()).all(|(a, b)| a == b))
             .max_by_key(|(_, n)| n.len());
+        // "in the us": the country, not the pronoun.
+        let the_us = (q[i] == "us" && i > 0 && q[i - 1] == "the").then(|| places().iter().find(|p| p.codes.iter().any(|c| c == "US"))).flatten();
+        if let Some(p) = the_us {
+            out.push((p, i, i + 1));
+            i += 1;
+            continue;
+        }
         match best {
             Some((p, n)) => {
                 out.push((p, i, i + n.len()));
@@ -228,6 +235,11 @@ mod tests {
         assert!(!cell_names(usa, "Cantrell", &w("cantrell")));
         let texas = places().iter().find(|p| p.names[0] == ["texas"]).unwrap();
         assert!(cell_names(texas, "TX", &w("tx")));
+        // "in the us" is the country; "tell us" is the pronoun.
+        let the_us = named_in(&w("how many were held in the us"));
+        assert_eq!(the_us.iter().map(|f| (f.1, f.2)).collect::<Vec<_>>(), vec![(6, 7)]);
+        assert!(std::ptr::eq(the_us[0].0, usa));
+        assert!(named_in(&w("tell us the winner")).is_empty());
         let indiana = places().iter().find(|p| p.names[0] == ["indiana"]).unwrap();
         assert!(cell_names(indiana, "IN", &w("in")));
         assert!(!cell_names(indiana, "in the city", &w("in the city")));

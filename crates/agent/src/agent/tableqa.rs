@@ -513,7 +513,13 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             } else {
                 let distinctive = matched.iter().filter(|x| !is_numeric_word(x) && x.len() >= 3 && !col_word_set.contains(&stem(x))).count();
                 let cover = pos.len() as f32 / strong_cell.len() as f32;
-                if distinctive == 0 || (cover < 0.5 && pos.len() < 2) {
+                // "the only player from hamden" names "Hamden (CT) HS": a
+                // long word that only this cell holds names it.
+                // (A short cell, the word after a preposition, as a name is
+                // written: a common word in a long note names nothing.)
+                let after_preposition = pos[0].0 > 0 && matches!(q[pos[0].0 - 1].as_str(), "from" | "in" | "at" | "for" | "by" | "after" | "before" | "than" | "or" | "and" | "with" | "against");
+                let rare = pos.len() == 1 && matched[0].len() >= 5 && distinctive == 1 && strong_cell.len() <= 4 && after_preposition && idx.by_word.get(matched[0].as_str()).is_some_and(|cells| cells.len() == 1);
+                if distinctive == 0 || (cover < 0.5 && pos.len() < 2 && !rare) {
                     continue;
                 }
                 let common = pos.iter().any(|&(_, j)| df.get(&(c, ws[j].clone())).copied().unwrap_or(0) * 5 > n_rows * 2 && n_rows > 3);
@@ -3542,5 +3548,19 @@ mod tests {
         assert!(p.as_ref().is_none_or(|p| !p.sql.contains("'20'")), "{p:?}");
         // A count of something the table does name still filters.
         assert_eq!(ask(&mut d, &t, "which opponent scored 20 points?"), (PlanKind::Lookup, vec!["Lions".into()]));
+    }
+
+    #[test]
+    fn a_long_word_only_one_short_cell_holds_names_that_cell_after_a_preposition() {
+        let (mut d, t) = db(&[
+            &["Pick", "Player", "School"],
+            &["1", "Ben McDonald", "Louisiana State University"],
+            &["2", "Tyler Houston", "Valley HS (Las Vegas, NV)"],
+            &["26", "Scott Burrell", "Hamden (CT) HS"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "who is the only player from hamden?"), (PlanKind::Lookup, vec!["Scott Burrell".into()]));
+        // A word the question uses otherwise ("valley" not after a
+        // preposition) still needs half of the cell.
+        assert!(parse("which valley player was picked?", &t, "t").is_none_or(|p| !p.sql.contains("Valley HS")));
     }
 }
