@@ -301,7 +301,7 @@ fn top_is_place(cx: &Ctx) -> bool {
     let Some(i) = cx.find("top") else { return false };
     let next = cx.q.get(i + 1).map(String::as_str).unwrap_or("");
     let prev = i.checked_sub(1).map(|j| cx.q[j].as_str()).unwrap_or("");
-    next == "of" || matches!(prev, "at" | "in" | "into") || (prev == "the" && i >= 2 && matches!(cx.q[i - 2].as_str(), "at" | "in" | "into")) || number_word(next).is_some() || next.is_empty()
+    next == "of" || matches!(prev, "at" | "in" | "into") || (prev == "on" && next != "in") || (prev == "the" && i >= 2 && matches!(cx.q[i - 2].as_str(), "at" | "in" | "into")) || number_word(next).is_some() || next.is_empty()
 }
 
 /// Words that ask for a country.
@@ -832,7 +832,16 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| op(w) && !(**w == "least" && cx.has("at least"))).copied();
     let superlative = super_max.is_some() || super_min.is_some();
     // "the total amount of times", "the total number times": counts too.
-    let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times")) && !superlative && !cx.has("average"));
+    // "what is the total amount of districts listed", "the total of named
+    // trains": rows counted, when what follows names no number column.
+    let total_rows = ["total amount of", "total of"].iter().filter_map(|p| cx.find(p).map(|at| at + p.split(' ').count())).next().is_some_and(|mut k| {
+        while cx.q.get(k).is_some_and(|w| matches!(w.as_str(), "all" | "the")) {
+            k += 1;
+        }
+        // ("named trains": the noun may come second.)
+        (k..(k + 2).min(cx.q.len())).any(|j| cx.q[j].ends_with('s') && !is_numeric_word(&cx.q[j]) && !t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name).contains(&cx.qs[j])))
+    });
+    let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
@@ -840,8 +849,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "Which rider has a total of nine points": the total is a value the
     // row holds, not a sum to compute (a filter, below).
     let total_of = total_of_value(&cx);
-    let sum = (op("total") && !superlative && total_of.is_none()) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
-    let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top");
+    let sum = (op("total") && !superlative && total_of.is_none() && !total_rows) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
+    // "who placed in the top spot", "what team came out on top": the first.
+    let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top") || (cx.has("on top") && !cx.has("on top in")) || ["spot", "position", "place"].iter().any(|w| cx.has(&format!("the top {w}")));
     let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final") || cx.has("bottom of") || cx.has("at the bottom");
     let next = ["after", "next", "following", "below", "succeeded", "behind"].iter().find(|w| cx.has(w)).copied();
     let prev = ["before", "previous", "preceding", "above", "prior to", "preceded", "ahead of"].iter().find(|w| cx.has(w)).copied();
@@ -3562,5 +3572,17 @@ mod tests {
         // A word the question uses otherwise ("valley" not after a
         // preposition) still needs half of the cell.
         assert!(parse("which valley player was picked?", &t, "t").is_none_or(|p| !p.sql.contains("Valley HS")));
+    }
+
+    #[test]
+    fn a_total_of_rows_counts_them_and_the_top_spot_is_the_first_row() {
+        let (mut d, t) = db(&[&["Rank", "District", "Points", "Age"], &["1", "Almora", "12", "30"], &["2", "Bageshwar", "9", "41"], &["3", "Chamoli", "7", "25"]]);
+        assert_eq!(ask(&mut d, &t, "what is the total amount of districts listed?"), (PlanKind::Count, vec!["3".into()]));
+        // A number column after "total of" is still added up.
+        assert_eq!(ask(&mut d, &t, "what is the total of points?"), (PlanKind::Sum, vec!["28".into()]));
+        assert_eq!(ask(&mut d, &t, "which district placed in the top spot?").1, vec!["Almora".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which district came out on top?").1, vec!["Almora".to_string()]);
+        // "on top in age": the most of a column, not the first row.
+        assert_eq!(ask(&mut d, &t, "which district is on top in age?").1, vec!["Bageshwar".to_string()]);
     }
 }
