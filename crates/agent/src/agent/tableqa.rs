@@ -801,8 +801,25 @@ fn superlative_phrases(mut q: Vec<String>) -> Vec<String> {
     q
 }
 
+/// "second to last", "next to last", "second last", "penultimate", "third
+/// to last": "last", and how many rows before the last one.
+fn from_the_end(mut q: Vec<String>) -> (Vec<String>, usize) {
+    for i in 0..q.len() {
+        let (skip, len) = match (q[i].as_str(), q.get(i + 1).map(String::as_str), q.get(i + 2).map(String::as_str)) {
+            ("penultimate", _, _) => (1, 1),
+            ("second" | "next", Some("to"), Some("last")) => (1, 3),
+            ("third", Some("to"), Some("last")) => (2, 3),
+            ("second", Some("last"), _) => (1, 2),
+            _ => continue,
+        };
+        q.splice(i..i + len, ["last".to_string()]);
+        return (q, skip);
+    }
+    (q, 0)
+}
+
 fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
-    let q = superlative_phrases(words(question));
+    let (q, before_last) = from_the_end(superlative_phrases(words(question)));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
@@ -1217,6 +1234,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             Filter { column: t.columns[c].name.clone(), op: op.into(), values: vec![v.to_string()], words: cx.q[span.0..span.1].join(" ") },
         ));
     }
+    let ranked = (0..t.columns.len()).any(|c| is_rank_column(t, c));
     let is_explained = |i: usize| {
         links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -1225,6 +1243,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
             // "the oldest", "the tallest": the operation.
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
+            // "came in last place", "the top spot": the place asked for,
+            // in a table of places (a rank column).
+            || ((first || last) && ranked && i > 0 && matches!(cx.q[i].as_str(), "place" | "position" | "spot") && matches!(cx.q[i - 1].as_str(), "first" | "last" | "top"))
             || top_n.is_some_and(|(_, at)| at == i)
             || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
             || context.contains(&cx.qs[i])
@@ -1935,7 +1956,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let w = where_of(&filters);
         let desc = last && !(first && cx.find("first") < cx.find("last"));
         if is_year_column(t, ans) || t.columns[ans].kind == ColumnKind::Date {
-            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {} LIMIT 1", cx.raw(ans), cx.col(ans), cx.col(ans), if desc { "DESC" } else { "ASC" });
+            let offset = if desc && before_last > 0 { format!(" OFFSET {before_last}") } else { String::new() };
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {} LIMIT 1{offset}", cx.raw(ans), cx.col(ans), cx.col(ans), if desc { "DESC" } else { "ASC" });
             return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
         // A table listed newest first ("30th edition, 2013", then 2012…):
@@ -1948,16 +1970,24 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             v.len() >= 3 && v.windows(2).filter(|p| p[1] <= p[0]).count() * 10 >= (v.len() - 1) * 9 && v.first() > v.last()
         });
         if let Some(dc) = newest_first.filter(|_| !listing) {
-            let sql = format!("SELECT {} {w} AND {} IS NOT NULL AND {} IS NOT NULL ORDER BY {} {}, \"_row\" LIMIT 1", cx.raw(ans), cx.raw(ans), cx.col(dc), cx.col(dc), if desc { "DESC" } else { "ASC" });
+            let offset = if desc && before_last > 0 { format!(" OFFSET {before_last}") } else { String::new() };
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL AND {} IS NOT NULL ORDER BY {} {}, \"_row\" LIMIT 1{offset}", cx.raw(ans), cx.raw(ans), cx.col(dc), cx.col(dc), if desc { "DESC" } else { "ASC" });
             return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(dc), &filters));
         }
-        let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY \"_row\" {} LIMIT 1", cx.raw(ans), cx.raw(ans), if desc { "DESC" } else { "ASC" });
+        let offset = if desc && before_last > 0 { format!(" OFFSET {before_last}") } else { String::new() };
+        let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY \"_row\" {} LIMIT 1{offset}", cx.raw(ans), cx.raw(ans), if desc { "DESC" } else { "ASC" });
         return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
     }
 
     // "was charles heathcote the architect of ancoats hospital and apollo
     // theatre?": yes when every value named has a row that meets the other
     // conditions.
+    // "did any clubs have no losses?": whether a row meets the conditions.
+    if is_yes_no(&cx) && cx.has("any") && !cx.has("or") && !cx.has("other") && !filters.is_empty() {
+        let w = where_of(&filters);
+        let sql = format!("SELECT CASE WHEN EXISTS (SELECT 1 {w}) THEN 'yes' ELSE 'no' END");
+        return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
+    }
     if is_yes_no(&cx) && !cx.has("or") && by_col.len() >= 2 {
         let w = where_of(&filters);
         let test = match by_col.iter().find(|l| l.raws.len() >= 2 && !l.neg) {
@@ -3584,5 +3614,26 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which district came out on top?").1, vec!["Almora".to_string()]);
         // "on top in age": the most of a column, not the first row.
         assert_eq!(ask(&mut d, &t, "which district is on top in age?").1, vec!["Bageshwar".to_string()]);
+    }
+
+    #[test]
+    fn did_any_asks_whether_a_row_meets_the_conditions() {
+        let (mut d, t) = db(&[&["Club", "Wins", "Losses"], &["Ajax", "10", "2"], &["PSV", "9", "3"], &["Feyenoord", "7", "5"]]);
+        assert_eq!(ask(&mut d, &t, "did any clubs have no losses?").1, vec!["no".to_string()]);
+        assert_eq!(ask(&mut d, &t, "did any clubs have more than 4 losses?").1, vec!["yes".to_string()]);
+    }
+
+    #[test]
+    fn second_to_last_is_one_row_before_the_last() {
+        let (mut d, t) = db(&[&["Rank", "Team"], &["1", "Canada"], &["2", "Norway"], &["3", "Romania"], &["4", "Italy"]]);
+        assert_eq!(ask(&mut d, &t, "what team came in second to last place?"), (PlanKind::Last, vec!["Romania".into()]));
+        assert_eq!(ask(&mut d, &t, "which team was next to last?").1, vec!["Romania".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which team finished third to last?").1, vec!["Norway".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which team came in last place?").1, vec!["Italy".to_string()]);
+        // "last place" is what a table of places answers; a table with no
+        // rank column leaves the words unexplained.
+        assert!(parse("who finished in last place?", &t, "t").unwrap().confidence >= MIN_CONFIDENCE);
+        let (_, seasons) = db(&[&["Season", "League"], &["2001", "V.League"], &["2002", "J.League"]]);
+        assert!(parse("who finished in last place?", &seasons, "t").is_none_or(|p| p.confidence < MIN_CONFIDENCE));
     }
 }
