@@ -1235,6 +1235,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         ));
     }
     let ranked = (0..t.columns.len()).any(|c| is_rank_column(t, c));
+    // "served", "tenure", "in office": how long a row lasted, in a table
+    // that says when each began and ended.
+    let spanned = superlative && span_of(t).is_some();
     let is_explained = |i: usize| {
         links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -1245,6 +1248,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             // "came in last place", "the top spot": the place asked for,
             // in a table of places (a rank column).
+            || (spanned && matches!(cx.q[i].as_str(), "served" | "tenure" | "tenures" | "term" | "office" | "lasted" | "period" | "ran" | "lived"))
             || ((first || last) && ranked && i > 0 && matches!(cx.q[i].as_str(), "place" | "position" | "spot") && matches!(cx.q[i - 1].as_str(), "first" | "last" | "top"))
             || top_n.is_some_and(|(_, at)| at == i)
             || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
@@ -1841,6 +1845,21 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL ORDER BY {order} LIMIT 1", a = cx.raw(ans));
             return Some(plan(PlanKind::First, sql, format!("SELECT \"_row\" {w}"), Some(ans), rank, &filters));
         }
+        // "who served the most years as mayor", "the shortest tenure": the
+        // longest span from a start to an end (From/To, a range "1937–1941").
+        let spans = cx.q.iter().any(|w| matches!(w.as_str(), "years" | "time" | "tenure" | "tenures" | "term" | "served" | "office" | "lasted" | "period"))
+            || matches!(sw, "longest" | "shortest");
+        if let Some(span) = spans.then(|| span_of(t)).flatten().filter(|sp| measure.is_none_or(|m| sp.columns().contains(&m))) {
+            let expr = span.sql(&cx);
+            let ans = if span.columns().contains(&ans) || cx.is_num(ans) {
+                (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Text && !links.iter().any(|l| l.col == c)).unwrap_or(ans)
+            } else {
+                ans
+            };
+            let dir = if desc { "DESC" } else { "ASC" };
+            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL AND ({expr}) IS NOT NULL ORDER BY ({expr}) {dir}, \"_row\" LIMIT 1{offset}", a = cx.raw(ans));
+            return Some(plan(if desc { PlanKind::ArgMax } else { PlanKind::ArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(span.columns()[0]), &filters));
+        }
         if let Some(m) = measure.filter(|&m| m != ans || asks_measure) {
             // "best", "top" and "highest" rank mean the smallest number.
             let rank = is_rank_column(t, m) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
@@ -2082,6 +2101,74 @@ fn date_mentions(q: &[String]) -> Vec<DateMention> {
         }
     }
     out
+}
+
+/// How long each row lasted: from a start column to an end column (years
+/// or dates), or within one column of year ranges ("1937–1941").
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Span {
+    Years { start: usize, end: usize },
+    Dates { start: usize, end: usize },
+    Range(usize),
+}
+
+impl Span {
+    fn columns(&self) -> Vec<usize> {
+        match *self {
+            Span::Years { start, end } | Span::Dates { start, end } => vec![start, end],
+            Span::Range(c) => vec![c],
+        }
+    }
+    /// The span as a SQL expression over one row (NULL where an end is
+    /// missing).
+    fn sql(&self, cx: &Ctx) -> String {
+        match *self {
+            Span::Years { start, end } => format!("{} - {}", cx.col(end), cx.col(start)),
+            Span::Dates { start, end } => format!("julianday({}) - julianday({})", cx.col(end), cx.col(start)),
+            Span::Range(c) => {
+                let r = format!("replace(replace({}, '–', '-'), '—', '-')", cx.raw(c));
+                format!("CAST(NULLIF(trim(substr({r}, instr({r}, '-') + 1, 4)), '') AS INTEGER) - CAST(substr({r}, 1, 4) AS INTEGER)")
+            }
+        }
+    }
+}
+
+/// The table's span of time per row, if it has one ([`Span`]): a start and
+/// an end column named so ("From"/"To", "Took office"/"Left office",
+/// "Year begun"/"Year discontinued", two columns of one name), else the
+/// one column whose cells are mostly year ranges.
+fn span_of(t: &TypedTable) -> Option<Span> {
+    const START: &[&str] = &["from", "start", "started", "begun", "began", "begin", "took", "entered", "opened", "born", "since", "first"];
+    const END: &[&str] = &["to", "end", "ended", "left", "until", "discontinued", "closed", "died", "last", "retired"];
+    let kind = |c: usize| match t.columns[c].kind {
+        ColumnKind::Number if is_year_column(t, c) => Some(false),
+        ColumnKind::Date => Some(true),
+        _ => None,
+    };
+    let named = |c: usize, set: &[&str]| words(&t.columns[c].name).iter().any(|w| set.contains(&w.as_str()));
+    let n = t.columns.len();
+    for a in 0..n {
+        for b in a + 1..n {
+            let (Some(ka), Some(kb)) = (kind(a), kind(b)) else { continue };
+            if ka != kb {
+                continue;
+            }
+            let pair = (named(a, START) && named(b, END)) || (t.columns[a].name == t.columns[b].name);
+            if pair {
+                return Some(if ka { Span::Dates { start: a, end: b } } else { Span::Years { start: a, end: b } });
+            }
+        }
+    }
+    let ranged = |c: usize| {
+        let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
+        let is_range = |r: &&&str| {
+            let ch: Vec<char> = r.chars().collect();
+            ch.len() >= 9 && ch[..4].iter().all(char::is_ascii_digit) && ch[4..ch.len() - 4].iter().all(|c| matches!(c, '–' | '-' | '—' | ' ')) && ch[ch.len() - 4..].iter().all(char::is_ascii_digit)
+        };
+        raws.len() >= 2 && raws.iter().filter(is_range).count() * 2 > raws.len()
+    };
+    let found: Vec<usize> = (0..n).filter(|&c| t.columns[c].kind == ColumnKind::Number && ranged(c)).collect();
+    (found.len() == 1).then(|| Span::Range(found[0]))
 }
 
 /// Seconds in a unit of time written after a number ("3 minutes").
@@ -3635,5 +3722,19 @@ mod tests {
         assert!(parse("who finished in last place?", &t, "t").unwrap().confidence >= MIN_CONFIDENCE);
         let (_, seasons) = db(&[&["Season", "League"], &["2001", "V.League"], &["2002", "J.League"]]);
         assert!(parse("who finished in last place?", &seasons, "t").is_none_or(|p| p.confidence < MIN_CONFIDENCE));
+    }
+
+    #[test]
+    fn the_longest_serving_row_is_the_widest_span_from_start_to_end() {
+        let (mut d, t) = db(&[&["From", "To", "Name"], &["1870", "1897", "Bernain"], &["1897", "1900", "Barillier"], &["1900", "1908", "Daubin"]]);
+        assert_eq!(ask(&mut d, &t, "who served the most years as mayor?"), (PlanKind::ArgMax, vec!["Bernain".into()]));
+        assert_eq!(ask(&mut d, &t, "which mayor was in office the least amount of years?"), (PlanKind::ArgMin, vec!["Barillier".into()]));
+        assert!(parse("who served the most years as mayor?", &t, "t").unwrap().confidence >= MIN_CONFIDENCE);
+        // One column of year ranges.
+        let (mut d, t) = db(&[&["Name", "Years"], &["Biff Jones", "1937–1941"], &["Henry Schulte", "1919–1937"], &["Glenn Presnell", "1938–1942"]]);
+        assert_eq!(ask(&mut d, &t, "which coach held his position for the most years?").1, vec!["Henry Schulte".to_string()]);
+        // Dates: start and end columns of one name.
+        let (mut d, t) = db(&[&["Name", "Tenure", "Tenure"], &["A", "1 March 1950", "1 March 1960"], &["B", "2 March 1960", "5 June 1961"]]);
+        assert_eq!(ask(&mut d, &t, "who had the shortest tenure?").1, vec!["B".to_string()]);
     }
 }
