@@ -1237,7 +1237,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let ranked = (0..t.columns.len()).any(|c| is_rank_column(t, c));
     // "served", "tenure", "in office": how long a row lasted, in a table
     // that says when each began and ended.
-    let spanned = superlative && span_of(t).is_some();
+    let how_long = cx.has("how long") || (cx.has("how many years") && ["serve", "served", "office", "hold", "held", "tenure"].iter().any(|w| cx.has(w)));
+    let spanned = (superlative || how_long) && span_of(t).is_some();
     let is_explained = |i: usize| {
         links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -1248,7 +1249,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             // "came in last place", "the top spot": the place asked for,
             // in a table of places (a rank column).
-            || (spanned && matches!(cx.q[i].as_str(), "served" | "tenure" | "tenures" | "term" | "office" | "lasted" | "period" | "ran" | "lived"))
+            || (spanned && matches!(cx.q[i].as_str(), "served" | "serve" | "tenure" | "tenures" | "term" | "office" | "lasted" | "period" | "ran" | "lived" | "long" | "hold" | "held"))
             || ((first || last) && ranked && i > 0 && matches!(cx.q[i].as_str(), "place" | "position" | "spot") && matches!(cx.q[i - 1].as_str(), "first" | "last" | "top"))
             || top_n.is_some_and(|(_, at)| at == i)
             || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
@@ -1628,6 +1629,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
 
+    // "How long was daubin in office?", "how many years did shilpa bendi
+    // serve?": the named row's span, in years (days between dates).
+    if let Some(span) = how_long.then(|| span_of(t)).flatten().filter(|_| !filters.is_empty() && links.iter().any(|l| !l.neg)) {
+        let w = where_of(&filters);
+        let e = format!("CAST(ROUND({}) AS INTEGER)", span.sql(&cx));
+        let unit = match (cx.has("how long"), span) {
+            (false, _) => format!("{e}"),
+            (true, Span::Dates { .. }) => format!("{e} || ' days'"),
+            (true, _) => format!("CASE WHEN {e} = 1 THEN '1 year' ELSE {e} || ' years' END"),
+        };
+        let sql = format!("SELECT {unit} {w} AND ({e}) IS NOT NULL ORDER BY \"_row\" LIMIT 1");
+        return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), None, Some(span.columns()[0]), &filters));
+    }
     // Counting and summing.
     if how_many && !diff {
         let mut filters = filters.clone();
@@ -3730,11 +3744,16 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "who served the most years as mayor?"), (PlanKind::ArgMax, vec!["Bernain".into()]));
         assert_eq!(ask(&mut d, &t, "which mayor was in office the least amount of years?"), (PlanKind::ArgMin, vec!["Barillier".into()]));
         assert!(parse("who served the most years as mayor?", &t, "t").unwrap().confidence >= MIN_CONFIDENCE);
+        // A named row's span: "how long" in years, "how many years" a number.
+        assert_eq!(ask(&mut d, &t, "how long was daubin in office?").1, vec!["8 years".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many years did barillier serve?").1, vec!["3".to_string()]);
         // One column of year ranges.
         let (mut d, t) = db(&[&["Name", "Years"], &["Biff Jones", "1937–1941"], &["Henry Schulte", "1919–1937"], &["Glenn Presnell", "1938–1942"]]);
         assert_eq!(ask(&mut d, &t, "which coach held his position for the most years?").1, vec!["Henry Schulte".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long did biff jones serve?").1, vec!["4 years".to_string()]);
         // Dates: start and end columns of one name.
         let (mut d, t) = db(&[&["Name", "Tenure", "Tenure"], &["A", "1 March 1950", "1 March 1960"], &["B", "2 March 1960", "5 June 1961"]]);
         assert_eq!(ask(&mut d, &t, "who had the shortest tenure?").1, vec!["B".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long was the tenure of b?").1, vec!["460 days".to_string()]);
     }
 }
