@@ -1239,6 +1239,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // that says when each began and ended.
     let how_long = cx.has("how long") || (cx.has("how many years") && ["serve", "served", "office", "hold", "held", "tenure"].iter().any(|w| cx.has(w)));
     let spanned = (superlative || how_long) && span_of(t).is_some();
+    // "How many years does the table cover?", "the period between the
+    // first and last album": from the earliest year to the latest. (A bare
+    // "how long did they …" is not enough: asked of another table it would
+    // measure that table's years.)
+    let whole_span = (cx.has("how many years") && ["cover", "covers", "covered", "span", "spans", "spanned"].iter().any(|w| cx.has(w))) || cx.has("between the first and last");
+    let whole_span = whole_span && (span_of(t).is_some() || date_or_year_column(t).is_some());
     let is_explained = |i: usize| {
         links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -1249,6 +1255,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             // "came in last place", "the top spot": the place asked for,
             // in a table of places (a rank column).
+            || (whole_span && matches!(cx.q[i].as_str(), "cover" | "covers" | "covered" | "span" | "spans" | "spanned" | "long" | "period"))
             || (spanned && matches!(cx.q[i].as_str(), "served" | "serve" | "tenure" | "tenures" | "term" | "office" | "lasted" | "period" | "ran" | "lived" | "long" | "hold" | "held"))
             || ((first || last) && ranked && i > 0 && matches!(cx.q[i].as_str(), "place" | "position" | "spot") && matches!(cx.q[i - 1].as_str(), "first" | "last" | "top"))
             || top_n.is_some_and(|(_, at)| at == i)
@@ -1629,6 +1636,24 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
 
+    if whole_span {
+        let w = where_of(&filters);
+        let (lo, hi) = match span_of(t) {
+            Some(Span::Years { start, end }) => (format!("MIN({})", cx.col(start)), format!("MAX({})", cx.col(end))),
+            Some(Span::Range(c)) => {
+                let r = format!("replace(replace({}, '–', '-'), '—', '-')", cx.raw(c));
+                (format!("MIN(CAST(substr({r}, 1, 4) AS INTEGER))"), format!("MAX(CAST(NULLIF(trim(substr({r}, instr({r}, '-') + 1, 4)), '') AS INTEGER))"))
+            }
+            _ => {
+                let y = date_or_year_column(t).unwrap_or(0);
+                let e = if t.columns[y].kind == ColumnKind::Date { format!("CAST(substr({}, 1, 4) AS INTEGER)", cx.col(y)) } else { cx.col(y) };
+                (format!("MIN({e})"), format!("MAX({e})"))
+            }
+        };
+        let e = format!("CAST(ROUND({hi} - {lo}) AS INTEGER)");
+        let sql = if cx.has("how long") { format!("SELECT CASE WHEN {e} = 1 THEN '1 year' ELSE {e} || ' years' END {w}") } else { format!("SELECT {e} {w}") };
+        return Some(plan(PlanKind::Difference, sql, format!("SELECT \"_row\" {w}"), None, date_or_year_column(t), &filters));
+    }
     // "How long was daubin in office?", "how many years did shilpa bendi
     // serve?": the named row's span, in years (days between dates).
     if let Some(span) = how_long.then(|| span_of(t)).flatten().filter(|_| !filters.is_empty() && links.iter().any(|l| !l.neg)) {
@@ -3755,5 +3780,15 @@ mod tests {
         let (mut d, t) = db(&[&["Name", "Tenure", "Tenure"], &["A", "1 March 1950", "1 March 1960"], &["B", "2 March 1960", "5 June 1961"]]);
         assert_eq!(ask(&mut d, &t, "who had the shortest tenure?").1, vec!["B".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long was the tenure of b?").1, vec!["460 days".to_string()]);
+    }
+
+    #[test]
+    fn the_years_a_table_covers_run_from_its_earliest_to_its_latest() {
+        let (mut d, t) = db(&[&["Year", "Album", "Label"], &["1969", "Hot Buttered Soul", "Enterprise"], &["1980", "Ecstasy", "Polydor"], &["1994", "Branded", "Virgin"]]);
+        assert_eq!(ask(&mut d, &t, "how many years does the table cover?").1, vec!["25".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long is the period between the first and last album?").1, vec!["25 years".to_string()]);
+        // From one start to the last end.
+        let (mut d, t) = db(&[&["Representative", "From", "To"], &["A", "1810", "1812"], &["B", "1812", "1898"]]);
+        assert_eq!(ask(&mut d, &t, "how many years does this table span?").1, vec!["88".to_string()]);
     }
 }
