@@ -481,6 +481,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             continue;
         }
         let full = strong_cell.iter().all(|&j| used[j]);
+        // A cell that repeats its own column's name is the header printed
+        // again inside the table ("Prime Minister" under Prime Minister).
+        if full && words(&cx.t.columns[c].name) == *w {
+            continue;
+        }
         // "less than 20 episodes", "8 floors": a number that counts
         // something this table names nowhere (no column, no cell) is that
         // count, not a cell holding the bare number.
@@ -967,7 +972,6 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // The column: named right after the number, else any number column
         // named in the question, else the only number column.
         let after: Vec<String> = cx.qs[(i + skip + 1).min(n)..(i + skip + 4).min(n)].to_vec();
-        let named_after = (0..t.columns.len()).filter(|&c| cx.is_num(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| after.contains(w)));
         // "attendance of at least 70,000": named just before the comparison.
         let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
         // The share of the name's words in the window, then how many:
@@ -977,6 +981,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let hit = cw.iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && window.contains(w)).count() as f32;
             hit / cw.len().max(1) as f32 + hit * 0.01
         };
+        // Of the columns a word after the number names, the one the words
+        // around it name best ("a max range over 5,000 km": max range (km),
+        // not Cruise (km/h)); on a tie the first.
+        let around: Vec<String> = before.iter().chain(after.iter()).cloned().collect();
+        let named_after = (0..t.columns.len())
+            .filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|w| after.contains(w)))
+            .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a)));
         // On a tie the one named nearer ("how many years had revenue above
         // 400": Revenue, not Year).
         let nearest = |c: usize| {
@@ -3790,5 +3801,21 @@ mod tests {
         // From one start to the last end.
         let (mut d, t) = db(&[&["Representative", "From", "To"], &["A", "1810", "1812"], &["B", "1812", "1898"]]);
         assert_eq!(ask(&mut d, &t, "how many years does this table span?").1, vec!["88".to_string()]);
+    }
+
+    #[test]
+    fn a_unit_after_a_number_names_the_column_the_words_around_it_name_best_and_a_repeated_header_is_no_value() {
+        let (mut d, t) = db(&[&["Manufacturer", "Cruise (km/h)", "max range (km)"], &["Airbus", "860", "14,800"], &["Alenia", "602", "2,300"], &["Antonov", "750", "5,500"]]);
+        assert_eq!(ask(&mut d, &t, "which manufacturer built a model that had a max range over 5,000 km?").1, vec!["Airbus".to_string(), "Antonov".to_string()]);
+        let (mut d, t) = db(&[
+            &["Prime Minister", "Days"],
+            &["Edmund Barton", "996"],
+            &["Chris Watson", "113"],
+            &["George Reid", "321"],
+            &["Prime Minister", "Days"],
+            &["Alfred Deakin", "1,768"],
+            &["Andrew Fisher", "1,837"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which prime ministers spent more than 900 days?").1, vec!["Edmund Barton".to_string(), "Alfred Deakin".to_string(), "Andrew Fisher".to_string()]);
     }
 }
