@@ -400,6 +400,29 @@ const AGENTS: &[(&str, &[&str])] = &[("wrote", &["writ"]), ("won", &["winner", "
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
 
 /// "1st", "22nd", "8th": a number written as an ordinal.
+/// "7 gold medals", "13 points": the number column (not a year, rank or
+/// index) whose name the word after the number at `i` is part of, when the
+/// number is not a year and no comparison comes before it.
+fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
+    let t = cx.t;
+    if !is_numeric_word(&cx.q[i]) || (cx.q[i].len() == 4 && cx.q[i].parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y))) {
+        return None;
+    }
+    if i >= 1 && matches!(cx.q[i - 1].as_str(), "least" | "most" | "than" | "over" | "under" | "above" | "below" | "top" | "first" | "last" | "week" | "round" | "no" | "number" | "game" | "race") {
+        return None;
+    }
+    let next = cx.qs.get(i + 1)?;
+    if is_weak(next) || matches!(cx.q.get(i + 2).map(String::as_str), Some("or")) {
+        return None;
+    }
+    let found: Vec<usize> = (0..t.columns.len())
+        // ("3 balls, 2 ribbons" naming a column "3 Balls, 2 Ribbons" is
+        // its name, not a value.)
+        .filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && col_words(&t.columns[c].name).contains(next) && !col_words(&t.columns[c].name).contains(&cx.qs[i]))
+        .collect();
+    (found.len() == 1).then(|| found[0])
+}
+
 /// Is the number at `i` followed by a noun this table names nowhere ("20
 /// episodes" over a table with no episodes)? Years are left alone ("the
 /// 2012 season" names a year the table may hold).
@@ -490,6 +513,12 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // something this table names nowhere (no column, no cell) is that
         // count, not a cell holding the bare number.
         if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && counts_unnamed(cx, col_word_set, pos[0].0) {
+            continue;
+        }
+        // "only 7 gold medals": a number followed by another number
+        // column's name is that column's value (a filter below), not a "7."
+        // of Rank.
+        if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && value_of_named(cx, pos[0].0).is_some_and(|other| other != c) {
             continue;
         }
         let matched: Vec<&String> = pos.iter().map(|&(_, j)| &w[j]).collect();
@@ -856,7 +885,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "the total amount of times", "the total number times": counts too.
     // "what is the total amount of districts listed", "the total of named
     // trains": rows counted, when what follows names no number column.
-    let total_rows = ["total amount of", "total of"].iter().filter_map(|p| cx.find(p).map(|at| at + p.split(' ').count())).next().is_some_and(|mut k| {
+    let total_rows = ["total amount of", "total of", "total number", "the total"].iter().filter_map(|p| cx.find(p).map(|at| at + p.split(' ').count())).next().is_some_and(|mut k| {
         while cx.q.get(k).is_some_and(|w| matches!(w.as_str(), "all" | "the")) {
             k += 1;
         }
@@ -1002,6 +1031,15 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if let Some(c) = named.or_else(|| (only.len() == 1).then(|| only[0])) {
             num_filters.push((c, op, v, span));
         }
+    }
+    // "who has had only 7 gold medals": the number is that column's value.
+    for i in 0..n {
+        let Some(c) = value_of_named(&cx, i) else { continue };
+        if num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1) || links.iter().any(|l| l.pos.contains(&i)) || total_of.is_some_and(|(_, sp)| i >= sp.0 && i < sp.1) {
+            continue;
+        }
+        let Some(v) = number_word(&cx.q[i]) else { continue };
+        num_filters.push((c, "=", v, (i, i + 2)));
     }
     // (A number that names a cell is linked as that cell already.)
     if let Some((v, span)) = total_of.filter(|(_, span)| !links.iter().any(|l| l.pos.contains(&(span.0 + 2)))) {
@@ -1223,6 +1261,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // The answer column from the wh-word and the words after it.
     let compared: Vec<usize> = num_filters.iter().filter(|f| f.1 != "=").map(|f| f.0).chain(than_measure).collect();
     let (answer, explicit_answer) = answer_column(&cx, &cols, &links, &compared);
+    // "How long did it take him to finish in turin in 1998": the time.
+    // (Unless the question names a number column: "complete run 2".)
+    let (answer, explicit_answer) = match duration_column(t).filter(|&dc| cx.has("how long") && !links.iter().any(|l| l.col == dc) && !cols.iter().any(|x| cx.is_num(x.0))) {
+        Some(dc) if !explicit_answer || answer.is_some_and(|a| !cx.is_num(a)) => (Some(dc), true),
+        _ => (answer, explicit_answer),
+    };
     let ordinal_used = num_filters.iter().any(|f| cx.q[f.3 .0] == "first" || cx.q[f.3 .0] == "last");
     let first = first && !ordinal_used;
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
@@ -3817,5 +3861,21 @@ mod tests {
             &["Andrew Fisher", "1,837"],
         ]);
         assert_eq!(ask(&mut d, &t, "which prime ministers spent more than 900 days?").1, vec!["Edmund Barton".to_string(), "Alfred Deakin".to_string(), "Andrew Fisher".to_string()]);
+    }
+
+    #[test]
+    fn a_number_before_a_column_name_is_its_value_and_how_long_reads_the_time() {
+        let (mut d, t) = db(&[&["Rank", "Nation", "Gold", "Silver"], &["1.", "Russia", "7", "3"], &["2.", "Kenya", "5", "7"], &["7.", "South Africa", "1", "2"]]);
+        // "7 gold medals" is Gold = 7, not the "7." of Rank.
+        assert_eq!(ask(&mut d, &t, "who has had only 7 gold medals?").1, vec!["Russia".to_string()]);
+        let (mut d, t) = db(&[
+            &["Year", "Competition", "Venue", "Notes"],
+            &["1997", "Turin Marathon", "Turin, Italy", "2:14:03"],
+            &["1998", "Turin Marathon", "Turin, Italy", "2:12:59"],
+            &["2004", "Olympic Games", "Athens, Greece", "2:19:26"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how long did he take to finish in turin, italy in 1998?").1, vec!["2:12:59".to_string()]);
+        let (mut d, t) = db(&[&["Driver", "Constructor"], &["Peter Whitehead", "Ferrari"], &["Luigi Villoresi", "Ferrari"], &["Stirling Moss", "HWM"]]);
+        assert_eq!(ask(&mut d, &t, "what is the total drivers with a ferrari chassis?"), (PlanKind::Count, vec!["2".into()]));
     }
 }
