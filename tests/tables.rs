@@ -252,3 +252,34 @@ async fn a_sheet_with_years_across_answers_which_year_and_cites_the_original_cel
     let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
     assert!(cited.iter().any(|l| l.ends_with("!D3")) && cited.iter().any(|l| l.ends_with("!E3")), "{cited:?}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_filter_no_row_meets_with_the_others_is_left_out_and_the_trace_says_so() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    // The race's own results: "marlboro" in the question names the race,
+    // but links the team Marlboro Team Penske, which did not finish first.
+    let csv = files.join("miami_1998.csv");
+    std::fs::write(&csv, "Pos,Driver,Team,Laps\n1,Michael Andretti,Newman-Haas Racing,150\n2,Alex Zanardi,Chip Ganassi Racing,150\n3,Al Unser Jr.,Marlboro Team Penske,149\n4,Paul Tracy,Team KOOL Green,149\n").unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let r = ingest(&ws, std::slice::from_ref(&csv)).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let run = ws.ask(&agent, "Which driver finished first in the Marlboro race?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "Michael Andretti", "{:?}", run.trace);
+    let q = table_step(&run).expect("answered by the table step");
+    let left_out = q.relaxed.as_ref().expect("the team filter is left out, and said so");
+    assert_eq!(left_out.column, "Team");
+    assert!(!q.plan.sql.contains("Marlboro"), "{}", q.plan.sql);
+    // A filter that rows do meet is kept: nothing is left out.
+    let run = ws.ask(&agent, "Which driver of Marlboro Team Penske finished third?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "Al Unser Jr.", "{:?}", run.trace);
+    assert!(table_step(&run).is_some_and(|q| q.relaxed.is_none()));
+    // A team named in full is what is asked about: no Penske driver
+    // finished first, and no other team's driver is given instead.
+    let run = ws.ask(&agent, "Which Marlboro Team Penske driver finished first?", None, FRESH).await.unwrap();
+    assert_ne!(run.answer.text, "Michael Andretti", "{:?}", run.trace);
+    assert!(run.trace.iter().all(|s| !matches!(&s.step, Step::TableQuery { query, .. } if query.relaxed.is_some())));
+}

@@ -570,7 +570,16 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
         let parsed = match plan {
             Some(plan) => match tableqa::run(&mut db, &plan, &limits) {
-                Ok(result) => Some(tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted }),
+                // As the agent's table step: no row meets every filter,
+                // then without the weakest one that finds rows.
+                Ok(result) if result.values.is_empty() => match tableqa::relaxed(&q.question, &mut db, &obj.id, &plan, &limits) {
+                    Some((p, r, pv, dropped)) => {
+                        let table = if pv { db.pivot(&obj.id).map_or(table_name.clone(), |t| t.name.clone()) } else { db.get(&obj.id).map_or(table_name.clone(), |t| t.name.clone()) };
+                        Some(tableqa::TableQuery { source: obj.id.clone(), table, plan: p, result: r, report_layout, model: None, join: None, pivoted: pv, relaxed: Some(dropped) })
+                    }
+                    None => Some(tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted, relaxed: None }),
+                },
+                Ok(result) => Some(tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted, relaxed: None }),
                 Err(_) => {
                     why_unknown = Some("sql error".to_string());
                     None

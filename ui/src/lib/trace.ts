@@ -46,7 +46,8 @@ export function stepSummary(s: TraceStep): string {
       const result = s.query.result.values.length ? s.query.result.values.slice(0, 5).join(", ") : "no rows";
       const joined = s.query.join ? ` joined on ${s.query.join.on[0]}` : "";
       const pivoted = s.query.pivoted ? " (periods as rows)" : "";
-      return `${p.kind}${joined}${pivoted}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
+      const relaxed = s.query.relaxed ? ` (left out ${s.query.relaxed.column} = ${s.query.relaxed.values.slice(0, 2).join(", ")})` : "";
+      return `${p.kind}${joined}${pivoted}${relaxed}: ${result} (${s.query.result.rows.length} rows${s.used ? ", answered" : ", not used"})`;
     }
     case "text_to_sql": {
       const w = s.writing;

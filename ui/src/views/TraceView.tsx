@@ -182,6 +182,11 @@ function StepBody({ s }: { s: TraceStep }) {
             </p>
           )}
           {s.query.pivoted && <p className="small">read the other way round: the periods across the table as rows, cited where they stand in it</p>}
+          {s.query.relaxed && (
+            <p className="small">
+              left out: {s.query.relaxed.column} {s.query.relaxed.op} {s.query.relaxed.values.slice(0, 6).join(", ")} <span className="muted">(“{s.query.relaxed.words}”)</span>: no row met it together with the other conditions
+            </p>
+          )}
           <pre className="sql">{p.sql}</pre>
           {p.filters.length > 0 && (
             <ul className="small">

@@ -688,6 +688,60 @@ pub fn parse(question: &str, t: &TypedTable, table: &str) -> Option<QueryPlan> {
     parse_or_why(question, t, table).ok()
 }
 
+/// A plan whose filters together match no row, asked again without one of
+/// its value filters: the question with that filter's words left out,
+/// parsed over the same table (or its pivoted twin), keeping the plan's
+/// kind and its other filters. The first that finds rows, weakest filter
+/// first (a bare number, then the fewest words); with the filter left out.
+/// "Which driver finished first in the 1998 marlboro grand prix" over the
+/// race's own table: "marlboro" links a team, and no row is both. Only a
+/// doubtful filter goes (a bare number, or part of a cell's words).
+/// "Which Marlboro Team Penske driver finished first?" keeps its team and
+/// finds no row: the answer is "unknown", not another team's driver.
+pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, plan: &QueryPlan, limits: &crate::sql::SqlLimits) -> Option<(QueryPlan, PlanResult, bool, Filter)> {
+    if plan.filters.len() < 2 {
+        return None;
+    }
+    // Only a doubtful link is left out: a bare number, or words that name
+    // part of each cell ("marlboro" of "Marlboro Team Penske"). A cell
+    // named in full is what the question asks about; if no row has it with
+    // the rest, "unknown" is the answer.
+    let doubtful = |f: &Filter| {
+        let fw: Vec<String> = words(&f.words);
+        fw.iter().all(|w| is_numeric_word(w)) || f.values.iter().all(|v| words(v).iter().filter(|w| !is_weak(w)).count() > fw.len())
+    };
+    let mut order: Vec<&Filter> = plan.filters.iter().filter(|f| f.op == "=" && !f.words.is_empty() && doubtful(f)).collect();
+    order.sort_by_key(|f| (!f.words.split(' ').all(is_numeric_word), f.words.split(' ').count()));
+    let same = |a: &Filter, b: &Filter| a.column == b.column && a.op == b.op && a.values == b.values;
+    for f in order {
+        let drop: Vec<&str> = f.words.split(' ').collect();
+        let mut left = drop.clone();
+        let kept: Vec<String> = words(question)
+            .into_iter()
+            .filter(|w| match left.iter().position(|d| d == w) {
+                Some(k) => {
+                    left.remove(k);
+                    false
+                }
+                None => true,
+            })
+            .collect();
+        if !left.is_empty() {
+            continue;
+        }
+        let (Ok(p), pivoted) = parse_either(&kept.join(" "), db, object, limits) else { continue };
+        let others: Vec<&Filter> = plan.filters.iter().filter(|g| !same(g, f)).collect();
+        if p.kind != plan.kind || p.confidence < MIN_CONFIDENCE || p.filters.len() != others.len() || !p.filters.iter().all(|g| others.iter().any(|o| same(o, g))) {
+            continue;
+        }
+        let Ok(r) = run(db, &p, limits) else { continue };
+        if !r.values.is_empty() {
+            return Some((p, r, pivoted, f.clone()));
+        }
+    }
+    None
+}
+
 /// Why the parser has no plan for a question over a table.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NoPlan {
@@ -2713,6 +2767,10 @@ pub struct TableQuery {
     /// The table `table` names is `source` read the other way round (its
     /// periods across made rows: [`crate::tabular::pivot_periods`]).
     pub pivoted: bool,
+    /// A filter of the question left out: with it no row met every
+    /// condition, without it the plan finds rows ([`relaxed`]). The trace
+    /// shows it, so the answer never hides what it ignored.
+    pub relaxed: Option<Filter>,
 }
 
 /// A join the table step made: the rows of the question's table (`source`)
@@ -2805,19 +2863,24 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             let held = db.get(&obj.id).map_or(0.0, |l| content_coverage(&q_terms, l));
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
         }
-        // Over the pivoted twin: its name, and its first column (the periods).
-        let twin = db.pivot(&obj.id).filter(|_| pivoted).map(|p| (p.name.clone(), p.typed.columns.first().map(|c| c.name.clone())));
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         let Ok(result) = run(db, &plan, limits) else { continue };
+        // No row meets every filter: without the weakest one, if that finds rows.
+        let (plan, result, pivoted, relaxed) = match result.values.is_empty().then(|| relaxed(question, db, &obj.id, &plan, limits)).flatten() {
+            Some((p, r, pv, dropped)) => (p, r, pv, Some(dropped)),
+            None => (plan, result, pivoted, None),
+        };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
         // Read the other way round, a report's periods are records for
         // what the extractive reader cannot do: say which period ranks
         // first, count or average over the periods. Its other plans (a
         // lookup, a sum of a report's columns) leave the report to the
         // reader, as the table itself does.
+        // Over the pivoted twin: its name, and its first column (the periods).
+        let twin = db.pivot(&obj.id).filter(|_| pivoted).map(|p| (p.name.clone(), p.typed.columns.first().map(|c| c.name.clone())));
         let (table, period) = twin.unwrap_or((table, None));
         let report_layout = report_layout && !(pivoted && pivot_answers(&plan, period.as_deref()));
-        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted };
+        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed };
         let better = match &best {
             None => true,
             Some((b, bs)) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && score > *bs),
@@ -2885,7 +2948,7 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             }
             let names = (db.get(&a.object.id).map(|t| t.name.clone()).unwrap_or_default(), db.get(&b.object.id).map(|t| t.name.clone()).unwrap_or_default());
             let join = TableJoin { with: b.object.id.clone(), names, on, key, a_columns };
-            best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join), pivoted: false });
+            best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join), pivoted: false, relaxed: None });
         }
     }
     best
@@ -3237,7 +3300,7 @@ mod tests {
         let (mut d, t) = db(STOCKS);
         let plan = parse("What was the price of IBM on Jan 1 2010?", &t, "t").unwrap();
         let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
-        let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false };
+        let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None };
         // The parser's own table when it answered.
         let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)] };
         assert_eq!(model_target(&step), Some("b"));
@@ -3877,5 +3940,20 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did he take to finish in turin, italy in 1998?").1, vec!["2:12:59".to_string()]);
         let (mut d, t) = db(&[&["Driver", "Constructor"], &["Peter Whitehead", "Ferrari"], &["Luigi Villoresi", "Ferrari"], &["Stirling Moss", "HWM"]]);
         assert_eq!(ask(&mut d, &t, "what is the total drivers with a ferrari chassis?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn a_plan_no_row_meets_is_asked_again_without_its_weakest_value_filter() {
+        let (mut d, t) = db(&[&["Pos", "Driver", "Team"], &["1", "Michael Andretti", "Newman-Haas"], &["2", "Alex Zanardi", "Ganassi"], &["3", "Al Unser Jr.", "Marlboro Team Penske"]]);
+        let q = "which driver finished first in the marlboro grand prix?";
+        let plan = parse(q, &t, "t").unwrap();
+        assert!(run(&mut d, &plan, &SqlLimits::default()).unwrap().values.is_empty(), "{}", plan.sql);
+        let (p, r, pivoted, dropped) = relaxed(q, &mut d, "k", &plan, &SqlLimits::default()).expect("a plan without the team");
+        assert_eq!(r.values, vec!["Michael Andretti".to_string()]);
+        assert_eq!((dropped.column.as_str(), pivoted), ("Team", false));
+        assert_eq!(p.kind, plan.kind);
+        // One filter: nothing to leave out.
+        let one = parse("which driver drove for ganassi?", &t, "t").unwrap();
+        assert!(relaxed("which driver drove for ganassi?", &mut d, "k", &one, &SqlLimits::default()).is_none());
     }
 }
