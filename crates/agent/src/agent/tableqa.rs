@@ -1010,7 +1010,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
         let (op, skip) = match (cx.q[i].as_str(), cx.q.get(i + 1).map(String::as_str)) {
             ("more" | "greater" | "higher" | "larger" | "bigger" | "longer", Some("than")) => (">", 2),
-            ("over" | "above" | "exceeding", _) => (">", 1),
+            ("over" | "above" | "exceeding" | "exceeded" | "exceeds" | "exceed" | "surpassed" | "topped", _) => (">", 1),
             ("at", Some("least")) => (">=", 2),
             ("less" | "fewer" | "lower" | "smaller" | "shorter", Some("than")) => ("<", 2),
             ("under" | "below", _) => ("<", 1),
@@ -3879,6 +3879,9 @@ mod tests {
         assert!(parse("who finished in last place?", &t, "t").unwrap().confidence >= MIN_CONFIDENCE);
         let (_, seasons) = db(&[&["Season", "League"], &["2001", "V.League"], &["2002", "J.League"]]);
         assert!(parse("who finished in last place?", &seasons, "t").is_none_or(|p| p.confidence < MIN_CONFIDENCE));
+        // "exceeded" compares as "over".
+        let (mut d, t) = db(&[&["Player", "Transfer fee (€ million)"], &["Ivanov", "5"], &["Kezman", "9.5"], &["Moss", "12"]]);
+        assert_eq!(ask(&mut d, &t, "who was the first player whose transfer fee exceeded 8 million euros?").1, vec!["Kezman".to_string()]);
     }
 
     #[test]
