@@ -1382,7 +1382,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     };
     // "What is the price of …", "what was the unemployment rate in …": the
     // attribute asked for is not a column of this table.
-    if matches!(cx.q.first().map(String::as_str), Some("what" | "which")) && matches!(cx.q.get(1).map(String::as_str), Some("is" | "was" | "are" | "were")) && cx.q.get(2).is_some_and(|w| w == "the") {
+    // ("What was the first historical site on the list", "the only ship",
+    // "the longest track": the words after an order or a superlative name
+    // the rows, not an attribute.)
+    // ("The top speed" is an attribute.)
+    let rows_named = cx.q.get(3).is_some_and(|w| w != "top" && (matches!(w.as_str(), "first" | "last" | "only" | "next" | "previous" | "most" | "least") || super_max.or(super_min) == Some(w.as_str()) || is_ordinal(w)));
+    if !rows_named && matches!(cx.q.first().map(String::as_str), Some("what" | "which")) && matches!(cx.q.get(1).map(String::as_str), Some("is" | "was" | "are" | "were")) && cx.q.get(2).is_some_and(|w| w == "the") {
         let end = (3..n).find(|&i| matches!(cx.q[i].as_str(), "of" | "in" | "for" | "on" | "at" | "from")).unwrap_or(n);
         // A participle after a column ("the total tons *shipped* from") says
         // what happened to it, not another attribute.
@@ -3958,5 +3963,13 @@ mod tests {
         // One filter: nothing to leave out.
         let one = parse("which driver drove for ganassi?", &t, "t").unwrap();
         assert!(relaxed("which driver drove for ganassi?", &mut d, "k", &one, &SqlLimits::default()).is_none());
+    }
+
+    #[test]
+    fn words_after_an_order_or_a_superlative_name_the_rows_not_a_missing_attribute() {
+        let (mut d, t) = db(&[&["Site", "Designated", "Location"], &["Atwater Library", "2005", "Montreal"], &["Grey Nuns' Hospital", "1973", "Montreal"], &["Lachine Canal", "1929", "Lachine"]]);
+        assert_eq!(ask(&mut d, &t, "what was the first historical site on the list?").1, vec!["Atwater Library".to_string()]);
+        // An attribute the table does not hold still says so.
+        assert_eq!(parse_or_why("what is the price of the lachine canal?", &t, "t").err(), Some(NoPlan::Unrelated("an attribute that is none of the table's columns")));
     }
 }
