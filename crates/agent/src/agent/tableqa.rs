@@ -405,7 +405,7 @@ const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", 
 /// number is not a year and no comparison comes before it.
 fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
     let t = cx.t;
-    if !is_numeric_word(&cx.q[i]) || (cx.q[i].len() == 4 && cx.q[i].parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y))) {
+    if !is_numeric_word(&cx.q[i]) || is_year_word(&cx.q[i]) {
         return None;
     }
     if i >= 1 && matches!(cx.q[i - 1].as_str(), "least" | "most" | "than" | "over" | "under" | "above" | "below" | "top" | "first" | "last" | "week" | "round" | "no" | "number" | "game" | "race") {
@@ -428,7 +428,7 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
 /// 2012 season" names a year the table may hold).
 fn counts_unnamed(cx: &Ctx, col_word_set: &BTreeSet<String>, i: usize) -> bool {
     let Some(next) = cx.q.get(i + 1) else { return false };
-    let year = cx.q[i].len() == 4 && cx.q[i].parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
+    let year = is_year_word(&cx.q[i]);
     let st = stem(next);
     // "31,840 people in attendance": a column named just after says what
     // was counted; "8 episodes" over "No. of Ep.": the column abbreviates it.
@@ -1755,8 +1755,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let (lo, hi) = match span_of(t) {
             Some(Span::Years { start, end }) => (format!("MIN({})", cx.col(start)), format!("MAX({})", cx.col(end))),
             Some(Span::Range(c)) => {
-                let r = format!("replace(replace({}, '–', '-'), '—', '-')", cx.raw(c));
-                (format!("MIN(CAST(substr({r}, 1, 4) AS INTEGER))"), format!("MAX(CAST(NULLIF(trim(substr({r}, instr({r}, '-') + 1, 4)), '') AS INTEGER))"))
+                let (start, end) = Span::range_ends(&cx, c);
+                (format!("MIN({start})"), format!("MAX({end})"))
             }
             _ => {
                 let y = date_or_year_column(t).unwrap_or(0);
@@ -2279,11 +2279,23 @@ impl Span {
             Span::Years { start, end } => format!("{} - {}", cx.col(end), cx.col(start)),
             Span::Dates { start, end } => format!("julianday({}) - julianday({})", cx.col(end), cx.col(start)),
             Span::Range(c) => {
-                let r = format!("replace(replace({}, '–', '-'), '—', '-')", cx.raw(c));
-                format!("CAST(NULLIF(trim(substr({r}, instr({r}, '-') + 1, 4)), '') AS INTEGER) - CAST(substr({r}, 1, 4) AS INTEGER)")
+                let (start, end) = Span::range_ends(cx, c);
+                format!("{end} - {start}")
             }
         }
     }
+    /// A year range's first and last year as SQL expressions ("1937–1941",
+    /// any dash; NULL where the cell has no end).
+    fn range_ends(cx: &Ctx, c: usize) -> (String, String) {
+        let r = format!("replace(replace({}, '–', '-'), '—', '-')", cx.raw(c));
+        (format!("CAST(substr({r}, 1, 4) AS INTEGER)"), format!("CAST(NULLIF(trim(substr({r}, instr({r}, '-') + 1, 4)), '') AS INTEGER)"))
+    }
+}
+
+/// A number written as a year ("1998"), which a count or a column's value
+/// is not.
+fn is_year_word(w: &str) -> bool {
+    w.len() == 4 && w.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y))
 }
 
 /// The table's span of time per row, if it has one ([`Span`]): a start and
