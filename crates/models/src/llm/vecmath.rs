@@ -26,7 +26,12 @@ impl VecMath {
         let (avx512, avx2) = *HAS.get_or_init(|| {
             #[cfg(target_arch = "x86_64")]
             {
-                (std::is_x86_feature_detected!("avx512f"), std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma"))
+                // The AVX-512 versions are not chosen: on an AVX-512 CPU
+                // (2026-11-24) SmolLM2's greedy tokens left llama.cpp's at a
+                // step where llama.cpp led by 0.36 nats (tests/llm_parity.rs)
+                // while the AVX2 versions on the same CPU agree. Until the
+                // drift is found, the versions checked against llama.cpp run.
+                (false, std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma"))
             }
             #[cfg(not(target_arch = "x86_64"))]
             {
