@@ -565,26 +565,19 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             Ok(_) => None,
         };
         let raw_plan = why.ok();
-        let table_name = if pivoted { db.pivot(&obj.id).map_or(loaded_name, |p| p.name.clone()) } else { loaded_name };
         let confidence = raw_plan.as_ref().map(|p| p.confidence);
         let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
-        let parsed = match plan {
-            Some(plan) => match tableqa::run(&mut db, &plan, &limits) {
-                // As the agent's table step: no row meets every filter,
-                // then without the weakest one that finds rows.
-                Ok(result) if result.values.is_empty() => match tableqa::relaxed(&q.question, &mut db, &obj.id, &plan, &limits) {
-                    Some((p, r, pv, dropped)) => {
-                        let table = if pv { db.pivot(&obj.id).map_or(table_name.clone(), |t| t.name.clone()) } else { db.get(&obj.id).map_or(table_name.clone(), |t| t.name.clone()) };
-                        Some(tableqa::TableQuery { source: obj.id.clone(), table, plan: p, result: r, report_layout, model: None, join: None, pivoted: pv, relaxed: Some(dropped) })
-                    }
-                    None => Some(tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted, relaxed: None }),
-                },
-                Ok(result) => Some(tableqa::TableQuery { source: obj.id.clone(), table: table_name.clone(), plan, result, report_layout, model: None, join: None, pivoted, relaxed: None }),
-                Err(_) => {
-                    why_unknown = Some("sql error".to_string());
-                    None
-                }
-            },
+        // As the agent's table step: no row meets every filter, then
+        // without the weakest doubtful one if that finds rows.
+        let parsed = match plan.map(|plan| tableqa::run_or_relax(&q.question, &mut db, &obj.id, plan, pivoted, &limits)) {
+            Some(Ok((plan, result, pivoted, relaxed))) => {
+                let table = if pivoted { db.pivot(&obj.id).map_or(loaded_name.clone(), |p| p.name.clone()) } else { loaded_name.clone() };
+                Some(tableqa::TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed })
+            }
+            Some(Err(_)) => {
+                why_unknown = Some("sql error".to_string());
+                None
+            }
             None => None,
         };
         // With a model: its statement beside the parser's plan, one kept

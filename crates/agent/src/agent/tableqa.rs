@@ -714,8 +714,7 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
     order.sort_by_key(|f| (!f.words.split(' ').all(is_numeric_word), f.words.split(' ').count()));
     let same = |a: &Filter, b: &Filter| a.column == b.column && a.op == b.op && a.values == b.values;
     for f in order {
-        let drop: Vec<&str> = f.words.split(' ').collect();
-        let mut left = drop.clone();
+        let mut left: Vec<&str> = f.words.split(' ').collect();
         let kept: Vec<String> = words(question)
             .into_iter()
             .filter(|w| match left.iter().position(|d| d == w) {
@@ -740,6 +739,21 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
         }
     }
     None
+}
+
+/// Runs a plan; when no row meets its filters together, the plan without
+/// its weakest doubtful filter instead, if that finds rows ([`relaxed`]).
+/// Returns the plan run, its result, whether it is over the pivoted twin,
+/// and the filter left out. The table step and `eval wtq` both answer
+/// through it.
+pub fn run_or_relax(question: &str, db: &mut crate::tabledb::TableDb, object: &str, plan: QueryPlan, pivoted: bool, limits: &crate::sql::SqlLimits) -> Result<(QueryPlan, PlanResult, bool, Option<Filter>), crate::tabledb::TableDbError> {
+    let result = run(db, &plan, limits)?;
+    if result.values.is_empty() {
+        if let Some((p, r, pv, dropped)) = relaxed(question, db, object, &plan, limits) {
+            return Ok((p, r, pv, Some(dropped)));
+        }
+    }
+    Ok((plan, result, pivoted, None))
 }
 
 /// Why the parser has no plan for a question over a table.
@@ -922,6 +936,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // explains the words that say which table is meant.
     let context: BTreeSet<String> = words(&table.replace('_', " ")).iter().filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit())).map(|w| stem(w)).collect();
     let col_word_set: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
+    // The table's column of durations and its span of time per row: each
+    // read over every row, so at most once per question and only when a
+    // question's words ask for them.
+    let (durations_once, span_once) = (std::cell::OnceCell::new(), std::cell::OnceCell::new());
+    let durations = || *durations_once.get_or_init(|| duration_column(t));
+    let span = || *span_once.get_or_init(|| span_of(t));
     let mut links = link_values(&cx, &col_word_set);
     let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
     let (cols, col_pos, named_pos) = link_columns(&cx, &taken);
@@ -981,7 +1001,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         });
         if let Some((v, up, rank_word, k)) = trailing {
             // "3 minutes or less": seconds, on the column of durations.
-            if let (Some(secs), Some(dc)) = (cx.q.get(i + 1).and_then(|w| time_unit(w)), duration_column(t)) {
+            if let Some((secs, dc)) = cx.q.get(i + 1).and_then(|w| time_unit(w)).and_then(|secs| Some((secs, durations()?))) {
                 num_filters.push((dc, if up { ">=" } else { "<=" }, v * secs, (i, k + 1)));
                 continue;
             }
@@ -1047,7 +1067,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let op = if negated_before(&cx.q, i) { negated(op) } else { op };
         // "at most 3 minutes long": seconds, on the column of durations
         // ("3:36" is held as 216).
-        if let (Some(secs), Some(dc)) = (cx.q.get(i + skip + 1).and_then(|w| time_unit(w)), duration_column(t)) {
+        if let Some((secs, dc)) = cx.q.get(i + skip + 1).and_then(|w| time_unit(w)).and_then(|secs| Some((secs, durations()?))) {
             num_filters.push((dc, op, v * secs, (i, i + skip + 2)));
             continue;
         }
@@ -1317,7 +1337,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let (answer, explicit_answer) = answer_column(&cx, &cols, &links, &compared);
     // "How long did it take him to finish in turin in 1998": the time.
     // (Unless the question names a number column: "complete run 2".)
-    let (answer, explicit_answer) = match duration_column(t).filter(|&dc| cx.has("how long") && !links.iter().any(|l| l.col == dc) && !cols.iter().any(|x| cx.is_num(x.0))) {
+    let (answer, explicit_answer) = match cx.has("how long").then(durations).flatten().filter(|&dc| !links.iter().any(|l| l.col == dc) && !cols.iter().any(|x| cx.is_num(x.0))) {
         Some(dc) if !explicit_answer || answer.is_some_and(|a| !cx.is_num(a)) => (Some(dc), true),
         _ => (answer, explicit_answer),
     };
@@ -1347,13 +1367,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "served", "tenure", "in office": how long a row lasted, in a table
     // that says when each began and ended.
     let how_long = cx.has("how long") || (cx.has("how many years") && ["serve", "served", "office", "hold", "held", "tenure"].iter().any(|w| cx.has(w)));
-    let spanned = (superlative || how_long) && span_of(t).is_some();
+    let spanned = (superlative || how_long) && span().is_some();
     // "How many years does the table cover?", "the period between the
     // first and last album": from the earliest year to the latest. (A bare
     // "how long did they …" is not enough: asked of another table it would
     // measure that table's years.)
     let whole_span = (cx.has("how many years") && ["cover", "covers", "covered", "span", "spans", "spanned"].iter().any(|w| cx.has(w))) || cx.has("between the first and last");
-    let whole_span = whole_span && (span_of(t).is_some() || date_or_year_column(t).is_some());
+    let whole_span = whole_span && (span().is_some() || date_or_year_column(t).is_some());
     let is_explained = |i: usize| {
         links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -1752,7 +1772,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
 
     if whole_span {
         let w = where_of(&filters);
-        let (lo, hi) = match span_of(t) {
+        let (lo, hi) = match span() {
             Some(Span::Years { start, end }) => (format!("MIN({})", cx.col(start)), format!("MAX({})", cx.col(end))),
             Some(Span::Range(c)) => {
                 let (start, end) = Span::range_ends(&cx, c);
@@ -1770,7 +1790,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
     // "How long was daubin in office?", "how many years did shilpa bendi
     // serve?": the named row's span, in years (days between dates).
-    if let Some(span) = how_long.then(|| span_of(t)).flatten().filter(|_| !filters.is_empty() && links.iter().any(|l| !l.neg)) {
+    if let Some(span) = how_long.then(span).flatten().filter(|_| !filters.is_empty() && links.iter().any(|l| !l.neg)) {
         let w = where_of(&filters);
         let e = format!("CAST(ROUND({}) AS INTEGER)", span.sql(&cx));
         let unit = match (cx.has("how long"), span) {
@@ -2002,7 +2022,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // longest span from a start to an end (From/To, a range "1937–1941").
         let spans = cx.q.iter().any(|w| matches!(w.as_str(), "years" | "time" | "tenure" | "tenures" | "term" | "served" | "office" | "lasted" | "period"))
             || matches!(sw, "longest" | "shortest");
-        if let Some(span) = spans.then(|| span_of(t)).flatten().filter(|sp| measure.is_none_or(|m| sp.columns().contains(&m))) {
+        if let Some(span) = spans.then(span).flatten().filter(|sp| measure.is_none_or(|m| sp.columns().contains(&m))) {
             let expr = span.sql(&cx);
             let ans = if span.columns().contains(&ans) || cx.is_num(ans) {
                 (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Text && !links.iter().any(|l| l.col == c)).unwrap_or(ans)
@@ -2127,8 +2147,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let ans = answer.unwrap_or(0);
         let w = where_of(&filters);
         let desc = last && !(first && cx.find("first") < cx.find("last"));
+        // "Second to last": one row before the last.
+        let offset = if desc && before_last > 0 { format!(" OFFSET {before_last}") } else { String::new() };
         if is_year_column(t, ans) || t.columns[ans].kind == ColumnKind::Date {
-            let offset = if desc && before_last > 0 { format!(" OFFSET {before_last}") } else { String::new() };
             let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {} LIMIT 1{offset}", cx.raw(ans), cx.col(ans), cx.col(ans), if desc { "DESC" } else { "ASC" });
             return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
@@ -2142,11 +2163,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             v.len() >= 3 && v.windows(2).filter(|p| p[1] <= p[0]).count() * 10 >= (v.len() - 1) * 9 && v.first() > v.last()
         });
         if let Some(dc) = newest_first.filter(|_| !listing) {
-            let offset = if desc && before_last > 0 { format!(" OFFSET {before_last}") } else { String::new() };
             let sql = format!("SELECT {} {w} AND {} IS NOT NULL AND {} IS NOT NULL ORDER BY {} {}, \"_row\" LIMIT 1{offset}", cx.raw(ans), cx.raw(ans), cx.col(dc), cx.col(dc), if desc { "DESC" } else { "ASC" });
             return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(dc), &filters));
         }
-        let offset = if desc && before_last > 0 { format!(" OFFSET {before_last}") } else { String::new() };
         let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY \"_row\" {} LIMIT 1{offset}", cx.raw(ans), cx.raw(ans), if desc { "DESC" } else { "ASC" });
         return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
     }
@@ -2881,12 +2900,8 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
         }
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
-        let Ok(result) = run(db, &plan, limits) else { continue };
         // No row meets every filter: without the weakest one, if that finds rows.
-        let (plan, result, pivoted, relaxed) = match result.values.is_empty().then(|| relaxed(question, db, &obj.id, &plan, limits)).flatten() {
-            Some((p, r, pv, dropped)) => (p, r, pv, Some(dropped)),
-            None => (plan, result, pivoted, None),
-        };
+        let Ok((plan, result, pivoted, relaxed)) = run_or_relax(question, db, &obj.id, plan, pivoted, limits) else { continue };
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
         // Read the other way round, a report's periods are records for
         // what the extractive reader cannot do: say which period ranks
