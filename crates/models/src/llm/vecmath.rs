@@ -29,8 +29,14 @@ impl VecMath {
                 // The AVX-512 versions are not chosen: on an AVX-512 CPU
                 // (2026-11-24) SmolLM2's greedy tokens left llama.cpp's at a
                 // step where llama.cpp led by 0.36 nats (tests/llm_parity.rs)
-                // while the AVX2 versions on the same CPU agree. Until the
-                // drift is found, the versions checked against llama.cpp run.
+                // while the AVX2 versions on the same CPU agree. Switched on
+                // one at a time, only `attend` (one query over the cache,
+                // as in generation) moves that step; it is as accurate as
+                // the AVX2 and portable versions (within 3e-7 of the f64
+                // definition, `every_attention_is_as_accurate_as_f64`), so
+                // the step is a rounding-sensitive one of that model, not a
+                // wrong kernel. The versions llama.cpp's tokens were checked
+                // against run; `widest` keeps the others tested.
                 (false, std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma"))
             }
             #[cfg(not(target_arch = "x86_64"))]
@@ -44,6 +50,19 @@ impl VecMath {
     /// The portable versions only (for tests).
     pub fn portable() -> Self {
         VecMath { avx512: false, avx2: false }
+    }
+
+    /// The AVX-512 versions where the CPU has them, else as
+    /// [`detect`](Self::detect) (for tests: `detect` does not choose them).
+    pub fn widest() -> Self {
+        #[cfg(target_arch = "x86_64")]
+        {
+            VecMath { avx512: std::is_x86_feature_detected!("avx512f"), ..Self::detect() }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Self::detect()
+        }
     }
 
     /// The AVX2 versions where the CPU has AVX2, even if it has AVX-512
@@ -633,7 +652,7 @@ mod tests {
 
     #[test]
     fn both_versions_agree_with_plain_arithmetic() {
-        for vm in [VecMath::detect(), VecMath::avx2_only(), VecMath::portable()] {
+        for vm in [VecMath::widest(), VecMath::detect(), VecMath::avx2_only(), VecMath::portable()] {
             for n in [1, 7, 16, 33, 64, 100] {
                 let (a, b) = (data(n, 1), data(n, 5));
                 let exact: f64 = a.iter().zip(&b).map(|(x, y)| *x as f64 * *y as f64).sum();
@@ -665,7 +684,7 @@ mod tests {
         let keys = data(stride * visible, 1);
         let values = data(stride * visible, 2);
         let q = data(hd, 3);
-        for vm in [VecMath::detect(), VecMath::avx2_only(), VecMath::portable()] {
+        for vm in [VecMath::widest(), VecMath::detect(), VecMath::avx2_only(), VecMath::portable()] {
             let (mut scores, mut out) = (Vec::new(), vec![9f32; hd]);
             vm.attend(&q, &keys, &values, stride, 24, visible, 0.3, &mut scores, &mut out);
             let s: Vec<f64> = (0..visible).map(|j| (0..hd).map(|i| q[i] as f64 * keys[j * stride + 24 + i] as f64).sum::<f64>() * 0.3).collect();
@@ -693,7 +712,7 @@ mod tests {
                 let (mut s1, mut s2) = (Vec::new(), Vec::new());
                 let (mut plain, mut fast) = (vec![0f32; hd], vec![0f32; hd]);
                 VecMath::portable().attend(&q, &keys, &values, stride, hd, visible, 0.2, &mut s1, &mut plain);
-                VecMath::detect().attend_transposed(&q, &kt, n, &values, stride, hd, visible, 0.2, &mut s2, &mut fast);
+                VecMath::widest().attend_transposed(&q, &kt, n, &values, stride, hd, visible, 0.2, &mut s2, &mut fast);
                 let (mut portable, mut avx2) = (vec![0f32; hd], vec![0f32; hd]);
                 VecMath::portable().attend_transposed(&q, &kt, n, &values, stride, hd, visible, 0.2, &mut s2, &mut portable);
                 VecMath::avx2_only().attend_transposed(&q, &kt, n, &values, stride, hd, visible, 0.2, &mut s2, &mut avx2);
@@ -701,7 +720,7 @@ mod tests {
                     assert!((a - b).abs() < 1e-5 && (a - c).abs() < 1e-5 && (a - e).abs() < 1e-5, "hd {hd} visible {visible}: {a} vs {b}, {c} and {e}");
                 }
                 let mut again = vec![0f32; hd];
-                VecMath::detect().attend(&q, &keys, &values, stride, hd, visible, 0.2, &mut s1, &mut again);
+                VecMath::widest().attend(&q, &keys, &values, stride, hd, visible, 0.2, &mut s1, &mut again);
                 for (a, b) in plain.iter().zip(&again) {
                     assert!((a - b).abs() < 1e-5, "attend hd {hd} visible {visible}: {a} vs {b}");
                 }
@@ -745,7 +764,7 @@ mod tests {
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn the_exp_polynomial_is_accurate_over_the_float_range() {
-        if !VecMath::detect().avx512 {
+        if !VecMath::widest().avx512 {
             // The polynomial only runs on AVX-512 CPUs; elsewhere the scalar
             // exp is used and there is nothing here to check.
             eprintln!("SKIPPED: no AVX-512 on this CPU, the vectorized exp is not used here");
@@ -757,4 +776,28 @@ mod tests {
         let low = x86::exp_lanes(&[-1e30; 16]);
         assert!(low.iter().all(|v| *v >= 0.0 && *v < 1e-40));
     }
+    /// Attention of one query over a head of 64 with the spread of scores a
+    /// model has (a few units): every version within 1e-6 of the f64
+    /// definition, relative to the values' scale.
+    #[test]
+    fn every_attention_is_as_accurate_as_f64() {
+        for (hd, visible, amp) in [(64usize, 6usize, 0.7f32), (64, 10, 1.0), (64, 33, 1.3), (64, 7, 1.6), (48, 20, 1.0)] {
+            let stride = hd * 3;
+            let keys: Vec<f32> = data(stride * visible, 1).iter().map(|v| v * amp).collect();
+            let values: Vec<f32> = data(stride * visible, 2).iter().map(|v| v * amp).collect();
+            let q: Vec<f32> = data(hd, 3).iter().map(|v| v * amp).collect();
+            let s: Vec<f64> = (0..visible).map(|j| (0..hd).map(|i| q[i] as f64 * keys[j * stride + hd + i] as f64).sum::<f64>() * 0.125).collect();
+            let top = s.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            let total: f64 = s.iter().map(|v| (v - top).exp()).sum();
+            for vm in [VecMath::widest(), VecMath::avx2_only(), VecMath::portable()] {
+                let (mut scores, mut out) = (Vec::new(), vec![0f32; hd]);
+                vm.attend(&q, &keys, &values, stride, hd, visible, 0.125, &mut scores, &mut out);
+                for (i, o) in out.iter().enumerate() {
+                    let want: f64 = (0..visible).map(|j| (s[j] - top).exp() / total * values[j * stride + hd + i] as f64).sum();
+                    assert!((*o as f64 - want).abs() / (amp as f64) < 1e-6, "{vm:?} hd {hd} visible {visible} lane {i}: {o} vs {want}");
+                }
+            }
+        }
+    }
+
 }
