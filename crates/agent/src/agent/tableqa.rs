@@ -730,7 +730,9 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
         }
         let (Ok(p), pivoted) = parse_either(&kept.join(" "), db, object, limits) else { continue };
         let others: Vec<&Filter> = plan.filters.iter().filter(|g| !same(g, f)).collect();
-        if p.kind != plan.kind || p.confidence < MIN_CONFIDENCE || p.filters.len() != others.len() || !p.filters.iter().all(|g| others.iter().any(|o| same(o, g))) {
+        // (A sum asked of one row may come back as the row's value.)
+        let same_kind = p.kind == plan.kind || (plan.kind == PlanKind::Sum && p.kind == PlanKind::Lookup);
+        if !same_kind || p.confidence < MIN_CONFIDENCE || p.filters.len() != others.len() || !p.filters.iter().all(|g| others.iter().any(|o| same(o, g))) {
             continue;
         }
         let Ok(r) = run(db, &p, limits) else { continue };
@@ -920,8 +922,19 @@ fn from_the_end(mut q: Vec<String>) -> (Vec<String>, usize) {
     (q, 0)
 }
 
+/// "More that 2600 points": a comparative before "that" and a number is
+/// "than" mistyped.
+fn than_typed_that(mut q: Vec<String>) -> Vec<String> {
+    for i in 1..q.len().saturating_sub(1) {
+        if q[i] == "that" && matches!(q[i - 1].as_str(), "more" | "less" | "fewer" | "greater" | "higher" | "lower") && is_numeric_word(&q[i + 1]) {
+            q[i] = "than".to_string();
+        }
+    }
+    q
+}
+
 fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
-    let (q, before_last) = from_the_end(superlative_phrases(words(question)));
+    let (q, before_last) = from_the_end(superlative_phrases(than_typed_that(words(question))));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
@@ -3517,6 +3530,8 @@ mod tests {
         let (mut d, t) = db(CARS);
         assert_eq!(ask(&mut d, &t, "How many cars are from Japan?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many cars have more than 26 mpg?"), (PlanKind::Count, vec!["3".into()]));
+        // "that" for "than" between a comparative and a number.
+        assert_eq!(ask(&mut d, &t, "how many cars have more that 26 mpg?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "What is the average mpg of cars from the USA?"), (PlanKind::Average, vec!["21.5".into()]));
         assert_eq!(ask(&mut d, &t, "what is the total mpg of japan cars?"), (PlanKind::Sum, vec!["58".into()]));
     }
@@ -3990,6 +4005,14 @@ mod tests {
         // One filter: nothing to leave out.
         let one = parse("which driver drove for ganassi?", &t, "t").unwrap();
         assert!(relaxed("which driver drove for ganassi?", &mut d, "k", &one, &SqlLimits::default()).is_none());
+        // "225" of the race's name links the laps of the winner; a sum over
+        // no row is asked again as the driver's own points.
+        let (mut d, t) = db(&[&["Pos", "Driver", "Laps", "Points"], &["1", "Paul Tracy", "225", "20"], &["2", "Greg Moore", "225", "16"], &["9", "Patrick Carpentier", "224", "4"]]);
+        let q = "how many points did patrick carpentier earn during the 1999 miller lite 225?";
+        let plan = parse(q, &t, "t").unwrap();
+        assert_eq!(plan.kind, PlanKind::Sum, "{}", plan.sql);
+        let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
+        assert_eq!((p.kind, r.values, dropped.map(|f| f.column)), (PlanKind::Lookup, vec!["4".to_string()], Some("Laps".to_string())));
     }
 
     #[test]
