@@ -1436,7 +1436,41 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         *unrelated = Some("a name that is in none of the table's cells");
         return None;
     }
-    for (sql, f, _) in date_filters.iter().chain(extra.iter()) {
+    let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w));
+    // Where each date column's filter went, and the words it was read from.
+    let mut date_at: Vec<(&str, usize, (usize, usize))> = Vec::new();
+    for (sql, f, span) in &date_filters {
+        // "Who won on january 26, 1982 and may 27, 1982?": a cell holds one
+        // date, so two dates of one column are either, not both (unless
+        // the question asks how much changed from one to the other);
+        // "between april of 2003 and december of 2013", "from 2006 to
+        // 2008": every date from the one to the other.
+        if let Some((at, first)) = date_at.iter().find(|d| d.0 == f.column).map(|d| (d.1, d.2)).filter(|_| !change) {
+            // ("april of 2003": a month the year's mention leaves out.)
+            let month_words = |w: &String| crate::tabular::month_of(w).is_some() || matches!(w.as_str(), "of" | "in");
+            let gap: Vec<&str> = cx.q[first.1..span.0].iter().map(String::as_str).collect();
+            let gap_ok = |joins: &[&str]| gap.first().is_some_and(|w| joins.contains(w)) && cx.q[first.1 + 1..span.0].iter().all(month_words);
+            let before = cx.q[..first.0].iter().rev().find(|w| !month_words(w)).map(String::as_str);
+            let range = (before == Some("between") && gap_ok(&["and"])) || (before == Some("from") && gap_ok(&["to", "through", "until", "till"]));
+            let (prev_sql, prev) = &mut filters[at];
+            *prev_sql = match (range, prev.values.first(), f.values.first()) {
+                (true, Some(lo), Some(hi)) if lo <= hi => {
+                    let c = t.columns.iter().position(|c| c.name == f.column).map_or_else(String::new, |c| cx.col(c));
+                    format!("substr({c}, 1, {}) >= {} AND substr({c}, 1, {}) <= {}", lo.len(), sql_str(lo), hi.len(), sql_str(hi))
+                }
+                _ => format!("({prev_sql} OR {sql})"),
+            };
+            if range {
+                prev.op = "between".into();
+            }
+            prev.values.extend(f.values.iter().cloned());
+            prev.words = format!("{} {}", prev.words, f.words);
+            continue;
+        }
+        date_at.push((f.column.as_str(), filters.len(), *span));
+        filters.push((sql.clone(), f.clone()));
+    }
+    for (sql, f, _) in &extra {
         filters.push((sql.clone(), f.clone()));
     }
     let base = format!("FROM {} WHERE NOT \"_total\"", cx.table);
@@ -1682,7 +1716,6 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             }
         }
     }
-    let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w));
     // "How much did X change from 2005 to 2010": the later value less the earlier.
     if change && date_filters.len() == 2 && date_filters[0].1.column == date_filters[1].1.column {
         let measure = measure_named.or_else(|| {
@@ -3990,6 +4023,20 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did he take to finish in turin, italy in 1998?").1, vec!["2:12:59".to_string()]);
         let (mut d, t) = db(&[&["Driver", "Constructor"], &["Peter Whitehead", "Ferrari"], &["Luigi Villoresi", "Ferrari"], &["Stirling Moss", "HWM"]]);
         assert_eq!(ask(&mut d, &t, "what is the total drivers with a ferrari chassis?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn two_dates_of_one_column_are_either_or_the_range_between_them() {
+        let (mut d, t) = db(&[
+            &["Date", "Opponent", "Result"],
+            &["January 26, 1982", "Brazil", "W"],
+            &["May 27, 1982", "Brazil", "W"],
+            &["June 2, 1983", "Chile", "L"],
+            &["March 1, 1985", "Peru", "W"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which opponent did they play on january 26, 1982 and may 27, 1982?").1, vec!["Brazil".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many games were played from 1982 to 1983?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many games were played between june of 1983 and march of 1985?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
