@@ -1695,7 +1695,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // Links into one column are alternatives ("in 2005 and 2010", "Gary
     // Ellis and Vincent Boyd"): one filter with every cell text.
     let mut by_col: Vec<Link> = Vec::new();
+    // "from 2004 to 2007", "between 1997 and 2000" in a column of years held
+    // as text ("2004", "2005 Details"): every year from one to the other.
+    let mut year_ranges: Vec<(usize, u32, u32, String)> = Vec::new();
+    let year_of = |l: &Link| (l.pos.len() == 1).then(|| cx.q[l.pos[0]].as_str()).filter(|w| is_year_word(w)).and_then(|w| w.parse::<u32>().ok());
     for l in &links {
+        if let Some(x) = by_col.iter().position(|x| x.col == l.col && !x.neg && !l.neg) {
+            let (a, b) = (&by_col[x], l);
+            let gap: Vec<&str> = cx.q[a.span.1.min(b.span.0)..b.span.0].iter().map(String::as_str).collect();
+            let before = a.span.0.checked_sub(1).map(|i| cx.q[i].as_str());
+            let range = matches!((before, gap.as_slice()), (Some("between"), ["and"]) | (Some("from"), ["to" | "through" | "until" | "till"]));
+            if let (true, Some(lo), Some(hi)) = (range, year_of(a), year_of(b)) {
+                if lo < hi {
+                    let words = format!("{} {}", cx.q[a.pos[0]], cx.q[b.pos[0]]);
+                    year_ranges.push((l.col, lo, hi, words));
+                    by_col.remove(x);
+                    continue;
+                }
+            }
+        }
         match by_col.iter_mut().find(|x| x.col == l.col && x.neg == l.neg) {
             Some(x) => {
                 x.raws.extend(l.raws.iter().cloned());
@@ -1707,6 +1725,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
     for l in &by_col {
         filters.push(filter_of(l));
+    }
+    for (c, lo, hi, words) in year_ranges {
+        let sql = format!("CAST(substr({}, 1, 4) AS INTEGER) BETWEEN {lo} AND {hi}", cx.raw(c));
+        filters.push((sql, Filter { column: t.columns[c].name.clone(), op: "between".into(), values: vec![lo.to_string(), hi.to_string()], words }));
     }
     // "no bronze medals": a number column equal to zero.
     for i in 0..n.saturating_sub(1) {
@@ -4026,7 +4048,7 @@ mod tests {
     }
 
     #[test]
-    fn two_dates_of_one_column_are_either_or_the_range_between_them() {
+    fn two_dates_or_years_of_one_column_are_either_or_the_range_between_them() {
         let (mut d, t) = db(&[
             &["Date", "Opponent", "Result"],
             &["January 26, 1982", "Brazil", "W"],
@@ -4037,6 +4059,16 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which opponent did they play on january 26, 1982 and may 27, 1982?").1, vec!["Brazil".to_string()]);
         assert_eq!(ask(&mut d, &t, "how many games were played from 1982 to 1983?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "how many games were played between june of 1983 and march of 1985?"), (PlanKind::Count, vec!["2".into()]));
+        // Years held as text ("2005 Details"): the range too, not the two ends.
+        let (mut d, t) = db(&[
+            &["Year", "Award", "Series"],
+            &["2004 Details", "Teen Choice Awards", "Scrubs"],
+            &["2005 Details", "Teen Choice Awards", "Scrubs"],
+            &["2006 Details", "Teen Choice Awards", "Scrubs"],
+            &["2006 Details", "Emmy Awards", "Scrubs"],
+            &["2008 Details", "Teen Choice Awards", "Scrubs"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many teen choice awards was scrubs nominated for from 2004 to 2006?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     #[test]
