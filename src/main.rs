@@ -526,6 +526,11 @@ async fn run(cli: Cli) -> Result<i32> {
         Cmd::Llm { what: LlmCmd::Generate { model, prompt, raw, max_tokens, tokenizer, top, json: json_out } } => {
             return llm_generate(model, prompt, raw, max_tokens, tokenizer, top, json_out, &cli.device).await;
         }
+        // Before the embedder is loaded: the language model's peak memory is
+        // measured in this process, and the embedder is not part of it.
+        Cmd::Bench { what: BenchCmd::Llm { model, tokenizer, dtype, prompt_tokens, gen_tokens, runs, json: json_out, no_reference } } => {
+            return bench_llm(model, tokenizer, &dtype, prompt_tokens, gen_tokens, runs, json_out, no_reference, &cli.device).await;
+        }
         Cmd::Embed { file, query, json: json_out } => {
             let e = load_embedder(&cli.embedder, &cli.device, None).await?;
             let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
@@ -577,9 +582,6 @@ async fn run(cli: Cli) -> Result<i32> {
     }
     let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
     match cli.cmd {
-        Cmd::Bench { what: BenchCmd::Llm { model, tokenizer, dtype, prompt_tokens, gen_tokens, runs, json: json_out, no_reference } } => {
-            return bench_llm(model, tokenizer, &dtype, prompt_tokens, gen_tokens, runs, json_out, no_reference, &cli.device).await;
-        }
         Cmd::Bench { what: BenchCmd::Ingest { paths, json: json_out, no_reference } } => {
             let model_dir = installed_model_dir(&cli.embedder);
             return bench_ingest(&paths, json_out, no_reference, embedder, model_dir).await;
