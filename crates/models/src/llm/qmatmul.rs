@@ -12,7 +12,7 @@
 //! quantized values interleaved 4 bytes per row, so that one instruction
 //! multiplies 4 inputs into 8 rows (AVX2 `vpmaddubsw`) or 16 rows (VNNI
 //! `vpdpbusd`) at once, fed by one broadcast word of activations. Every type
-//! is first decoded to [`super::quants::Block32`] and stored in one of five
+//! is first decoded to [`super::quants::Block32`] and stored in one of six
 //! forms that keep its information exactly:
 //!
 //! | form | from | per 16 rows × 32 inputs |
@@ -20,7 +20,8 @@
 //! | `Q4_0` | Q4_0 | f16 scales, nibbles `q + 8` |
 //! | `Q5_0` | Q5_0 | f16 scales, nibbles, a plane of fifth bits (`q + 16`) |
 //! | `Q8_0` | Q8_0 | f16 scales, bytes `q + 128` |
-//! | `Q4M` | Q4_1, Q4_K | f32 scales and offsets, nibbles |
+//! | `Q4M` | Q4_1 | f32 scales and offsets, nibbles |
+//! | `Q4K` | Q4_K | the 6-bit `sc` and `m` as bytes, nibbles; each row's `d` and `−dmin` once per 256 inputs, beside the tiles |
 //! | `Q6K` | Q6_K | two f32 scales per row (one per 16 inputs), signed bytes |
 //!
 //! Stored values are unsigned where `vpmaddubsw` and `vpdpbusd` need them,
@@ -55,6 +56,7 @@ pub enum QKind {
     Q8_0 = 2,
     Q4M = 3,
     Q6K = 4,
+    Q4K = 5,
 }
 
 impl QKind {
@@ -65,7 +67,8 @@ impl QKind {
             1 => QKind::Q5_0,
             2 => QKind::Q8_0,
             3 => QKind::Q4M,
-            _ => QKind::Q6K,
+            4 => QKind::Q6K,
+            _ => QKind::Q4K,
         }
     }
     /// The form a GGUF type is packed into, if it is packed at all.
@@ -74,26 +77,27 @@ impl QKind {
             GgmlDType::Q4_0 => QKind::Q4_0,
             GgmlDType::Q5_0 => QKind::Q5_0,
             GgmlDType::Q8_0 => QKind::Q8_0,
-            GgmlDType::Q4_1 | GgmlDType::Q4K => QKind::Q4M,
+            GgmlDType::Q4_1 => QKind::Q4M,
+            GgmlDType::Q4K => QKind::Q4K,
             GgmlDType::Q6K => QKind::Q6K,
             _ => return None,
         })
     }
     /// Whether values are nibbles (else bytes).
     fn nibbles(self) -> bool {
-        matches!(self, QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M)
+        matches!(self, QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M | QKind::Q4K)
     }
     /// Bytes of scales (and offsets) ahead of one tile block's values.
     fn header_bytes(self) -> usize {
         match self {
-            QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 => 2 * TILE,
+            QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 | QKind::Q4K => 2 * TILE,
             QKind::Q4M | QKind::Q6K => 8 * TILE,
         }
     }
     /// Bytes of quantized values for one block of a tile.
     fn tile_qbytes(self) -> usize {
         match self {
-            QKind::Q4_0 | QKind::Q4M => TILE * QK / 2,
+            QKind::Q4_0 | QKind::Q4M | QKind::Q4K => TILE * QK / 2,
             QKind::Q5_0 => TILE * QK / 2 + TILE * QK / 8,
             QKind::Q8_0 | QKind::Q6K => TILE * QK,
         }
@@ -108,7 +112,7 @@ impl QKind {
             QKind::Q4_0 => 8,
             QKind::Q5_0 => 16,
             QKind::Q8_0 => 128,
-            QKind::Q4M | QKind::Q6K => 0,
+            QKind::Q4M | QKind::Q6K | QKind::Q4K => 0,
         }
     }
 }
@@ -134,7 +138,13 @@ pub struct PackedMatrix {
     n: usize,
     k: usize,
     data: Vec<u8>,
+    /// Q4K only: per tile and per 256 inputs, the 16 rows' `d` then their
+    /// `−dmin` ([`SUPER`] blocks share them).
+    supers: Vec<f32>,
 }
+
+/// Blocks of 32 that share Q4_K's `d` and `dmin`.
+const SUPER: usize = 8;
 
 /// Where the value of input `i` (0..32) of row `r` lies in a tile block's
 /// values: (byte, high nibble?) for nibble forms, byte for byte forms.
@@ -177,14 +187,24 @@ impl PackedMatrix {
         let kb = k / QK;
         let tbb = kind.tile_block_bytes();
         let mut data = vec![0u8; n / TILE * kb * tbb];
+        let per_tile = if kind == QKind::Q4K { kb / SUPER * 2 * TILE } else { 0 };
+        let mut supers = vec![0f32; n / TILE * per_tile];
         let mut buf = vec![0u8; TILE * row_bytes];
         for (t, tile) in data.chunks_exact_mut(kb * tbb).enumerate() {
             read(t * TILE, &mut buf).map_err(|source| PackError::Io { name: name.into(), source })?;
+            let sup = &mut supers[t * per_tile..(t + 1) * per_tile];
             for (r, row) in buf.chunks_exact(row_bytes).enumerate() {
-                quants::decode_row(dtype, row, |b, blk| Self::put(kind, &mut tile[b * tbb..][..tbb], r, blk));
+                quants::decode_row(dtype, row, |b, blk| {
+                    Self::put(kind, &mut tile[b * tbb..][..tbb], r, blk);
+                    if let (QKind::Q4K, Some(k4)) = (kind, blk.k4) {
+                        let s = &mut sup[b / SUPER * 2 * TILE..][..2 * TILE];
+                        s[r] = k4.d;
+                        s[TILE + r] = -k4.dmin;
+                    }
+                });
             }
         }
-        Ok(PackedMatrix { kind, n, k, data })
+        Ok(PackedMatrix { kind, n, k, data, supers })
     }
 
     /// The form `dtype` packs into and the bytes of one row, if an `n × k`
@@ -213,6 +233,11 @@ impl PackedMatrix {
             QKind::Q6K => {
                 f32_at(dst, r, blk.scale[0]);
                 f32_at(dst, TILE + r, blk.scale[1]);
+            }
+            QKind::Q4K => {
+                let k4 = blk.k4.expect("Q4_K's parts");
+                dst[r] = k4.sc;
+                dst[TILE + r] = k4.m;
             }
         }
         let off = kind.offset();
@@ -246,8 +271,9 @@ impl PackedMatrix {
         self.k
     }
 
-    /// Row `r`'s (scale of inputs 0..16, scale of 16..32, offset) in a tile block.
-    fn scales(&self, blk: &[u8], r: usize) -> (f32, f32, f32) {
+    /// Row `r`'s (scale of inputs 0..16, scale of 16..32, offset) in block
+    /// `b` of tile `t`, whose bytes are `blk`.
+    fn scales(&self, t: usize, b: usize, blk: &[u8], r: usize) -> (f32, f32, f32) {
         let f = |slot: usize| f32::from_le_bytes([blk[4 * slot], blk[4 * slot + 1], blk[4 * slot + 2], blk[4 * slot + 3]]);
         match self.kind {
             QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 => {
@@ -256,6 +282,12 @@ impl PackedMatrix {
             }
             QKind::Q4M => (f(r), f(r), f(TILE + r)),
             QKind::Q6K => (f(r), f(TILE + r), 0.0),
+            QKind::Q4K => {
+                let per_tile = self.k / QK / SUPER * 2 * TILE;
+                let s = &self.supers[t * per_tile + b / SUPER * 2 * TILE..][..2 * TILE];
+                let scale = s[r] * blk[r] as f32;
+                (scale, scale, s[TILE + r] * blk[TILE + r] as f32)
+            }
         }
     }
 
@@ -266,7 +298,7 @@ impl PackedMatrix {
         let tbb = self.kind.tile_block_bytes();
         for b in 0..kb {
             let blk = &self.data[(t * kb + b) * tbb..][..tbb];
-            let (lo, hi, min) = self.scales(blk, r);
+            let (lo, hi, min) = self.scales(t, b, blk, r);
             let q = &blk[self.kind.header_bytes()..];
             let o = &mut out[b * QK..(b + 1) * QK];
             for (i, v) in o.iter_mut().enumerate() {
@@ -329,6 +361,7 @@ impl PackedMatrix {
                             QKind::Q8_0 => avx2::tiles::<{ QKind::Q8_0 as u8 }>(self, t, x, out),
                             QKind::Q4M => avx2::tiles::<{ QKind::Q4M as u8 }>(self, t, x, out),
                             QKind::Q6K => avx2::tiles::<{ QKind::Q6K as u8 }>(self, t, x, out),
+                            QKind::Q4K => avx2::tiles::<{ QKind::Q4K as u8 }>(self, t, x, out),
                         }
                     },
                 }
@@ -350,7 +383,7 @@ impl PackedMatrix {
                 let (da, sa) = (x.d[m * kb + b], x.sums[m * kb + b]);
                 for (r, acc) in acc.iter_mut().enumerate() {
                     let half = |is: Range<usize>| -> i32 { is.map(|i| self.stored(q, r, i) * a[i] as i32).sum() };
-                    let (lo, hi, min) = self.scales(blk, r);
+                    let (lo, hi, min) = self.scales(t, b, blk, r);
                     *acc += half(0..16) as f32 * (lo * da) + half(16..32) as f32 * (hi * da) + min * (da * sa as f32);
                 }
             }
@@ -361,7 +394,7 @@ impl PackedMatrix {
 
     /// Bytes held.
     pub fn bytes(&self) -> usize {
-        self.data.len()
+        self.data.len() + 4 * self.supers.len()
     }
 }
 
@@ -645,7 +678,7 @@ mod avx2 {
             let blk = base.add(b * tbb);
             let q = blk.add(kind.header_bytes());
             match kind {
-                QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M => {
+                QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M | QKind::Q4K => {
                     for g in 0..4 {
                         for (h, wu) in wu.iter_mut().enumerate() {
                             let v = _mm256_loadu_si256(q.add(g * 64 + h * 32) as *const __m256i);
@@ -702,6 +735,16 @@ mod avx2 {
                         lo[h] = _mm256_loadu_ps((blk as *const f32).add(8 * h));
                         hi[h] = _mm256_loadu_ps((blk as *const f32).add(TILE + 8 * h));
                     }
+                    QKind::Q4K => {
+                        // d · sc and −dmin · m, each one rounding, as the
+                        // scalar kernel and ggml compute them.
+                        let sup = w.supers.as_ptr().add(t * (kb / SUPER) * 2 * TILE + b / SUPER * 2 * TILE);
+                        let sc = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64(blk.add(8 * h) as *const __m128i)));
+                        let m = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64(blk.add(TILE + 8 * h) as *const __m128i)));
+                        lo[h] = _mm256_mul_ps(_mm256_loadu_ps(sup.add(8 * h)), sc);
+                        hi[h] = lo[h];
+                        mins[h] = _mm256_mul_ps(_mm256_loadu_ps(sup.add(TILE + 8 * h)), m);
+                    }
                 }
             }
             for (i, acc) in acc.iter_mut().enumerate() {
@@ -745,7 +788,7 @@ mod avx2 {
                         sum = _mm256_sub_epi32(sum, _mm256_set1_epi32(offset * sa));
                     }
                     acc[h] = _mm256_fmadd_ps(_mm256_cvtepi32_ps(sum), _mm256_mul_ps(lo[h], dav), acc[h]);
-                    if kind == QKind::Q4M {
+                    if matches!(kind, QKind::Q4M | QKind::Q4K) {
                         acc[h] = _mm256_fmadd_ps(mins[h], _mm256_set1_ps(da * sa as f32), acc[h]);
                     }
                 }

@@ -26,6 +26,18 @@ pub struct Block32 {
     /// The type's own f16 scale, where it has one per block (Q4_0, Q5_0,
     /// Q8_0): kept so that repacking loses nothing.
     pub d16: Option<f16>,
+    /// Q4_K's parts of `scale` and `min`, kept so that a packing can store
+    /// 6-bit integers per block and two floats per 256 inputs instead.
+    pub k4: Option<K4>,
+}
+
+/// One Q4_K block's `scale = d · sc` and `min = −(dmin · m)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct K4 {
+    pub sc: u8,
+    pub m: u8,
+    pub d: f32,
+    pub dmin: f32,
 }
 
 impl Block32 {
@@ -75,6 +87,7 @@ pub fn decode_row(dtype: GgmlDType, row: &[u8], mut f: impl FnMut(usize, &Block3
                 blk.scale = [d.to_f32(); 2];
                 blk.min = 0.0;
                 blk.d16 = Some(d);
+                blk.k4 = None;
                 match dtype {
                     GgmlDType::Q4_0 => {
                         for j in 0..16 {
@@ -120,6 +133,7 @@ pub fn decode_row(dtype: GgmlDType, row: &[u8], mut f: impl FnMut(usize, &Block3
                     }
                     blk.scale = [d * sc as f32; 2];
                     blk.min = -(dmin * m as f32);
+                    blk.k4 = Some(K4 { sc, m, d, dmin });
                     f(first + s, &blk);
                 }
             }
@@ -127,6 +141,7 @@ pub fn decode_row(dtype: GgmlDType, row: &[u8], mut f: impl FnMut(usize, &Block3
                 let (ql, qh, sc) = (&src[..128], &src[128..192], &src[192..208]);
                 let d = h(src, 208).to_f32();
                 blk.d16 = None;
+                blk.k4 = None;
                 blk.min = 0.0;
                 for s in 0..8 {
                     // Values 128·half + 32·quarter + l come from ql[64·half
