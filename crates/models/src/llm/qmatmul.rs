@@ -22,7 +22,7 @@
 //! | `Q8_0` | Q8_0 | f16 scales, bytes `q + 128` |
 //! | `Q4M` | Q4_1 | f32 scales and offsets, nibbles |
 //! | `Q4K` | Q4_K | the 6-bit `sc` and `m` as bytes, nibbles; each row's `d` and `−dmin` once per 256 inputs, beside the tiles |
-//! | `Q6K` | Q6_K | two f32 scales per row (one per 16 inputs), signed bytes |
+//! | `Q6K` | Q6_K | the two 8-bit scales (one per 16 inputs), nibbles and two planes of high bits (`q + 32`); each row's `d` once per 256 inputs, beside the tiles |
 //!
 //! Stored values are unsigned where `vpmaddubsw` and `vpdpbusd` need them,
 //! and the offset is taken back per block with the activation block's sum:
@@ -85,13 +85,27 @@ impl QKind {
     }
     /// Whether values are nibbles (else bytes).
     fn nibbles(self) -> bool {
-        matches!(self, QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M | QKind::Q4K)
+        matches!(self, QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M | QKind::Q4K | QKind::Q6K)
+    }
+    /// Whether the unpacked values are signed bytes (products through
+    /// `vpsignb`), else unsigned with [`Self::offset`] taken back.
+    fn signed(self) -> bool {
+        matches!(self, QKind::Q8_0 | QKind::Q6K)
+    }
+    /// Floats kept per tile and per [`SUPER`] blocks beside the tiles: the
+    /// 16 rows' `d` (Q4K, Q6K) and `−dmin` (Q4K).
+    fn super_floats(self) -> usize {
+        match self {
+            QKind::Q4K => 2 * TILE,
+            QKind::Q6K => TILE,
+            _ => 0,
+        }
     }
     /// Bytes of scales (and offsets) ahead of one tile block's values.
     fn header_bytes(self) -> usize {
         match self {
-            QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 | QKind::Q4K => 2 * TILE,
-            QKind::Q4M | QKind::Q6K => 8 * TILE,
+            QKind::Q4_0 | QKind::Q5_0 | QKind::Q8_0 | QKind::Q4K | QKind::Q6K => 2 * TILE,
+            QKind::Q4M => 8 * TILE,
         }
     }
     /// Bytes of quantized values for one block of a tile.
@@ -99,7 +113,8 @@ impl QKind {
         match self {
             QKind::Q4_0 | QKind::Q4M | QKind::Q4K => TILE * QK / 2,
             QKind::Q5_0 => TILE * QK / 2 + TILE * QK / 8,
-            QKind::Q8_0 | QKind::Q6K => TILE * QK,
+            QKind::Q6K => TILE * QK / 2 + 2 * (TILE * QK / 8),
+            QKind::Q8_0 => TILE * QK,
         }
     }
     /// Bytes of one block of a tile: scales, then the values.
@@ -112,7 +127,8 @@ impl QKind {
             QKind::Q4_0 => 8,
             QKind::Q5_0 => 16,
             QKind::Q8_0 => 128,
-            QKind::Q4M | QKind::Q6K | QKind::Q4K => 0,
+            QKind::Q6K => 32,
+            QKind::Q4M | QKind::Q4K => 0,
         }
     }
 }
@@ -138,8 +154,8 @@ pub struct PackedMatrix {
     n: usize,
     k: usize,
     data: Vec<u8>,
-    /// Q4K only: per tile and per 256 inputs, the 16 rows' `d` then their
-    /// `−dmin` ([`SUPER`] blocks share them).
+    /// Q4K and Q6K: per tile and per 256 inputs, the 16 rows' `d` (then,
+    /// for Q4K, their `−dmin`) ([`QKind::super_floats`]).
     supers: Vec<f32>,
 }
 
@@ -187,7 +203,7 @@ impl PackedMatrix {
         let kb = k / QK;
         let tbb = kind.tile_block_bytes();
         let mut data = vec![0u8; n / TILE * kb * tbb];
-        let per_tile = if kind == QKind::Q4K { kb / SUPER * 2 * TILE } else { 0 };
+        let (sf, per_tile) = (kind.super_floats(), kb / SUPER * kind.super_floats());
         let mut supers = vec![0f32; n / TILE * per_tile];
         let mut buf = vec![0u8; TILE * row_bytes];
         for (t, tile) in data.chunks_exact_mut(kb * tbb).enumerate() {
@@ -196,10 +212,14 @@ impl PackedMatrix {
             for (r, row) in buf.chunks_exact(row_bytes).enumerate() {
                 quants::decode_row(dtype, row, |b, blk| {
                     Self::put(kind, &mut tile[b * tbb..][..tbb], r, blk);
-                    if let (QKind::Q4K, Some(k4)) = (kind, blk.k4) {
-                        let s = &mut sup[b / SUPER * 2 * TILE..][..2 * TILE];
-                        s[r] = k4.d;
-                        s[TILE + r] = -k4.dmin;
+                    match (kind, blk.k4, blk.k6) {
+                        (QKind::Q4K, Some(k4), _) => {
+                            let s = &mut sup[b / SUPER * sf..][..sf];
+                            s[r] = k4.d;
+                            s[TILE + r] = -k4.dmin;
+                        }
+                        (QKind::Q6K, _, Some(k6)) => sup[b / SUPER * sf + r] = k6.d,
+                        _ => {}
                     }
                 });
             }
@@ -231,8 +251,9 @@ impl PackedMatrix {
                 f32_at(dst, TILE + r, blk.min);
             }
             QKind::Q6K => {
-                f32_at(dst, r, blk.scale[0]);
-                f32_at(dst, TILE + r, blk.scale[1]);
+                let k6 = blk.k6.expect("Q6_K's parts");
+                dst[r] = k6.sc[0] as u8;
+                dst[TILE + r] = k6.sc[1] as u8;
             }
             QKind::Q4K => {
                 let k4 = blk.k4.expect("Q4_K's parts");
@@ -249,9 +270,15 @@ impl PackedMatrix {
                     q[nibble_at(r, 4 * g + j).0] = (u(4 * g + j) & 0x0F) | ((u(16 + 4 * g + j) & 0x0F) << 4);
                 }
             }
-            if kind == QKind::Q5_0 {
+            // Q5_0's fifth bits; Q6_K's fifth, then sixth, in a second plane.
+            let planes = match kind {
+                QKind::Q5_0 => 1,
+                QKind::Q6K => 2,
+                _ => 0,
+            };
+            for p in 0..planes {
                 for j in 0..4 {
-                    q[high_bit_at(r, j).0] = (0..8).fold(0u8, |byte, g| byte | (((u(4 * g + j) >> 4) & 1) << g));
+                    q[high_bit_at(r, j).0 + p * (TILE * QK / 8)] = (0..8).fold(0u8, |byte, g| byte | (((u(4 * g + j) >> (4 + p)) & 1) << g));
                 }
             }
         } else {
@@ -281,10 +308,14 @@ impl PackedMatrix {
                 (d, d, 0.0)
             }
             QKind::Q4M => (f(r), f(r), f(TILE + r)),
-            QKind::Q6K => (f(r), f(TILE + r), 0.0),
+            QKind::Q6K => {
+                let sf = self.kind.super_floats();
+                let d = self.supers[t * (self.k / QK / SUPER) * sf + b / SUPER * sf + r];
+                (d * blk[r] as i8 as f32, d * blk[TILE + r] as i8 as f32, 0.0)
+            }
             QKind::Q4K => {
-                let per_tile = self.k / QK / SUPER * 2 * TILE;
-                let s = &self.supers[t * per_tile + b / SUPER * 2 * TILE..][..2 * TILE];
+                let sf = self.kind.super_floats();
+                let s = &self.supers[t * (self.k / QK / SUPER) * sf + b / SUPER * sf..][..sf];
                 let scale = s[r] * blk[r] as f32;
                 (scale, scale, s[TILE + r] * blk[TILE + r] as f32)
             }
@@ -312,16 +343,18 @@ impl PackedMatrix {
         if self.kind.nibbles() {
             let (at, hi) = nibble_at(r, i);
             let mut v = (if hi { q[at] >> 4 } else { q[at] & 0x0F }) as i32;
-            if self.kind == QKind::Q5_0 {
+            let planes = match self.kind {
+                QKind::Q5_0 => 1,
+                QKind::Q6K => 2,
+                _ => 0,
+            };
+            for p in 0..planes {
                 let (at, bit) = high_bit_at(r, i);
-                v |= (((q[at] >> bit) & 1) << 4) as i32;
+                v |= (((q[at + p * (TILE * QK / 8)] >> bit) & 1) << (4 + p)) as i32;
             }
             return v - self.kind.offset();
         }
-        match self.kind {
-            QKind::Q6K => q[byte_at(r, i)] as i8 as i32,
-            _ => q[byte_at(r, i)] as i32 - self.kind.offset(),
-        }
+        q[byte_at(r, i)] as i32 - self.kind.offset()
     }
 
     /// `out[m × n] = x[m × k] · selfᵀ`.
@@ -668,6 +701,8 @@ mod avx2 {
         let base = w.data.as_ptr().add(t * kb * tbb);
         let nib = _mm256_set1_epi8(0x0F);
         let fifth = _mm256_set1_epi8(0x10);
+        let sixth = _mm256_set1_epi8(0x20);
+        let thirty_two = _mm256_set1_epi8(32);
         let flip = _mm256_set1_epi8(-128);
         let ones = _mm256_set1_epi16(1);
         let offset = kind.offset();
@@ -678,7 +713,7 @@ mod avx2 {
             let blk = base.add(b * tbb);
             let q = blk.add(kind.header_bytes());
             match kind {
-                QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M | QKind::Q4K => {
+                QKind::Q4_0 | QKind::Q5_0 | QKind::Q4M | QKind::Q4K | QKind::Q6K => {
                     for g in 0..4 {
                         for (h, wu) in wu.iter_mut().enumerate() {
                             let v = _mm256_loadu_si256(q.add(g * 64 + h * 32) as *const __m256i);
@@ -702,14 +737,35 @@ mod avx2 {
                             wu[7] = _mm256_or_si256(wu[7], _mm256_and_si256(_mm256_srli_epi16(plane, 3), fifth));
                         }
                     }
+                    if kind == QKind::Q6K {
+                        // Two planes: bit g of the first to bit 4, of the
+                        // second to bit 5 (16-bit shifts: each result bit
+                        // still comes from its own byte); then q + 32 back
+                        // to q, signed, for vpsignb as with Q8_0.
+                        for (h, (wu, ws)) in wu.iter_mut().zip(ws.iter_mut()).enumerate() {
+                            let p4 = _mm256_loadu_si256(q.add(TILE * QK / 2 + 32 * h) as *const __m256i);
+                            let p5 = _mm256_loadu_si256(q.add(TILE * QK / 2 + TILE * QK / 8 + 32 * h) as *const __m256i);
+                            let hi4 = [
+                                _mm256_slli_epi16(p4, 4), _mm256_slli_epi16(p4, 3), _mm256_slli_epi16(p4, 2), _mm256_slli_epi16(p4, 1),
+                                p4, _mm256_srli_epi16(p4, 1), _mm256_srli_epi16(p4, 2), _mm256_srli_epi16(p4, 3),
+                            ];
+                            let hi5 = [
+                                _mm256_slli_epi16(p5, 5), _mm256_slli_epi16(p5, 4), _mm256_slli_epi16(p5, 3), _mm256_slli_epi16(p5, 2),
+                                _mm256_slli_epi16(p5, 1), p5, _mm256_srli_epi16(p5, 1), _mm256_srli_epi16(p5, 2),
+                            ];
+                            for g in 0..8 {
+                                let u = _mm256_or_si256(wu[g], _mm256_or_si256(_mm256_and_si256(hi4[g], fifth), _mm256_and_si256(hi5[g], sixth)));
+                                let v = _mm256_sub_epi8(u, thirty_two);
+                                wu[g] = _mm256_abs_epi8(v);
+                                ws[g] = v;
+                            }
+                        }
+                    }
                 }
-                QKind::Q8_0 | QKind::Q6K => {
+                QKind::Q8_0 => {
                     for g in 0..8 {
                         for h in 0..2 {
-                            let mut v = _mm256_loadu_si256(q.add(g * 64 + h * 32) as *const __m256i);
-                            if kind == QKind::Q8_0 {
-                                v = _mm256_xor_si256(v, flip);
-                            }
+                            let v = _mm256_xor_si256(_mm256_loadu_si256(q.add(g * 64 + h * 32) as *const __m256i), flip);
                             wu[h][g] = _mm256_abs_epi8(v);
                             ws[h][g] = v;
                         }
@@ -732,8 +788,10 @@ mod avx2 {
                         mins[h] = _mm256_loadu_ps((blk as *const f32).add(TILE + 8 * h));
                     }
                     QKind::Q6K => {
-                        lo[h] = _mm256_loadu_ps((blk as *const f32).add(8 * h));
-                        hi[h] = _mm256_loadu_ps((blk as *const f32).add(TILE + 8 * h));
+                        // d · sc, one rounding, as ggml computes it.
+                        let d = _mm256_loadu_ps(w.supers.as_ptr().add(t * (kb / SUPER) * TILE + b / SUPER * TILE + 8 * h));
+                        lo[h] = _mm256_mul_ps(d, _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64(blk.add(8 * h) as *const __m128i))));
+                        hi[h] = _mm256_mul_ps(d, _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64(blk.add(TILE + 8 * h) as *const __m128i))));
                     }
                     QKind::Q4K => {
                         // d · sc and −dmin · m, each one rounding, as the
@@ -766,7 +824,7 @@ mod avx2 {
                     for (half, s) in s.iter_mut().enumerate() {
                         for pair in 0..2 {
                             let (g0, g1) = (4 * half + 2 * pair, 4 * half + 2 * pair + 1);
-                            let (p0, p1) = if kind.nibbles() {
+                            let (p0, p1) = if !kind.signed() {
                                 (_mm256_maddubs_epi16(wu[h][g0], av[g0]), _mm256_maddubs_epi16(wu[h][g1], av[g1]))
                             } else {
                                 (_mm256_maddubs_epi16(wu[h][g0], _mm256_sign_epi8(av[g0], ws[h][g0])), _mm256_maddubs_epi16(wu[h][g1], _mm256_sign_epi8(av[g1], ws[h][g1])))

@@ -29,6 +29,15 @@ pub struct Block32 {
     /// Q4_K's parts of `scale` and `min`, kept so that a packing can store
     /// 6-bit integers per block and two floats per 256 inputs instead.
     pub k4: Option<K4>,
+    /// Q6_K's parts of `scale`: the two 8-bit scales and the `d` they share.
+    pub k6: Option<K6>,
+}
+
+/// One Q6_K block's `scale = [d · sc[0], d · sc[1]]`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct K6 {
+    pub sc: [i8; 2],
+    pub d: f32,
 }
 
 /// One Q4_K block's `scale = d · sc` and `min = −(dmin · m)`.
@@ -88,6 +97,7 @@ pub fn decode_row(dtype: GgmlDType, row: &[u8], mut f: impl FnMut(usize, &Block3
                 blk.min = 0.0;
                 blk.d16 = Some(d);
                 blk.k4 = None;
+                blk.k6 = None;
                 match dtype {
                     GgmlDType::Q4_0 => {
                         for j in 0..16 {
@@ -125,6 +135,7 @@ pub fn decode_row(dtype: GgmlDType, row: &[u8], mut f: impl FnMut(usize, &Block3
                 let scales = &src[4..16];
                 let qs = &src[16..];
                 blk.d16 = None;
+                blk.k6 = None;
                 for s in 0..8 {
                     let (sc, m) = if s < 4 { (scales[s] & 63, scales[s + 4] & 63) } else { ((scales[s + 4] & 0x0F) | ((scales[s - 4] >> 6) << 4), (scales[s + 4] >> 4) | ((scales[s] >> 6) << 4)) };
                     let bytes = &qs[32 * (s / 2)..][..32];
@@ -156,6 +167,7 @@ pub fn decode_row(dtype: GgmlDType, row: &[u8], mut f: impl FnMut(usize, &Block3
                     }
                     let v = 32 * s;
                     blk.scale = [d * sc[v / 16] as i8 as f32, d * sc[v / 16 + 1] as i8 as f32];
+                    blk.k6 = Some(K6 { sc: [sc[v / 16] as i8, sc[v / 16 + 1] as i8], d });
                     f(first + s, &blk);
                 }
             }
