@@ -359,13 +359,19 @@ impl PackedMatrix {
 
     /// `out[m × n] = x[m × k] · selfᵀ`.
     pub fn matmul(&self, x: &QuantizedRows, out: &mut [f32]) {
+        self.matmul_with(Kernel::for_kind(self.kind), x, out);
+    }
+
+    /// [`Self::matmul`] with a given kernel, which must run on this CPU
+    /// ([`Kernel::available`]).
+    fn matmul_with(&self, kernel: Kernel, x: &QuantizedRows, out: &mut [f32]) {
         assert_eq!(x.k, self.k, "activation width");
         assert!(out.len() >= x.m * self.n, "output too small");
+        assert!(kernel.available(self.kind), "{kernel:?} cannot run {:?} here", self.kind);
         let tiles = self.n / TILE;
         // Tasks write disjoint tiles (columns) of `out` through this pointer;
         // none of them holds a reference to all of it.
         let out_addr = out.as_mut_ptr() as usize;
-        let kernel = Kernel::for_kind(self.kind);
         par_ranges(tiles, x.m, |range| {
             let out = out_addr as *mut f32;
             for t in range {
@@ -375,7 +381,7 @@ impl PackedMatrix {
                     Kernel::Vnni => {
                         let mut r0 = 0;
                         while r0 < x.m {
-                            // SAFETY: `Kernel::for_kind` checked the CPU features.
+                            // SAFETY: `available` checked the CPU features.
                             r0 += unsafe {
                                 match x.m - r0 {
                                     n if n >= 8 => avx512::tile::<8>(self, t, x, r0, out),
@@ -386,7 +392,7 @@ impl PackedMatrix {
                         }
                     }
                     #[cfg(target_arch = "x86_64")]
-                    // SAFETY: `Kernel::for_kind` checked the CPU features.
+                    // SAFETY: `available` checked the CPU features.
                     Kernel::Avx2 => unsafe {
                         match self.kind {
                             QKind::Q4_0 => avx2::tiles::<{ QKind::Q4_0 as u8 }>(self, t, x, out),
@@ -442,10 +448,31 @@ enum Kernel {
 }
 
 impl Kernel {
+    /// Whether this kernel runs `kind` on this CPU.
+    fn available(self, kind: QKind) -> bool {
+        match self {
+            Kernel::Scalar => true,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Vnni => vnni() && kind != QKind::Q4M,
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => avx2(),
+        }
+    }
+
+    /// Every kernel this build has (for tests).
+    #[cfg(test)]
+    const ALL: [Kernel; if cfg!(target_arch = "x86_64") { 3 } else { 1 }] = [
+        Kernel::Scalar,
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2,
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Vnni,
+    ];
+
     fn for_kind(kind: QKind) -> Kernel {
         #[cfg(target_arch = "x86_64")]
         {
-            if vnni() && matches!(kind, QKind::Q4_0 | QKind::Q8_0) {
+            if vnni() && kind != QKind::Q4M {
                 return Kernel::Vnni;
             }
             if avx2() {
@@ -466,11 +493,13 @@ pub struct QuantizedRows {
     qs: Vec<i8>,
     d: Vec<f32>,
     sums: Vec<i32>,
+    /// Each block's sum of its first 16 values.
+    half_sums: Vec<i32>,
 }
 
 impl QuantizedRows {
     pub fn new() -> Self {
-        QuantizedRows { m: 0, k: 0, qs: Vec::new(), d: Vec::new(), sums: Vec::new() }
+        QuantizedRows { m: 0, k: 0, qs: Vec::new(), d: Vec::new(), sums: Vec::new(), half_sums: Vec::new() }
     }
 
     /// Quantizes `x` (`m` rows of `k`), reusing this buffer.
@@ -483,6 +512,16 @@ impl QuantizedRows {
         self.qs.resize(m * k, 0);
         self.d.resize(m * kb, 0.0);
         self.sums.resize(m * kb, 0);
+        self.quantize_blocks(x);
+        // Q6K's values carry an offset of 32 with a scale per 16 inputs, so
+        // the VNNI kernel takes back 32 times each half's sum.
+        self.half_sums.resize(m * kb, 0);
+        for (h, blk) in self.half_sums.iter_mut().zip(self.qs.chunks_exact(QK)) {
+            *h = blk[..QK / 2].iter().map(|&v| v as i32).sum();
+        }
+    }
+
+    fn quantize_blocks(&mut self, x: &[f32]) {
         #[cfg(target_arch = "x86_64")]
         if vnni() {
             // SAFETY: `vnni()` checked the CPU features.
@@ -595,26 +634,80 @@ mod avx512 {
     use std::arch::x86_64::*;
 
     /// One tile (16 output rows) for activation rows `r0..r0 + MR`; returns
-    /// `MR`. The weights of each block are unpacked once for all the rows.
+    /// `MR`. The weights of each block are unpacked once for all the rows:
+    /// one register holds 4 inputs of the 16 rows, as stored, and one
+    /// `vpdpbusd` multiplies them by 4 activations. Every form but Q4M:
+    /// unsigned values, an offset or a min taken back per block (per half
+    /// block for Q6K, whose scales are per 16 inputs).
     #[target_feature(enable = "avx512f,avx512bw,avx512vnni,f16c")]
     pub(super) unsafe fn tile<const MR: usize>(w: &PackedMatrix, t: usize, x: &QuantizedRows, r0: usize, out: *mut f32) -> usize {
+        let kind = w.kind;
         let kb = w.k / QK;
-        let tbb = w.kind.tile_block_bytes();
+        let tbb = kind.tile_block_bytes();
         let base = w.data.as_ptr().add(t * kb * tbb);
         let nib = _mm512_set1_epi8(0x0F);
-        let offset = _mm512_set1_epi32(w.kind.offset());
+        let fifth = _mm512_set1_epi8(0x10);
+        let sixth = _mm512_set1_epi8(0x20);
+        let offset = _mm512_set1_epi32(kind.offset());
+        let sf = kind.super_floats();
         let mut acc = [_mm512_setzero_ps(); MR];
         for b in 0..kb {
             let blk = base.add(b * tbb);
-            let scales = _mm512_cvtph_ps(_mm256_loadu_si256(blk as *const __m256i));
-            let q = blk.add(2 * TILE);
+            let q = blk.add(kind.header_bytes());
+            // Each row's scale (of inputs 0..16 for Q6K), and its min (Q4K)
+            // or its scale of inputs 16..32 (Q6K).
+            let (scales, mins) = match kind {
+                QKind::Q6K => {
+                    let d = _mm512_loadu_ps(w.supers.as_ptr().add(t * (kb / SUPER) * sf + b / SUPER * sf));
+                    let lo = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(blk as *const __m128i)));
+                    let hi = _mm512_cvtepi32_ps(_mm512_cvtepi8_epi32(_mm_loadu_si128(blk.add(TILE) as *const __m128i)));
+                    (_mm512_mul_ps(d, lo), _mm512_mul_ps(d, hi))
+                }
+                QKind::Q4K => {
+                    // d · sc and −dmin · m, one rounding each, as ggml.
+                    let sup = w.supers.as_ptr().add(t * (kb / SUPER) * sf + b / SUPER * sf);
+                    let sc = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(blk as *const __m128i)));
+                    let m = _mm512_cvtepi32_ps(_mm512_cvtepu8_epi32(_mm_loadu_si128(blk.add(TILE) as *const __m128i)));
+                    (_mm512_mul_ps(_mm512_loadu_ps(sup), sc), _mm512_mul_ps(_mm512_loadu_ps(sup.add(TILE)), m))
+                }
+                _ => (_mm512_cvtph_ps(_mm256_loadu_si256(blk as *const __m256i)), _mm512_setzero_ps()),
+            };
             let mut wv = [_mm512_setzero_si512(); 8];
-            match w.kind {
-                QKind::Q4_0 => {
+            match kind {
+                QKind::Q4_0 | QKind::Q5_0 | QKind::Q4K | QKind::Q6K => {
                     for g in 0..4 {
                         let v = _mm512_loadu_si512(q.add(g * 64) as *const _);
                         wv[g] = _mm512_and_si512(v, nib);
                         wv[g + 4] = _mm512_and_si512(_mm512_srli_epi16(v, 4), nib);
+                    }
+                    if kind == QKind::Q5_0 {
+                        // The fifth bits of all 16 rows in one register, laid
+                        // out as the values (see `high_bit_at`): bit g of a
+                        // byte to bit 4 of group g's.
+                        let p = _mm512_loadu_si512(q.add(TILE * QK / 2) as *const _);
+                        let hi = [
+                            _mm512_slli_epi16(p, 4), _mm512_slli_epi16(p, 3), _mm512_slli_epi16(p, 2), _mm512_slli_epi16(p, 1),
+                            p, _mm512_srli_epi16(p, 1), _mm512_srli_epi16(p, 2), _mm512_srli_epi16(p, 3),
+                        ];
+                        for (wv, hi) in wv.iter_mut().zip(hi) {
+                            *wv = _mm512_or_si512(*wv, _mm512_and_si512(hi, fifth));
+                        }
+                    }
+                    if kind == QKind::Q6K {
+                        // Two planes: to bits 4 and 5 (`q + 32`, 0..63).
+                        let p4 = _mm512_loadu_si512(q.add(TILE * QK / 2) as *const _);
+                        let p5 = _mm512_loadu_si512(q.add(TILE * QK / 2 + TILE * QK / 8) as *const _);
+                        let hi4 = [
+                            _mm512_slli_epi16(p4, 4), _mm512_slli_epi16(p4, 3), _mm512_slli_epi16(p4, 2), _mm512_slli_epi16(p4, 1),
+                            p4, _mm512_srli_epi16(p4, 1), _mm512_srli_epi16(p4, 2), _mm512_srli_epi16(p4, 3),
+                        ];
+                        let hi5 = [
+                            _mm512_slli_epi16(p5, 5), _mm512_slli_epi16(p5, 4), _mm512_slli_epi16(p5, 3), _mm512_slli_epi16(p5, 2),
+                            _mm512_slli_epi16(p5, 1), p5, _mm512_srli_epi16(p5, 1), _mm512_srli_epi16(p5, 2),
+                        ];
+                        for g in 0..8 {
+                            wv[g] = _mm512_or_si512(wv[g], _mm512_or_si512(_mm512_and_si512(hi4[g], fifth), _mm512_and_si512(hi5[g], sixth)));
+                        }
                     }
                 }
                 QKind::Q8_0 => {
@@ -622,7 +715,7 @@ mod avx512 {
                         *wv = _mm512_loadu_si512(q.add(g * 64) as *const _);
                     }
                 }
-                _ => unreachable!("Kernel::for_kind sends only Q4_0 and Q8_0 here"),
+                QKind::Q4M => unreachable!("Kernel::for_kind sends Q4M to AVX2"),
             }
             for (i, acc) in acc.iter_mut().enumerate() {
                 let m = r0 + i;
@@ -634,9 +727,22 @@ mod avx512 {
                     s1 = _mm512_dpbusd_epi32(s1, wv[g + 4], _mm512_set1_epi32(a.add(g + 4).read_unaligned()));
                 }
                 let idx = m * kb + b;
-                let sum = _mm512_sub_epi32(_mm512_add_epi32(s0, s1), _mm512_mullo_epi32(offset, _mm512_set1_epi32(*x.sums.get_unchecked(idx))));
-                let scale = _mm512_mul_ps(scales, _mm512_set1_ps(*x.d.get_unchecked(idx)));
+                let (da, sa) = (*x.d.get_unchecked(idx), *x.sums.get_unchecked(idx));
+                if kind == QKind::Q6K {
+                    let lo = *x.half_sums.get_unchecked(idx);
+                    let dav = _mm512_set1_ps(da);
+                    let s_lo = _mm512_sub_epi32(s0, _mm512_mullo_epi32(offset, _mm512_set1_epi32(lo)));
+                    let s_hi = _mm512_sub_epi32(s1, _mm512_mullo_epi32(offset, _mm512_set1_epi32(sa - lo)));
+                    *acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s_lo), _mm512_mul_ps(scales, dav), *acc);
+                    *acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(s_hi), _mm512_mul_ps(mins, dav), *acc);
+                    continue;
+                }
+                let sum = _mm512_sub_epi32(_mm512_add_epi32(s0, s1), _mm512_mullo_epi32(offset, _mm512_set1_epi32(sa)));
+                let scale = _mm512_mul_ps(scales, _mm512_set1_ps(da));
                 *acc = _mm512_fmadd_ps(_mm512_cvtepi32_ps(sum), scale, *acc);
+                if kind == QKind::Q4K {
+                    *acc = _mm512_fmadd_ps(mins, _mm512_set1_ps(da * sa as f32), *acc);
+                }
             }
         }
         for (i, acc) in acc.iter().enumerate() {
@@ -938,13 +1044,21 @@ mod tests {
                 q.quantize(&x, k);
                 let mut got = vec![0f32; m * n];
                 p.matmul(&q, &mut got);
-                // The scalar kernel sums the same integers.
+                // The scalar kernel sums the same integers, and so does every
+                // kernel this CPU can run (not only the one `matmul` picks).
                 let mut reference = vec![0f32; m * n];
                 for t in 0..n / TILE {
                     p.tile_scalar(t, &q, 0..m, reference.as_mut_ptr());
                 }
                 for (a, b) in got.iter().zip(&reference) {
                     assert!((a - b).abs() <= 1e-4 * b.abs().max(1.0), "{dtype:?} m={m}: {a} vs {b}");
+                }
+                for kernel in Kernel::ALL.into_iter().filter(|k| k.available(p.kind)) {
+                    let mut other = vec![0f32; m * n];
+                    p.matmul_with(kernel, &q, &mut other);
+                    for (a, b) in other.iter().zip(&reference) {
+                        assert!((a - b).abs() <= 1e-4 * b.abs().max(1.0), "{dtype:?} {kernel:?} m={m}: {a} vs {b}");
+                    }
                 }
                 // And both are the float product, up to 8-bit activations.
                 for i in 0..m {
