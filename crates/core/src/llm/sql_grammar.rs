@@ -73,7 +73,7 @@ impl SqlGrammar {
         let mut bare: Vec<Vec<u8>> = Vec::new();
         let mut idents = Vec::new();
         for n in names {
-            if plain_identifier(n) {
+            if plain_identifier(n) && n.len() <= WORD_MAX {
                 bare.push(n.as_bytes().to_vec());
             }
             if !n.is_empty() {
@@ -176,7 +176,10 @@ enum List {
     Suffixes,
 }
 
-const WORD_MAX: usize = 32;
+/// The longest bare word: keywords, aliases, and the names written bare
+/// (a longer name is only writable quoted, so a word being written never
+/// outgrows the buffer before it is whole).
+const WORD_MAX: usize = 64;
 
 #[derive(Debug, Clone, Copy)]
 enum Tok {
@@ -572,6 +575,49 @@ mod tests {
         let g = grammar();
         assert!(accepts(&g, "SELECT COUNT(*) AS n FROM results_ab12 ORDER BY n;"));
         assert!(!prefix_ok(&g, "SELECT COUNT(*) FROM results_ab12 ORDER BY n "));
+    }
+
+    /// No byte continues `m` and the statement is not whole.
+    fn dead_end(m: &SqlMatcher) -> bool {
+        !m.is_complete() && !(0..=255u8).any(|b| m.clone().push(b))
+    }
+
+    #[test]
+    fn no_prefix_the_grammar_accepts_is_a_dead_end() {
+        // A table name of 33 bytes (longer than the word buffer once was:
+        // the 0.5B model wrote 32 of its bytes bare and nothing could
+        // follow), and a plain name too long to be written bare.
+        let long = "x".repeat(80);
+        let g = SqlGrammar::new(&["total_goodwill_by_period_tbl0f5c1"], &["period_end", "total_closing_musd", long.as_str()], &["2019-12-28", "O'Brien"]);
+        for sql in [
+            "SELECT total_closing_musd FROM total_goodwill_by_period_tbl0f5c1 WHERE period_end = '2019-12-28';".to_string(),
+            format!("SELECT \"{long}\" FROM \"total_goodwill_by_period_tbl0f5c1\" WHERE period_end LIKE '%12%';"),
+            "SELECT COUNT(*) AS a_long_alias_longer_than_thirty_two_bytes FROM total_goodwill_by_period_tbl0f5c1 ORDER BY a_long_alias_longer_than_thirty_two_bytes;".to_string(),
+        ] {
+            let mut m = g.matcher();
+            for (i, &b) in sql.as_bytes().iter().enumerate() {
+                assert!(!dead_end(&m), "dead end after {:?}", &sql[..i]);
+                assert!(m.push(b), "{:?} refused after {:?}", b as char, &sql[..i]);
+            }
+            assert!(m.is_complete(), "{sql}");
+        }
+        assert!(!prefix_ok(&g, &format!("SELECT {long}")), "an 80-byte name is written quoted");
+        // Random walks over the bytes the matcher allows never get stuck.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..200 {
+            let mut m = g.matcher();
+            for _ in 0..300 {
+                if m.is_complete() {
+                    break;
+                }
+                let allowed: Vec<u8> = (0..=255u8).filter(|&b| m.clone().push(b)).collect();
+                assert!(!allowed.is_empty(), "stuck at {} bytes", m.len);
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                assert!(m.push(allowed[(seed % allowed.len() as u64) as usize]));
+            }
+        }
     }
 
     #[test]

@@ -441,7 +441,11 @@ impl LanguageModel for GgufModel {
             let pos = prompt_ids.len() + generated.len() - 1;
             let input = Tensor::new(&[next], &self.device).and_then(|t| t.unsqueeze(0)).map_err(|e| self.err(e))?;
             let logits = weights.forward(&input, pos).map_err(|e| self.err(e))?;
-            next = self.sample(&mut sampler, logits, matcher.as_ref())?;
+            next = self.sample(&mut sampler, logits, matcher.as_ref()).map_err(|e| match e {
+                // A dead end of the constraint: say where it was reached.
+                LlmError::Schema { model, reason } => LlmError::Schema { model, reason: format!("{reason} after {:?}", String::from_utf8_lossy(&out_bytes)) },
+                e => e,
+            })?;
         }
     }
 }
