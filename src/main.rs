@@ -111,6 +111,11 @@ enum Cmd {
         /// beside the file, else the file's own).
         #[arg(long, requires = "llm")]
         llm_tokenizer: Option<PathBuf>,
+        /// Which steps the model takes: `all`, `answer-only` (the answer and
+        /// table SQL; the rest deterministic, so the answer starts sooner),
+        /// or a list of intent, judge, actions, answer, sql.
+        #[arg(long, requires = "llm", default_value = "all")]
+        llm_steps: aurag::agent::LlmSteps,
         #[arg(long)]
         json: bool,
     },
@@ -293,6 +298,9 @@ enum EvalCmd {
         /// answer and text-to-SQL.
         #[arg(long)]
         llm: Option<PathBuf>,
+        /// Which steps the model takes (see `ask --llm-steps`).
+        #[arg(long, requires = "llm", default_value = "all")]
+        llm_steps: aurag::agent::LlmSteps,
         /// Ask only this many of each pool's questions, spread evenly over
         /// them; the pool stays whole.
         #[arg(long)]
@@ -429,9 +437,9 @@ enum BenchCmd {
         #[arg(long)]
         no_reference: bool,
     },
-    /// Question latency over the workspace (deterministic agent): the first
-    /// ask's store read and index build, then asks that reuse them, with
-    /// the mean time of each agent step.
+    /// Question latency over the workspace: the first ask's store read and
+    /// index build, then asks that reuse them, with the mean time of each
+    /// agent step; with --llm, the time to the answer's first text.
     Ask {
         /// Questions to ask.
         questions: Vec<String>,
@@ -441,6 +449,13 @@ enum BenchCmd {
         /// Refresh dynamic sources older than this many seconds.
         #[arg(long, default_value_t = 300)]
         staleness: u64,
+        /// A GGUF instruction model (name or file) for the agent's steps;
+        /// none: the deterministic agent.
+        #[arg(long)]
+        llm: Option<PathBuf>,
+        /// Which steps the model takes (see `ask --llm-steps`).
+        #[arg(long, requires = "llm", default_value = "all")]
+        llm_steps: aurag::agent::LlmSteps,
         #[arg(long)]
         json: bool,
     },
@@ -551,14 +566,14 @@ async fn run(cli: Cli) -> Result<i32> {
             }
             return Ok(0);
         }
-        Cmd::Eval { what: EvalCmd::Tatqa { data, guides, pool, seed, method, reranker, llm, limit, json: json_out, out } } => {
+        Cmd::Eval { what: EvalCmd::Tatqa { data, guides, pool, seed, method, reranker, llm, llm_steps, limit, json: json_out, out } } => {
             let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
             let dev = device(&cli.device)?;
             let llm = match llm {
                 Some(path) => Some(load_llm(&path, &dev).await?),
                 None => None,
             };
-            return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel), limit, json_out, out, embedder, &dev)).await?;
+            return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel), llm_steps, limit, json_out, out, embedder, &dev)).await?;
         }
         Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out, llm } } => {
             let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
@@ -589,7 +604,13 @@ async fn run(cli: Cli) -> Result<i32> {
         cmd => {
             let ws = Workspace::open(&dir, embedder).await.with_context(|| format!("opening workspace {}", dir.display()))?;
             match cmd {
-                Cmd::Bench { what: BenchCmd::Ask { questions, questions_file, staleness, json: json_out } } => bench_ask(&ws, questions, questions_file, staleness, json_out).await,
+                Cmd::Bench { what: BenchCmd::Ask { questions, questions_file, staleness, llm, llm_steps, json: json_out } } => {
+                    let llm = match llm {
+                        Some(path) => Some(load_llm(&path, &device(&cli.device)?).await?),
+                        None => None,
+                    };
+                    bench_ask(&ws, questions, questions_file, staleness, llm.as_ref().map(|m| (m as &dyn aurag::llm::LanguageModel, llm_steps)), json_out).await
+                }
                 Cmd::Ingest { paths, json: json_out } => {
                     let report = ingest_with_progress(&ws, &paths).await?;
                     print_report(&report, json_out);
@@ -624,7 +645,7 @@ async fn run(cli: Cli) -> Result<i32> {
                     }
                     Ok(0)
                 }
-                Cmd::Ask { question, questions, reranker, guides, staleness, llm, llm_tokenizer, json: json_out } => {
+                Cmd::Ask { question, questions, reranker, guides, staleness, llm, llm_tokenizer, llm_steps, json: json_out } => {
                     let llm = match llm {
                         Some(path) => {
                             let path = models::resolve(&path, models::Role::Llm, &models::models_dir())?;
@@ -634,7 +655,7 @@ async fn run(cli: Cli) -> Result<i32> {
                         }
                         None => None,
                     };
-                    ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel)).await
+                    ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device, llm.as_ref().map(|m| (m as &dyn aurag::llm::LanguageModel, llm_steps))).await
                 }
                 Cmd::Act { what, json: json_out } => {
                     let (kind, id, arg) = match what {
@@ -909,6 +930,7 @@ fn eval_tatqa(
     methods: &str,
     reranker: &str,
     llm: Option<&dyn aurag::llm::LanguageModel>,
+    llm_steps: aurag::agent::LlmSteps,
     limit: Option<usize>,
     json_out: bool,
     out: Option<PathBuf>,
@@ -943,7 +965,7 @@ fn eval_tatqa(
         guides.len(),
         t0.elapsed().as_secs_f64()
     );
-    let plan = eval::Plan { methods: &methods, pools: &pools, seed, guides: &guides, out, reranker: reranker.as_ref(), cross, llm, limit };
+    let plan = eval::Plan { methods: &methods, pools: &pools, seed, guides: &guides, out, reranker: reranker.as_ref(), cross, llm, llm_steps, limit };
     let pb = progress_bar();
     let progress = |label: &str, done: usize, total: usize| {
         pb.set_message(label.to_string());
@@ -1176,7 +1198,7 @@ fn print_answer(run: &aurag::agent::Run) {
     println!("  trace: {} ({ms:.1} ms); --json for every step", steps.join(" → "));
 }
 
-async fn bench_ask(ws: &Workspace, mut questions: Vec<String>, file: Option<PathBuf>, staleness: u64, json_out: bool) -> Result<i32> {
+async fn bench_ask(ws: &Workspace, mut questions: Vec<String>, file: Option<PathBuf>, staleness: u64, llm: Option<(&dyn aurag::llm::LanguageModel, aurag::agent::LlmSteps)>, json_out: bool) -> Result<i32> {
     if let Some(file) = file {
         let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file.display()))?;
         for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
@@ -1188,8 +1210,17 @@ async fn bench_ask(ws: &Workspace, mut questions: Vec<String>, file: Option<Path
     }
     anyhow::ensure!(!questions.is_empty(), "give questions to ask, or --questions-file FILE");
     let embedder = ws.embedder().clone();
-    let agent = aurag::agent::Agent::deterministic(embedder.as_ref(), None);
-    let f = aurag_eval::bench::ask(ws, &agent, &questions, std::time::Duration::from_secs(staleness)).await?;
+    let clock = aurag_eval::bench::DraftClock::default();
+    let tick = |_: &str| clock.tick();
+    let agent = match llm {
+        Some((model, steps)) => {
+            let mut agent = aurag::agent::Agent::with_llm_steps(embedder.as_ref(), None, model, steps);
+            agent.on_answer_text = Some(&tick);
+            agent
+        }
+        None => aurag::agent::Agent::deterministic(embedder.as_ref(), None),
+    };
+    let f = aurag_eval::bench::ask(ws, &agent, &questions, std::time::Duration::from_secs(staleness), llm.is_some().then_some(&clock)).await?;
     if json_out {
         println!("{}", serde_json::to_string_pretty(&f)?);
         return Ok(0);
@@ -1200,11 +1231,14 @@ async fn bench_ask(ws: &Workspace, mut questions: Vec<String>, file: Option<Path
     println!("asks:       {} questions, mean {:.3} s, median {:.3} s, slowest {:.3} s ({} unknown)", f.questions, f.ask_mean_s, f.ask_median_s, f.ask_max_s, f.unknown);
     let steps: Vec<String> = f.step_mean_ms.iter().map(|(s, ms)| format!("{s} {ms:.1} ms")).collect();
     println!("steps:      {}", steps.join(", "));
+    if let (Some(median), Some(max)) = (f.first_text_median_s, f.first_text_max_s) {
+        println!("first text: median {median:.3} s, slowest {max:.3} s ({} of {} answers drafted token by token, the rest shown whole)", f.drafted, f.questions);
+    }
     Ok(0)
 }
 
 #[allow(clippy::too_many_arguments)]
-async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<PathBuf>, reranker: Option<PathBuf>, guides: Option<PathBuf>, staleness: u64, json_out: bool, device_name: &str, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
+async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<PathBuf>, reranker: Option<PathBuf>, guides: Option<PathBuf>, staleness: u64, json_out: bool, device_name: &str, llm: Option<(&dyn aurag::llm::LanguageModel, aurag::agent::LlmSteps)>) -> Result<i32> {
     use aurag::agent::Agent;
     let embedder = ws.embedder().clone();
     let cross = match reranker {
@@ -1237,7 +1271,7 @@ async fn ask_cmd(ws: &Workspace, question: Option<String>, questions: Option<Pat
         }
     };
     let mut agent = match llm {
-        Some(m) => Agent::with_llm(embedder.as_ref(), rr, m),
+        Some((m, steps)) => Agent::with_llm_steps(embedder.as_ref(), rr, m, steps),
         None => Agent::deterministic(embedder.as_ref(), rr),
     };
     if llm.is_some() && !json_out && question.is_some() {

@@ -218,7 +218,7 @@ fn a_limit_asks_an_even_spread_of_the_pool_and_a_model_drives_the_agent_steps() 
     let pools = vec![None];
     // Replies the agent's steps cannot use: each step falls back, none aborts.
     let model = aurag::llm::ScriptedModel::new(vec!["not json".into()]);
-    let plan = eval::Plan { methods: &methods, pools: &pools, seed: 1, guides: &guides, out: None, reranker: &reranker, cross: false, llm: Some(&model), limit: Some(6) };
+    let plan = eval::Plan { methods: &methods, pools: &pools, seed: 1, guides: &guides, out: None, reranker: &reranker, cross: false, llm: Some(&model), llm_steps: aurag::agent::LlmSteps::ALL, limit: Some(6) };
     let reports = eval::run_plan(&data, &embedder, &plan, &|_, _, _| {}, &mut |_| {}).unwrap();
     assert_eq!(reports.len(), 1);
     let r = &reports[0];

@@ -165,6 +165,53 @@ async fn a_failing_model_step_falls_back_and_the_judge_never_takes_what_it_did_n
     }
 }
 
+/// With only the answer on the model, the question, the relevance and
+/// the evidence are the deterministic steps' (nothing asks the model for
+/// them) and the answer is still the model's, streamed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn answer_only_asks_the_model_for_the_answer_and_nothing_before_it() {
+    use aurag::agent::LlmSteps;
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = workspace(tmp.path()).await;
+    assert!(ingest(&ws, &[sample()]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let model = CountingJudge {
+        inner: ScriptedModel::keyed(vec![
+            ("answer_type", r#"{"answer_type":"text","entities":["wrong"],"time":[],"location":[]}"#),
+            ("relevant", r#"{"relevant":[],"reason":"none"}"#),
+            ("cells", r#"{"cells":[[0,0]]}"#),
+            ("sentences", r#"{"sentences":[0]}"#),
+            ("sql", r#"{"sql":"SELECT 1"}"#),
+            ("unknown", r#"{"unknown":false,"answer":"$479,987","evidence":[0]}"#),
+        ]),
+        judged: Default::default(),
+    };
+    let drafts = std::sync::Mutex::new(Vec::<String>::new());
+    let on_draft = |d: &str| drafts.lock().unwrap().push(d.to_string());
+    let steps: LlmSteps = "answer-only".parse().unwrap();
+    assert_eq!(steps, LlmSteps::ANSWER);
+    let mut agent = Agent::with_llm_steps(&e, None, &model, steps);
+    agent.on_answer_text = Some(&on_draft);
+    let run = ws.ask(&agent, "What were APAC net sales in fiscal 2018?", None, FRESH).await.unwrap();
+    drop(agent);
+    let json = serde_json::to_value(&run.trace).unwrap();
+    assert!(!json[0]["parser"].as_str().unwrap().starts_with("llm("), "{}", json[0]);
+    assert!(model.judged.lock().unwrap().is_empty(), "the judge asked the model");
+    let sel = json.as_array().unwrap().iter().find(|s| s["step"] == "selection").unwrap();
+    assert!(!sel["selection"]["trials"][0]["candidates"].as_array().unwrap().iter().any(|c| c["reason"].as_str().unwrap_or("").starts_with("llm:")), "{sel}");
+    // The model's judge would have kept nothing; the threshold judge kept
+    // the sheet, and the answer is the model's, streamed.
+    assert!(!run.selected.is_empty());
+    let answer = json.as_array().unwrap().iter().find(|s| s["step"] == "answer").unwrap();
+    assert!(answer["answerer"].as_str().unwrap().starts_with("llm("), "{answer}");
+    assert!(run.answer.text.contains("479,987"), "{:?}", run.answer);
+    assert_eq!(*drafts.lock().unwrap(), vec!["$479,987".to_string()]);
+    // A list names steps one by one; an unknown name is an error.
+    let some: LlmSteps = "intent, sql".parse().unwrap();
+    assert!(some.intent && some.sql && !some.judge && !some.actions && !some.answer);
+    assert_eq!("judgment".parse::<LlmSteps>().unwrap_err().step, "judgment");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tiny_random_gguf_model_drives_every_step_end_to_end() {
     let tmp = tempfile::tempdir().unwrap();
@@ -208,6 +255,15 @@ fn cli_ask_with_llm_runs_the_model_steps() {
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v["trace"][0]["parser"].as_str().unwrap().starts_with("llm(tiny-llama"), "{}", v["trace"][0]);
+    // Only the answer (and table SQL) on the model: the question is read
+    // by the rule parser.
+    let out = aurag().args(["ask", "What were total sales in 2018?", "--json", "--llm-steps", "answer-only", "--llm"]).arg(&gguf).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(!v["trace"][0]["parser"].as_str().unwrap().starts_with("llm("), "{}", v["trace"][0]);
+    let out = aurag().args(["ask", "x", "--llm-steps", "intent,judgment", "--llm"]).arg(&gguf).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown step 'judgment'"), "{}", String::from_utf8_lossy(&out.stderr));
     let out = aurag().args(["ask", "x", "--llm"]).arg(tmp.path().join("missing.gguf")).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("missing.gguf"));

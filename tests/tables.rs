@@ -130,6 +130,15 @@ async fn a_model_writes_sql_is_asked_again_after_an_error_and_its_answer_cites_t
     let run = ws.ask(&agent, "How many cars from Korea are there?", None, FRESH).await.unwrap();
     assert!(!run.trace.iter().any(|s| matches!(s.step, Step::TextToSql { .. })), "{:?}", run.trace);
     assert!(run.answer.unknown, "{:?}", run.answer);
+
+    // A question the parser answers and is sure of: its plan would stand
+    // over any statement, so the model is not asked at all.
+    let run = ws.ask(&agent, "How many cars from Japan are there?", None, FRESH).await.unwrap();
+    assert!(!run.trace.iter().any(|s| matches!(s.step, Step::TextToSql { .. })), "{:?}", run.trace);
+    let q = table_step(&run).expect("answered by the table step");
+    assert!(q.plan.confidence >= aurag::agent::text2sql::PARSER_OVER_MODEL, "{q:?}");
+    assert_eq!(q.result.values, vec!["3".to_string()], "{q:?}");
+    assert!(q.model.is_none(), "{q:?}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use aurag::action::RetrievalAction;
 use aurag::agent::extract::ActionResult;
 use aurag::agent::thinktank::GuideRetriever;
-use aurag::agent::{Agent, Run, TraceStep};
+use aurag::agent::{Agent, LlmSteps, Run, TraceStep};
 use aurag::guide::Guide;
 use aurag::llm::LanguageModel;
 use aurag::models::{self, Manifest, PullEvent};
@@ -260,7 +260,10 @@ pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: C
     }
     let ws = state.workspace().await?;
     let llm = state.llm().await?;
-    let staleness = Duration::from_secs(state.settings.lock().await.staleness_secs);
+    let (staleness, every_step) = {
+        let s = state.settings.lock().await;
+        (Duration::from_secs(s.staleness_secs), s.llm_every_step)
+    };
     let tank = ws.think_tank().await?;
     let tank = (!tank.guides().is_empty()).then_some(tank);
     let embedder = ws.embedder().clone();
@@ -272,7 +275,7 @@ pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: C
         let _ = on_draft.send(d.to_string());
     };
     let mut agent = match llm.as_deref() {
-        Some(m) => Agent::with_llm(embedder.as_ref(), None, m as &dyn LanguageModel),
+        Some(m) => Agent::with_llm_steps(embedder.as_ref(), None, m as &dyn LanguageModel, if every_step { LlmSteps::ALL } else { LlmSteps::ANSWER }),
         None => Agent::deterministic(embedder.as_ref(), None),
     };
     agent.observer = Some(&observer);

@@ -115,14 +115,42 @@ pub struct AskFigures {
     /// Mean milliseconds per agent step, by step.
     pub step_mean_ms: Vec<(String, f64)>,
     pub unknown: usize,
+    /// With a [`DraftClock`]: seconds from the question to the first text
+    /// of the answer the user sees (a language model's first drafted
+    /// token, or the whole answer where none was drafted), median and
+    /// slowest, and how many answers were drafted token by token.
+    pub first_text_median_s: Option<f64>,
+    pub first_text_max_s: Option<f64>,
+    pub drafted: usize,
 }
 
-/// Times [`AskFigures`] for `questions` with `agent` (guides used when any).
+/// When a language model's answer draft first arrived: give
+/// [`DraftClock::tick`] to the agent's `on_answer_text` and the clock to
+/// [`ask`], which reads and resets it around each question.
+#[derive(Debug, Default)]
+pub struct DraftClock(std::sync::Mutex<Option<std::time::Instant>>);
+
+impl DraftClock {
+    /// Marks a draft; only the first of a question counts.
+    pub fn tick(&self) {
+        let mut first = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        first.get_or_insert_with(std::time::Instant::now);
+    }
+
+    fn take(&self) -> Option<std::time::Instant> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+/// Times [`AskFigures`] for `questions` with `agent` (guides used when
+/// any); `drafts`, when the agent's `on_answer_text` ticks it, times the
+/// first text of each answer.
 pub async fn ask<S: crate::store::Store>(
     ws: &crate::workspace::Workspace<S>,
     agent: &crate::agent::Agent<'_>,
     questions: &[String],
     staleness: std::time::Duration,
+    drafts: Option<&DraftClock>,
 ) -> Result<AskFigures, crate::workspace::WorkspaceError> {
     use std::time::Instant;
     let secs = |t: Instant| t.elapsed().as_secs_f64();
@@ -142,12 +170,26 @@ pub async fn ask<S: crate::store::Store>(
     let mut times = Vec::with_capacity(questions.len());
     let mut steps: Vec<(String, f64, usize)> = Vec::new();
     let mut unknown = 0;
+    let mut first_text = Vec::new();
+    let mut drafted = 0;
     for q in questions {
+        if let Some(clock) = drafts {
+            clock.take();
+        }
         let t = Instant::now();
         let tank = ws.think_tank().await?;
         let retriever = (!tank.guides().is_empty()).then_some(&*tank as &dyn crate::agent::thinktank::GuideRetriever);
         let run = ws.ask(agent, q, retriever, staleness).await?;
         times.push(secs(t));
+        if let Some(clock) = drafts {
+            match clock.take() {
+                Some(at) => {
+                    drafted += 1;
+                    first_text.push(at.duration_since(t).as_secs_f64());
+                }
+                None => first_text.push(secs(t)),
+            }
+        }
         unknown += usize::from(run.answer.unknown);
         for s in &run.trace {
             let name = serde_json::to_value(&s.step).ok().and_then(|v| v["step"].as_str().map(str::to_string)).unwrap_or_default();
@@ -162,6 +204,7 @@ pub async fn ask<S: crate::store::Store>(
     }
     let mut sorted = times.clone();
     sorted.sort_by(f64::total_cmp);
+    first_text.sort_by(f64::total_cmp);
     let n = times.len().max(1) as f64;
     Ok(AskFigures {
         objects: pool.objects.len(),
@@ -176,6 +219,9 @@ pub async fn ask<S: crate::store::Store>(
         ask_max_s: sorted.last().copied().unwrap_or(0.0),
         step_mean_ms: steps.into_iter().map(|(s, ms, k)| (s, ms / k as f64)).collect(),
         unknown,
+        first_text_median_s: first_text.get(first_text.len() / 2).copied(),
+        first_text_max_s: first_text.last().copied(),
+        drafted,
     })
 }
 

@@ -122,6 +122,8 @@ pub struct Plan<'a> {
     /// A language model for the agent's steps ([`Agent::with_llm`]); the
     /// deterministic agent without one.
     pub llm: Option<&'a dyn crate::llm::LanguageModel>,
+    /// Which steps `llm` takes ([`Agent::with_llm_steps`]).
+    pub llm_steps: crate::agent::LlmSteps,
     /// Ask only this many of each pool's questions, spread evenly over
     /// them (see [`RunOptions::limit`]): a model on two cores takes seconds
     /// a question.
@@ -154,7 +156,7 @@ pub fn run_plan(
                 ("agent", Some(tank)) => {
                     let cross = plan.cross.then_some(plan.reranker);
                     let a = match plan.llm {
-                        Some(model) => Agent::with_llm(embedder, cross, model),
+                        Some(model) => Agent::with_llm_steps(embedder, cross, model, plan.llm_steps),
                         None => Agent::deterministic(embedder, cross),
                     };
                     agent = agent_method::AgentMethod { agent: a, tank };

@@ -1,5 +1,5 @@
-// Settings: the models (list, pull with progress, verify), the device,
-// and the language model on or off.
+// Settings: the models (list, pull with progress, verify, use), the
+// device, and the language model on or off and for which steps.
 import { useEffect, useState } from "react";
 import type { ModelRow } from "../bindings/ModelRow";
 import type { Settings } from "../bindings/Settings";
@@ -22,7 +22,7 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
     void load();
   }, []);
 
-  const pull = async (name: string) => {
+  const pull = async (name: string, role: ModelRow["role"]) => {
     setPulling((p) => ({ ...p, [name]: "starting…" }));
     try {
       await api.modelsPull(name, (e) => {
@@ -31,6 +31,11 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
         setPulling((p) => ({ ...p, [name]: msg }));
       });
       setPulling((p) => ({ ...p, [name]: "done" }));
+      // A language model pulled while none is set is switched on.
+      const current = await api.getSettings();
+      if (role === "llm" && !current.llm) {
+        await save({ ...current, llm: name });
+      }
     } catch (e) {
       setPulling((p) => ({ ...p, [name]: `failed: ${toApiError(e).message}` }));
     }
@@ -70,10 +75,18 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
             <input type="checkbox" checked={settings.llm != null} onChange={(e) => setSettings({ ...settings, llm: e.target.checked ? "" : null })} /> Use a language model
           </label>
           {settings.llm != null && (
-            <label>
-              GGUF model file (tokenizer.json beside it)
-              <input value={settings.llm} placeholder="qwen2.5-0.5b-instruct (pulled above), or /path/to/model.gguf" onChange={(e) => setSettings({ ...settings, llm: e.target.value })} />
-            </label>
+            <>
+              <label>
+                Language model (a name pulled below, or a GGUF file)
+                <input value={settings.llm} placeholder="qwen2.5-coder-0.5b-instruct, or /path/to/model.gguf" onChange={(e) => setSettings({ ...settings, llm: e.target.value })} />
+              </label>
+              <label>
+                <input type="checkbox" checked={settings.llm_every_step} onChange={(e) => setSettings({ ...settings, llm_every_step: e.target.checked })} /> Let the model also read the question, judge the sources and pick the evidence
+              </label>
+              <p className="muted small">
+                Off, the model writes the answer (and SQL where the table parser is unsure) after the deterministic steps: the answer starts in about a second. On, each step waits for the model: on two cores with the 0.5B model, ten seconds or more before the answer starts.
+              </p>
+            </>
           )}
           <label>
             Refresh SQLite sources older than (seconds)
@@ -111,10 +124,15 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
                 </ul>
               </td>
               <td>
-                <button onClick={() => pull(m.name)} disabled={pulling[m.name] !== undefined && pulling[m.name] !== "done" && !pulling[m.name].startsWith("failed")}>
+                <button onClick={() => pull(m.name, m.role)} disabled={pulling[m.name] !== undefined && pulling[m.name] !== "done" && !pulling[m.name].startsWith("failed")}>
                   {m.installed ? "Pull again" : "Pull"}
                 </button>
                 <button onClick={load}>Verify</button>
+                {m.role === "llm" && m.installed && settings && (
+                  <button onClick={() => void save({ ...settings, llm: m.name })} disabled={settings.llm === m.name}>
+                    {settings.llm === m.name ? "In use" : "Use"}
+                  </button>
+                )}
                 {pulling[m.name] && <div className="small">{pulling[m.name]}</div>}
               </td>
             </tr>
