@@ -476,8 +476,13 @@ impl<'m> Agent<'m> {
         if let Some((q, ev)) = table_query {
             let found = !q.result.values.is_empty() && !ev.is_empty();
             // A statement the model wrote and the combination kept answers
-            // whenever it found rows.
-            let use_it = found && !q.report_layout && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            // whenever it found rows in a table the selection chose, or
+            // where the reader has nothing better; over a table that was
+            // only a runner-up it does not replace an answer read from the
+            // chosen evidence (the 0.5B's ratio over the goodwill table
+            // replaced the sales change computed from the report's table).
+            let model_stands = q.model.is_some() && (selected.iter().any(|(id, _)| *id == q.source) || answer.unknown || reader_on_records);
+            let use_it = found && !q.report_layout && (model_stands || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
