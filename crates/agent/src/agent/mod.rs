@@ -186,6 +186,20 @@ fn record(observer: Option<&(dyn Fn(&TraceStep) + Sync)>, trace: &mut Vec<TraceS
     trace.push(s);
 }
 
+/// What the agent's table step found ([`Agent::query_tables`]).
+#[derive(Default)]
+struct TableStep {
+    /// The plan kept, with the evidence it cites.
+    query: Option<(tableqa::TableQuery, Vec<extract::Evidence>)>,
+    /// The selected tables that hold records.
+    records: Vec<String>,
+    /// The model's writing, when it was asked.
+    writing: Option<text2sql::SqlWriting>,
+    /// A runner-up table the model is to write SQL over once the answer
+    /// is known, if it can count then.
+    deferred: Option<String>,
+}
+
 /// Which of the agent's steps a language model takes ([`Agent::with_llm_steps`]).
 ///
 /// Why a choice: on 2 cores a 0.5B model takes about 1.4 s to read the
@@ -290,45 +304,68 @@ impl<'m> Agent<'m> {
         agent
     }
 
-    /// Runs the table parser over the selected table objects; the plan
-    /// and the evidence it cites, when one had a result.
     /// The table step: the parser's best plan over the selected tables with
     /// its evidence, and which selected tables hold records.
     /// With a model ([`Agent::table_sql`]), the model writes SQL too, over
     /// the parser's table or else the best relevant one, and
     /// [`text2sql::combine`] keeps one answer; its writing comes back for
-    /// the trace.
-    #[allow(clippy::type_complexity)]
-    fn query_tables(&self, question: &str, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Vec<String>, Option<text2sql::SqlWriting>) {
+    /// the trace. When that table is only a runner-up (not in `chosen`),
+    /// the writing is left for later ([`TableStep::deferred`]): its answer
+    /// counts only where the reader's does not, so the model is asked after
+    /// the answer, and only then.
+    fn query_tables(&self, question: &str, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog, chosen: &[(String, f32)]) -> TableStep {
+        let mut out = TableStep::default();
         if !objects.iter().any(|o| o.object.as_table().is_some()) {
-            return (None, Vec::new(), None);
+            return out;
         }
         let mut guard = catalog.tables().lock().unwrap_or_else(|p| p.into_inner());
         if guard.is_none() {
             *guard = crate::tabledb::TableDb::in_memory().ok();
         }
-        let Some(db) = guard.as_mut() else { return (None, Vec::new(), None) };
+        let Some(db) = guard.as_mut() else { return out };
         let step = tableqa::query_tables(question, objects, db, &self.sql_limits, &|w| catalog.idf(w));
         let target = tableqa::model_target(&step).map(str::to_string);
         let (mut q, records) = (step.best, step.records);
-        let mut writing = None;
+        out.records = records;
         // A parser plan with values that it is sure of stands over any
         // statement of the model's ([`text2sql::combine`]): the model is
         // not asked, which on 2 cores saves seconds before the answer.
         let parser_stands = q.as_ref().is_some_and(|q| !q.result.values.is_empty() && q.plan.confidence >= text2sql::PARSER_OVER_MODEL);
         if let Some(model) = self.table_sql.filter(|_| !parser_stands) {
             if let Some(obj) = target.and_then(|id| objects.iter().find(|o| o.object.id == id)).map(|o| o.object).filter(|o| db.ensure(o).is_ok()) {
-                let (mq, mut w) = text2sql::write_and_run(model, question, obj, db, &self.sql_limits);
-                q = text2sql::combine(q, mq, &mut w);
-                writing = Some(w);
+                if chosen.iter().any(|(id, _)| *id == obj.id) {
+                    let (mq, mut w) = text2sql::write_and_run(model, question, obj, db, &self.sql_limits);
+                    q = text2sql::combine(q, mq, &mut w);
+                    out.writing = Some(w);
+                } else {
+                    out.deferred = Some(obj.id.clone());
+                }
             }
         }
+        out.query = q.and_then(|q| {
+            let obj = objects.iter().find(|o| o.object.id == q.source)?.object;
+            let ev = tableqa::evidence(&q, obj, db, 20);
+            Some((q, ev))
+        });
+        out
+    }
+
+    /// The deferred writing of [`TableStep::deferred`]: the model's
+    /// statement over `target`, combined with the parser's plan `parser`.
+    #[allow(clippy::type_complexity)]
+    fn write_sql_later(&self, question: &str, target: &str, parser: Option<tableqa::TableQuery>, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Option<text2sql::SqlWriting>) {
+        let Some(model) = self.table_sql else { return (None, None) };
+        let mut guard = catalog.tables().lock().unwrap_or_else(|p| p.into_inner());
+        let Some(db) = guard.as_mut() else { return (None, None) };
+        let Some(obj) = objects.iter().find(|o| o.object.id == target).map(|o| o.object) else { return (None, None) };
+        let (mq, mut w) = text2sql::write_and_run(model, question, obj, db, &self.sql_limits);
+        let q = text2sql::combine(parser, mq, &mut w);
         let with_evidence = q.and_then(|q| {
             let obj = objects.iter().find(|o| o.object.id == q.source)?.object;
             let ev = tableqa::evidence(&q, obj, db, 20);
             Some((q, ev))
         });
-        (with_evidence, records, writing)
+        (with_evidence, Some(w))
     }
 
     /// Settings and stage ids, for reports.
@@ -434,8 +471,8 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: selected.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
-        let (table_query, record_tables, writing) = self.query_tables(question, &table_objects, catalog);
-        let table_ms = ms(t);
+        let TableStep { query: mut table_query, records: record_tables, writing, deferred } = self.query_tables(question, &table_objects, catalog, &selected);
+        let mut table_ms = ms(t);
         if let Some(writing) = writing {
             record(self.observer, &mut trace, Step::TextToSql { writing }, table_ms);
         }
@@ -472,6 +509,17 @@ impl<'m> Agent<'m> {
         // report's layout) is the parser's to give: the reader's label and
         // year heuristics do not fit records, so without a plan it is "unknown".
         let reader_on_records = !answer.unknown && !answer.citations.is_empty() && answer.citations.iter().all(|c| record_tables.contains(&c.source_id));
+        // The model's statement over a runner-up table, asked only where it
+        // could count: the reader found nothing, or only read records.
+        if let Some(target) = deferred.filter(|_| answer.unknown || reader_on_records) {
+            let t = Instant::now();
+            let (q, writing) = self.write_sql_later(question, &target, table_query.take().map(|(q, _)| q), &table_objects, catalog);
+            table_query = q;
+            table_ms += ms(t);
+            if let Some(writing) = writing {
+                record(self.observer, &mut trace, Step::TextToSql { writing }, ms(t));
+            }
+        }
         let mut table_used = false;
         if let Some((q, ev)) = table_query {
             let found = !q.result.values.is_empty() && !ev.is_empty();
