@@ -269,3 +269,39 @@ async fn guides_added_and_removed_one_by_one_leave_no_old_versions_behind() {
     assert_eq!(left.old_versions, 0, "every write already reclaimed: {left:?}");
     assert_eq!(ws.guides().await.unwrap().len(), 11);
 }
+
+/// A Word document: its paragraphs are cited by paragraph number, its
+/// table is queryable like a sheet and cited by `Table N!cell`, and the
+/// agent answers from both.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_word_document_is_read_into_paragraphs_and_a_queryable_table() {
+    use aurag::agent::Agent;
+    use aurag_testkit::{docx, docx_p, docx_table};
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("board_memo.docx");
+    let body = [
+        r#"<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>Board memo, fiscal 2019</w:t></w:r></w:p>"#.to_string(),
+        docx_p("The board approved a dividend of $0.42 per share in March 2019."),
+        docx_p("The chief financial officer is Dana Whitfield."),
+        docx_p("Revenue by region"),
+        docx_table(&[&["Region", "2018", "2019"], &["Europe", "1,200", "1,350"], &["Asia", "800", "950"], &["Americas", "2,100", "2,040"]]),
+    ]
+    .concat();
+    std::fs::write(&file, docx(&body)).unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let report = ingest(&ws, std::slice::from_ref(&file)).await;
+    assert!(report.failed.is_empty(), "{:?}", report.failed);
+    let sources = ws.sources().await.unwrap();
+    assert!(sources.iter().any(|s| s.content_type == ContentType::Text && matches!(s.locator, Locator::Paragraphs { start: 1, .. })), "{sources:#?}");
+    assert!(sources.iter().any(|s| s.content_type == ContentType::Table && matches!(&s.locator, Locator::SheetRange { sheet, range } if sheet == "Table 1" && range == "A1:C4")), "{sources:#?}");
+
+    let e = aurag::HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let fresh = std::time::Duration::from_secs(3600);
+    let run = ws.ask(&agent, "What was the revenue of Asia in 2019?", None, fresh).await.unwrap();
+    assert!(run.answer.text.contains("950"), "{:?}", run.answer);
+    assert!(run.answer.citations.iter().any(|c| c.locator == "Table 1!C3" && c.text.contains("950")), "{:?}", run.answer.citations);
+    let run = ws.ask(&agent, "Who is the chief financial officer?", None, fresh).await.unwrap();
+    assert!(run.answer.text.contains("Dana Whitfield"), "{:?}", run.answer);
+    assert!(run.answer.citations.iter().any(|c| c.file.ends_with("board_memo.docx") && c.locator.contains("paragraph")), "{:?}", run.answer.citations);
+}

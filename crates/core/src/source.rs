@@ -80,6 +80,9 @@ pub enum Locator {
     SqlTable { table: String, refresh_sql: String },
     /// A chunk of a plain-text or Markdown file (1-based line numbers).
     Lines { start: u32, end: u32 },
+    /// A chunk of a word-processing document (1-based paragraph numbers,
+    /// counting the body's non-empty paragraphs outside tables).
+    Paragraphs { start: u32, end: u32 },
 }
 
 impl Locator {
@@ -94,6 +97,7 @@ impl Locator {
             Locator::SheetRange { sheet, range } => format!("{sheet}!{range}"),
             Locator::SqlTable { table, .. } => format!("table:{table}"),
             Locator::Lines { start, end } => format!("lines:{start}-{end}"),
+            Locator::Paragraphs { start, end } => format!("paragraphs:{start}-{end}"),
         }
     }
 }
@@ -111,6 +115,8 @@ impl fmt::Display for Locator {
             Locator::SheetRange { sheet, range } => write!(f, "{sheet}!{range}"),
             Locator::SqlTable { table, .. } => write!(f, "table {table}"),
             Locator::Lines { start, end } => write!(f, "lines {start}-{end}"),
+            Locator::Paragraphs { start, end } if start == end => write!(f, "paragraph {start}"),
+            Locator::Paragraphs { start, end } => write!(f, "paragraphs {start}-{end}"),
         }
     }
 }

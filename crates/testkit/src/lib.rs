@@ -411,3 +411,30 @@ pub fn pdf_from_objects(objects: &[String]) -> Vec<u8> {
 pub fn pdf_stream(dict: &str, body: &str) -> String {
     format!("<< {dict} /Length {} >>\nstream\n{body}\nendstream", body.len())
 }
+
+/// The WordprocessingML namespace declaration, for [`docx`] bodies.
+pub const DOCX_NS: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
+
+/// A .docx file (a zip with `[Content_Types].xml` and `word/document.xml`)
+/// whose body is `body`, WordprocessingML with the `w:` prefix.
+pub fn docx(body: &str) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default();
+    z.start_file("[Content_Types].xml", opts).expect("zip entry");
+    z.write_all(br#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>"#).expect("zip write");
+    z.start_file("word/document.xml", opts).expect("zip entry");
+    write!(z, r#"<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document {DOCX_NS}><w:body>{body}<w:sectPr/></w:body></w:document>"#).expect("zip write");
+    z.finish().expect("zip finish").into_inner()
+}
+
+/// A WordprocessingML paragraph of one run (for [`docx`]).
+pub fn docx_p(text: &str) -> String {
+    format!("<w:p><w:r><w:t xml:space=\"preserve\">{text}</w:t></w:r></w:p>")
+}
+
+/// A table of rows of cell texts, each cell one paragraph (for [`docx`]).
+pub fn docx_table(rows: &[&[&str]]) -> String {
+    let rows: String = rows.iter().map(|r| format!("<w:tr>{}</w:tr>", r.iter().map(|c| format!("<w:tc><w:tcPr/>{}</w:tc>", docx_p(c))).collect::<String>())).collect();
+    format!("<w:tbl>{rows}</w:tbl>")
+}

@@ -24,6 +24,8 @@ export function where(l: Locator): string {
       return `table ${l.table}`;
     case "lines":
       return `lines ${l.start}-${l.end}`;
+    case "paragraphs":
+      return l.start === l.end ? `paragraph ${l.start}` : `paragraphs ${l.start}-${l.end}`;
   }
 }
 

@@ -142,9 +142,10 @@ pub fn evidence_of(obj: &SourceObject, key: &EvidenceKey) -> Option<Evidence> {
     match key {
         EvidenceKey::Sentence { idx, .. } => {
             let s = obj.as_text()?.sentences.get(*idx as usize)?;
-            let locator = match s.page {
-                Some(p) => format!("sentence {} (page {p})", idx + 1),
-                None => format!("sentence {}", idx + 1),
+            let locator = match (s.page, &obj.provenance.locator) {
+                (Some(p), _) => format!("sentence {} (page {p})", idx + 1),
+                (None, l @ Locator::Paragraphs { .. }) => format!("sentence {} ({l})", idx + 1),
+                (None, _) => format!("sentence {}", idx + 1),
             };
             Some(Evidence {
                 source_id: obj.id.clone(),

@@ -6,6 +6,7 @@
 //! can panic on hostile input, so every load runs under [`guarded`], which
 //! turns a panic into an error instead of taking the app down.
 
+pub mod docx;
 pub mod pdf;
 pub mod sheet;
 pub mod sqlite;
@@ -143,6 +144,7 @@ pub fn default_loaders() -> Vec<Box<dyn Loader>> {
         Box::new(sheet::SheetLoader),
         Box::new(sheet::CsvLoader),
         Box::new(text::TextLoader),
+        Box::new(docx::DocxLoader),
     ]
 }
 

@@ -22,7 +22,7 @@ const SHEET_EXTS: &[&str] = &["xlsx", "xlsm", "xlsb", "xls", "ods"];
 const CFB_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
 
 /// Sparse cells of one sheet: row → (col → cell).
-type Sparse = BTreeMap<u32, BTreeMap<u32, Cell>>;
+pub(crate) type Sparse = BTreeMap<u32, BTreeMap<u32, Cell>>;
 
 /// A dense block of a sheet: its origin (row, col) and its cells.
 type Block = ((u32, u32), Vec<Vec<Cell>>);
@@ -172,7 +172,7 @@ fn read_sheet(
 /// Table objects of one sheet (or CSV): blocks at blank rows, a lone title
 /// cell captions the table below it, each table located by sheet and range.
 /// Returns the objects and their data-row count.
-fn sheet_objects(
+pub(crate) fn sheet_objects(
     sparse: &Sparse,
     ctx: &LoadContext,
     path: &Path,
@@ -376,7 +376,7 @@ fn zip_has(bytes: &[u8], name: &str) -> bool {
 
 /// The total size a zip archive's entries declare once inflated (central
 /// directory only; nothing is decompressed).
-fn zip_inflated_bytes(bytes: &[u8]) -> Result<u64, zip::result::ZipError> {
+pub(crate) fn zip_inflated_bytes(bytes: &[u8]) -> Result<u64, zip::result::ZipError> {
     let mut z = zip::ZipArchive::new(Cursor::new(bytes))?;
     let mut total = 0u64;
     for i in 0..z.len() {
@@ -386,7 +386,7 @@ fn zip_inflated_bytes(bytes: &[u8]) -> Result<u64, zip::result::ZipError> {
 }
 
 /// Does an OLE compound file name a stream (names are UTF-16LE)?
-fn has_cfb_stream(bytes: &[u8], name: &str) -> bool {
+pub(crate) fn has_cfb_stream(bytes: &[u8], name: &str) -> bool {
     let utf16: Vec<u8> = name.encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
     bytes.windows(utf16.len()).any(|w| w == utf16.as_slice())
 }
