@@ -2,7 +2,7 @@
 //! counts, runnable against any bad-input corpus.
 //!
 //! 1. **Bad inputs.** A corpus is written (≥ 100 files across PDF, xlsx,
-//!    xls, ods, csv, SQLite and text: truncations and byte flips of real
+//!    xls, ods, csv, SQLite, text and Word: truncations and byte flips of real
 //!    files, wrong extensions, empty files, non-UTF-8, NULs, huge lines and
 //!    cells, 16,384 columns, a sheet that inflates to hundreds of MB,
 //!    SQLite with thousands of tables, triggers, views on missing tables,
@@ -242,6 +242,33 @@ pub fn write_corpus(dir: &Path, sample: &Path, seed: u64) -> Result<Vec<PathBuf>
     cfb.extend((0..4096).map(|_| rng.next_u64() as u8));
     put("cfb_garbage.xls", &cfb)?;
     put("cfb_named.xlsx", &cfb)?;
+    // Word documents built by hand: a good one, its truncations and byte
+    // flips, then broken and hostile ones.
+    let w = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
+    let document = |body: &str| format!(r#"<?xml version="1.0" encoding="UTF-8"?><w:document {w}><w:body>{body}</w:body></w:document>"#);
+    let para = |t: &str| format!("<w:p><w:r><w:t>{t}</w:t></w:r></w:p>");
+    let cells = |r: &[&str]| format!("<w:tr>{}</w:tr>", r.iter().map(|c| format!("<w:tc>{}</w:tc>", para(c))).collect::<String>());
+    let good_body = format!("{}{}<w:tbl>{}{}</w:tbl>", para("Quarterly memo"), para("Sales rose 4% in the quarter."), cells(&["Region", "Q1"]), cells(&["Europe", "1,200"]));
+    let docx = zip_of(&[("[Content_Types].xml", b"<Types/>".as_slice()), ("word/document.xml", document(&good_body).as_bytes())])?;
+    put("memo.docx", &docx)?;
+    for pct in [1, 10, 50, 90, 99] {
+        put(&format!("memo.trunc{pct}.docx"), &docx[..docx.len() * pct / 100])?;
+    }
+    for k in 0..3 {
+        let mut b = docx.clone();
+        for _ in 0..(4 << k) {
+            let i = rng.below(b.len() as u64) as usize;
+            b[i] ^= 1 << rng.below(8);
+        }
+        put(&format!("memo.flip{k}.docx"), &b)?;
+    }
+    put("empty.docx", b"")?;
+    put("cfb_named.docx", &cfb)?;
+    put("pdf_named.docx", &pdf)?;
+    put("no_document.docx", &zip_of(&[("[Content_Types].xml", b"<Types/>".as_slice())])?)?;
+    put("bad_xml.docx", &zip_of(&[("word/document.xml", b"<w:document><w:body><w:p><w:t>open</w:body>".as_slice())])?)?;
+    put("deep_tables.docx", &zip_of(&[("word/document.xml", document(&format!("{}{}", "<w:tbl><w:tr><w:tc>".repeat(20_000), "</w:tc></w:tr></w:tbl>".repeat(20_000))).as_bytes())])?)?;
+    put("bomb.docx", &zip_of(&[("word/document.xml", document(&para(&"x".repeat(300 << 20))).as_bytes())])?)?;
     // PDFs built by hand.
     put("header_only.pdf", b"%PDF-1.7\n")?;
     put("xref_loop.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 1 0 R >> endobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Root 1 0 R /Size 2 /Prev 9 >>\nstartxref\n9\n%%EOF\n")?;
