@@ -205,6 +205,10 @@ try {
 
   await view("settings");
   await until("the models table", () => find('[data-testid="models"] tbody tr'));
+  // Turning the model on shows where it comes from and which steps it takes.
+  await click("#use-llm");
+  await until("the model's step choice", () => find("#llm-every-step"));
+  check(!(await js("return document.querySelector('#llm-every-step').checked")), "the model writes only the answer unless asked");
   await shot("07-settings");
   await click('select[aria-label="Theme"] option[value="dark"]');
   await view("ask");

@@ -72,7 +72,7 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
             </select>
           </label>
           <label>
-            <input type="checkbox" checked={settings.llm != null} onChange={(e) => setSettings({ ...settings, llm: e.target.checked ? "" : null })} /> Use a language model
+            <input id="use-llm" type="checkbox" checked={settings.llm != null} onChange={(e) => setSettings({ ...settings, llm: e.target.checked ? "" : null })} /> Use a language model
           </label>
           {settings.llm != null && (
             <>
@@ -81,7 +81,7 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
                 <input value={settings.llm} placeholder="qwen2.5-coder-0.5b-instruct, or /path/to/model.gguf" onChange={(e) => setSettings({ ...settings, llm: e.target.value })} />
               </label>
               <label>
-                <input type="checkbox" checked={settings.llm_every_step} onChange={(e) => setSettings({ ...settings, llm_every_step: e.target.checked })} /> Let the model also read the question, judge the sources and pick the evidence
+                <input id="llm-every-step" type="checkbox" checked={settings.llm_every_step} onChange={(e) => setSettings({ ...settings, llm_every_step: e.target.checked })} /> Let the model also read the question, judge the sources and pick the evidence
               </label>
               <p className="muted small">
                 Off, the model writes the answer (and SQL where the table parser is unsure) after the deterministic steps: the answer starts in about a second. On, each step waits for the model: on two cores with the 0.5B model, ten seconds or more before the answer starts.
