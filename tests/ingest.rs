@@ -305,3 +305,35 @@ async fn a_word_document_is_read_into_paragraphs_and_a_queryable_table() {
     assert!(run.answer.text.contains("Dana Whitfield"), "{:?}", run.answer);
     assert!(run.answer.citations.iter().any(|c| c.file.ends_with("board_memo.docx") && c.locator.contains("paragraph")), "{:?}", run.answer.citations);
 }
+
+/// A PowerPoint deck: slide text and notes cited by slide, a slide's table
+/// queryable and cited by `Slide N table K!cell`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slide_deck_is_read_into_slides_notes_and_a_queryable_table() {
+    use aurag::agent::Agent;
+    use aurag_testkit::{pptx, pptx_slide};
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("q3_review.pptx");
+    let cell = |t: &str| format!("<a:tc><a:txBody><a:p><a:r><a:t>{t}</a:t></a:r></a:p></a:txBody></a:tc>");
+    let row = |r: &[&str]| format!("<a:tr>{}</a:tr>", r.iter().map(|c| cell(c)).collect::<String>());
+    let table = format!("<p:graphicFrame><a:graphic><a:graphicData><a:tbl>{}{}{}</a:tbl></a:graphicData></a:graphic></p:graphicFrame>", row(&["Region", "Units shipped"]), row(&["Europe", "1,200"]), row(&["Asia", "950"]));
+    let deck = pptx(&[
+        (pptx_slide(&["Quarterly review", "Shipments by region are below."], &table), None),
+        (pptx_slide(&["Next steps", "The new plant in Porto opens in May 2020."], ""), Some("Stress the Porto date.".to_string())),
+    ]);
+    std::fs::write(&file, deck).unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let report = ingest(&ws, std::slice::from_ref(&file)).await;
+    assert!(report.failed.is_empty(), "{:?}", report.failed);
+    let sources = ws.sources().await.unwrap();
+    assert!(sources.iter().any(|s| s.content_type == ContentType::Text && matches!(s.locator, Locator::Slides { start: 1, end: 2 })), "{sources:#?}");
+    let e = aurag::HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let fresh = std::time::Duration::from_secs(3600);
+    let run = ws.ask(&agent, "How many units were shipped in Asia?", None, fresh).await.unwrap();
+    assert!(run.answer.text.contains("950"), "{:?}", run.answer);
+    assert!(run.answer.citations.iter().any(|c| c.locator == "Slide 1 table 1!B3"), "{:?}", run.answer.citations);
+    let run = ws.ask(&agent, "When does the new plant in Porto open?", None, fresh).await.unwrap();
+    assert!(run.answer.text.contains("May 2020"), "{:?}", run.answer);
+    assert!(run.answer.citations.iter().any(|c| c.locator.ends_with("(slide 2)")), "{:?}", run.answer.citations);
+}

@@ -105,6 +105,7 @@ pub fn show_text(obj: &SourceObject) -> String {
         Content::Text(t) => {
             for s in &t.sentences {
                 match s.page {
+                    Some(p) if matches!(obj.provenance.locator, Locator::Slides { .. }) => out.push_str(&format!("[{}] (slide {p}) {}\n", s.idx + 1, s.text)),
                     Some(p) => out.push_str(&format!("[{}] (p.{p}) {}\n", s.idx + 1, s.text)),
                     None => out.push_str(&format!("[{}] {}\n", s.idx + 1, s.text)),
                 }

@@ -37,6 +37,7 @@ pub fn describe(obj: &mut SourceObject) {
             }
         }
         Locator::Lines { .. } | Locator::Paragraphs { .. } => {}
+        Locator::Slides { start, .. } => tags.push(format!("slide:{start}")),
     }
     tags.push(obj.content_type.as_str().to_string());
     content_years.sort_unstable();
@@ -56,7 +57,7 @@ fn describe_table(t: &TableContent, loc: &Locator) -> (String, Vec<u16>) {
         Locator::SheetRange { sheet, range } => parts.push(format!("Table in sheet {sheet} ({range})")),
         Locator::SqlTable { table, .. } => parts.push(format!("SQLite table {table}")),
         Locator::Pages { pages, .. } => parts.push(format!("Table on page {}", pages.first().copied().unwrap_or(1))),
-        Locator::Lines { .. } | Locator::Paragraphs { .. } => parts.push("Table".to_string()),
+        Locator::Lines { .. } | Locator::Paragraphs { .. } | Locator::Slides { .. } => parts.push("Table".to_string()),
     }
     if let Some(schema) = &t.schema {
         parts.push(format!("Schema: {}", crate::text::collapse_ws(schema)));

@@ -83,6 +83,8 @@ pub enum Locator {
     /// A chunk of a word-processing document (1-based paragraph numbers,
     /// counting the body's non-empty paragraphs outside tables).
     Paragraphs { start: u32, end: u32 },
+    /// A chunk of a slide deck (1-based slide numbers, in the deck's order).
+    Slides { start: u32, end: u32 },
 }
 
 impl Locator {
@@ -98,6 +100,7 @@ impl Locator {
             Locator::SqlTable { table, .. } => format!("table:{table}"),
             Locator::Lines { start, end } => format!("lines:{start}-{end}"),
             Locator::Paragraphs { start, end } => format!("paragraphs:{start}-{end}"),
+            Locator::Slides { start, end } => format!("slides:{start}-{end}"),
         }
     }
 }
@@ -117,6 +120,8 @@ impl fmt::Display for Locator {
             Locator::Lines { start, end } => write!(f, "lines {start}-{end}"),
             Locator::Paragraphs { start, end } if start == end => write!(f, "paragraph {start}"),
             Locator::Paragraphs { start, end } => write!(f, "paragraphs {start}-{end}"),
+            Locator::Slides { start, end } if start == end => write!(f, "slide {start}"),
+            Locator::Slides { start, end } => write!(f, "slides {start}-{end}"),
         }
     }
 }

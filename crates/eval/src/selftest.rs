@@ -2,7 +2,7 @@
 //! counts, runnable against any bad-input corpus.
 //!
 //! 1. **Bad inputs.** A corpus is written (≥ 100 files across PDF, xlsx,
-//!    xls, ods, csv, SQLite, text and Word: truncations and byte flips of real
+//!    xls, ods, csv, SQLite, text, Word and PowerPoint: truncations and byte flips of real
 //!    files, wrong extensions, empty files, non-UTF-8, NULs, huge lines and
 //!    cells, 16,384 columns, a sheet that inflates to hundreds of MB,
 //!    SQLite with thousands of tables, triggers, views on missing tables,
@@ -269,6 +269,18 @@ pub fn write_corpus(dir: &Path, sample: &Path, seed: u64) -> Result<Vec<PathBuf>
     put("bad_xml.docx", &zip_of(&[("word/document.xml", b"<w:document><w:body><w:p><w:t>open</w:body>".as_slice())])?)?;
     put("deep_tables.docx", &zip_of(&[("word/document.xml", document(&format!("{}{}", "<w:tbl><w:tr><w:tc>".repeat(20_000), "</w:tc></w:tr></w:tbl>".repeat(20_000))).as_bytes())])?)?;
     put("bomb.docx", &zip_of(&[("word/document.xml", document(&para(&"x".repeat(300 << 20))).as_bytes())])?)?;
+    // PowerPoint decks built by hand (slides found by their part names).
+    let slide = |body: &str| format!(r#"<?xml version="1.0"?><p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>{body}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>"#);
+    let deck = zip_of(&[("[Content_Types].xml", b"<Types/>".as_slice()), ("ppt/slides/slide1.xml", slide("<a:p><a:r><a:t>Quarterly review: sales rose 4%.</a:t></a:r></a:p>").as_bytes())])?;
+    put("deck.pptx", &deck)?;
+    for pct in [10, 50, 90] {
+        put(&format!("deck.trunc{pct}.pptx"), &deck[..deck.len() * pct / 100])?;
+    }
+    put("empty.pptx", b"")?;
+    put("cfb_named.pptx", &cfb)?;
+    put("no_slides.pptx", &zip_of(&[("[Content_Types].xml", b"<Types/>".as_slice())])?)?;
+    put("bad_xml.pptx", &zip_of(&[("ppt/slides/slide1.xml", b"<p:sld><a:t>open</p:sld>".as_slice())])?)?;
+    put("bomb.pptx", &zip_of(&[("ppt/slides/slide1.xml", slide(&format!("<a:p><a:r><a:t>{}</a:t></a:r></a:p>", "x".repeat(300 << 20))).as_bytes())])?)?;
     // PDFs built by hand.
     put("header_only.pdf", b"%PDF-1.7\n")?;
     put("xref_loop.pdf", b"%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 1 0 R >> endobj\nxref\n0 2\n0000000000 65535 f \n0000000009 00000 n \ntrailer << /Root 1 0 R /Size 2 /Prev 9 >>\nstartxref\n9\n%%EOF\n")?;

@@ -438,3 +438,41 @@ pub fn docx_table(rows: &[&[&str]]) -> String {
     let rows: String = rows.iter().map(|r| format!("<w:tr>{}</w:tr>", r.iter().map(|c| format!("<w:tc><w:tcPr/>{}</w:tc>", docx_p(c))).collect::<String>())).collect();
     format!("<w:tbl>{rows}</w:tbl>")
 }
+
+/// A PowerPoint slide part whose first shape holds `paragraphs` (each one
+/// `a:p`, written as given: markup allowed), followed by `extra` shapes.
+pub fn pptx_slide(paragraphs: &[&str], extra: &str) -> String {
+    let ps: String = paragraphs.iter().map(|p| format!("<a:p><a:r><a:t>{p}</a:t></a:r></a:p>")).collect();
+    format!(r#"<?xml version="1.0" encoding="UTF-8"?><p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><p:cSld><p:spTree><p:sp><p:txBody>{ps}</p:txBody></p:sp>{extra}</p:spTree></p:cSld></p:sld>"#)
+}
+
+/// A .pptx deck of `slides` (a slide part and its speaker notes, if any),
+/// in that order. The parts are named in the opposite order
+/// (`slide1.xml` is the last slide), so a reader must follow the deck's
+/// slide list rather than the file names.
+pub fn pptx(slides: &[(String, Option<String>)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default();
+    let n = slides.len();
+    let part = |i: usize| n - i;
+    z.start_file("[Content_Types].xml", opts).expect("zip entry");
+    z.write_all(b"<Types/>").expect("zip write");
+    let ids: String = (0..n).map(|i| format!(r#"<p:sldId id="{}" r:id="rId{}"/>"#, 256 + i, i + 1)).collect();
+    z.start_file("ppt/presentation.xml", opts).expect("zip entry");
+    write!(z, r#"<?xml version="1.0"?><p:presentation xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><p:sldIdLst>{ids}</p:sldIdLst></p:presentation>"#).expect("zip write");
+    let rels: String = (0..n).map(|i| format!(r#"<Relationship Id="rId{}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/slide" Target="slides/slide{}.xml"/>"#, i + 1, part(i))).collect();
+    z.start_file("ppt/_rels/presentation.xml.rels", opts).expect("zip entry");
+    write!(z, r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">{rels}</Relationships>"#).expect("zip write");
+    for (i, (slide, notes)) in slides.iter().enumerate() {
+        z.start_file(format!("ppt/slides/slide{}.xml", part(i)), opts).expect("zip entry");
+        z.write_all(slide.as_bytes()).expect("zip write");
+        if let Some(notes) = notes {
+            z.start_file(format!("ppt/slides/_rels/slide{}.xml.rels", part(i)), opts).expect("zip entry");
+            write!(z, r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/notesSlide" Target="../notesSlides/notesSlide{}.xml"/></Relationships>"#, part(i)).expect("zip write");
+            z.start_file(format!("ppt/notesSlides/notesSlide{}.xml", part(i)), opts).expect("zip entry");
+            write!(z, r#"<?xml version="1.0"?><p:notes xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:fld type="slidenum"><a:t>{}</a:t></a:fld></a:p></p:txBody></p:sp><p:sp><p:txBody><a:p><a:r><a:t>{notes}</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:notes>"#, i + 1).expect("zip write");
+        }
+    }
+    z.finish().expect("zip finish").into_inner()
+}

@@ -3,4 +3,4 @@
 /**
  * Where inside its file an object lives.
  */
-export type Locator = { "type": "pages", pages: Array<number>, chunk: number, } | { "type": "sheet_range", sheet: string, range: string, } | { "type": "sql_table", table: string, refresh_sql: string, } | { "type": "lines", start: number, end: number, } | { "type": "paragraphs", start: number, end: number, };
+export type Locator = { "type": "pages", pages: Array<number>, chunk: number, } | { "type": "sheet_range", sheet: string, range: string, } | { "type": "sql_table", table: string, refresh_sql: string, } | { "type": "lines", start: number, end: number, } | { "type": "paragraphs", start: number, end: number, } | { "type": "slides", start: number, end: number, };

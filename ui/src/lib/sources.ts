@@ -26,6 +26,8 @@ export function where(l: Locator): string {
       return `lines ${l.start}-${l.end}`;
     case "paragraphs":
       return l.start === l.end ? `paragraph ${l.start}` : `paragraphs ${l.start}-${l.end}`;
+    case "slides":
+      return l.start === l.end ? `slide ${l.start}` : `slides ${l.start}-${l.end}`;
   }
 }
 

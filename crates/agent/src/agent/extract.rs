@@ -143,6 +143,7 @@ pub fn evidence_of(obj: &SourceObject, key: &EvidenceKey) -> Option<Evidence> {
         EvidenceKey::Sentence { idx, .. } => {
             let s = obj.as_text()?.sentences.get(*idx as usize)?;
             let locator = match (s.page, &obj.provenance.locator) {
+                (Some(p), Locator::Slides { .. }) => format!("sentence {} (slide {p})", idx + 1),
                 (Some(p), _) => format!("sentence {} (page {p})", idx + 1),
                 (None, l @ Locator::Paragraphs { .. }) => format!("sentence {} ({l})", idx + 1),
                 (None, _) => format!("sentence {}", idx + 1),

@@ -8,6 +8,7 @@
 
 pub mod docx;
 pub mod pdf;
+pub mod pptx;
 pub mod sheet;
 pub mod sqlite;
 pub mod text;
@@ -145,6 +146,7 @@ pub fn default_loaders() -> Vec<Box<dyn Loader>> {
         Box::new(sheet::CsvLoader),
         Box::new(text::TextLoader),
         Box::new(docx::DocxLoader),
+        Box::new(pptx::PptxLoader),
     ]
 }
 
