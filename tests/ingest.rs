@@ -337,3 +337,32 @@ async fn a_slide_deck_is_read_into_slides_notes_and_a_queryable_table() {
     assert!(run.answer.text.contains("May 2020"), "{:?}", run.answer);
     assert!(run.answer.citations.iter().any(|c| c.locator.ends_with("(slide 2)")), "{:?}", run.answer.citations);
 }
+
+/// An HTML page: navigation and scripts are not read, the text is cited by
+/// paragraph, a `<table>` is queryable and cited by `Table N!cell`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_html_page_is_read_without_its_chrome_into_text_and_a_table() {
+    use aurag::agent::Agent;
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("results.html");
+    std::fs::write(
+        &file,
+        r#"<!doctype html><html><head><title>Results</title><script>document.title = "Chief executive: Nobody";</script></head><body>
+<nav><a href="/">Home</a> <a href="/about">The chief executive officer is Jane Menu.</a></nav>
+<main><h1>Fiscal 2019</h1><p>The chief executive officer is Ada Brandt.</p>
+<h2>Headcount by site</h2><table><tr><th>Site</th><th>Employees</th></tr><tr><td>Porto</td><td>410</td></tr><tr><td>Lyon</td><td>275</td></tr><tr><td>Graz</td><td>120</td></tr></table></main></body></html>"#,
+    )
+    .unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let report = ingest(&ws, std::slice::from_ref(&file)).await;
+    assert!(report.failed.is_empty(), "{:?}", report.failed);
+    let e = aurag::HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let fresh = std::time::Duration::from_secs(3600);
+    let run = ws.ask(&agent, "Who is the chief executive officer?", None, fresh).await.unwrap();
+    assert!(run.answer.text.contains("Ada Brandt") && !run.answer.text.contains("Menu"), "{:?}", run.answer);
+    assert!(run.answer.citations.iter().any(|c| c.locator.contains("paragraph")), "{:?}", run.answer.citations);
+    let run = ws.ask(&agent, "How many employees are there in total across the sites?", None, fresh).await.unwrap();
+    assert!(run.answer.text.contains("805"), "{:?}", run.answer);
+    assert!(run.answer.citations.iter().any(|c| c.locator.starts_with("Table 1!")), "{:?}", run.answer.citations);
+}

@@ -2,7 +2,7 @@
 //! counts, runnable against any bad-input corpus.
 //!
 //! 1. **Bad inputs.** A corpus is written (≥ 100 files across PDF, xlsx,
-//!    xls, ods, csv, SQLite, text, Word and PowerPoint: truncations and byte flips of real
+//!    xls, ods, csv, SQLite, text, HTML, Word and PowerPoint: truncations and byte flips of real
 //!    files, wrong extensions, empty files, non-UTF-8, NULs, huge lines and
 //!    cells, 16,384 columns, a sheet that inflates to hundreds of MB,
 //!    SQLite with thousands of tables, triggers, views on missing tables,
@@ -269,6 +269,14 @@ pub fn write_corpus(dir: &Path, sample: &Path, seed: u64) -> Result<Vec<PathBuf>
     put("bad_xml.docx", &zip_of(&[("word/document.xml", b"<w:document><w:body><w:p><w:t>open</w:body>".as_slice())])?)?;
     put("deep_tables.docx", &zip_of(&[("word/document.xml", document(&format!("{}{}", "<w:tbl><w:tr><w:tc>".repeat(20_000), "</w:tc></w:tr></w:tbl>".repeat(20_000))).as_bytes())])?)?;
     put("bomb.docx", &zip_of(&[("word/document.xml", document(&para(&"x".repeat(300 << 20))).as_bytes())])?)?;
+    // HTML pages: broken markup, a charset that is not UTF-8, nesting
+    // 5,000 deep, a page that is only chrome, one with a 10,000-row table.
+    put("broken.html", b"<p>one<p>two<table><tr><td>a<td>b</table><div>three<script>x")?;
+    put("latin1.html", b"<html><head><meta charset=\"iso-8859-1\"></head><body><p>Gesch\xe4ftsjahr 2019: Umsatz 5 %</p></body></html>")?;
+    put("deep.html", format!("{}deep{}", "<div>".repeat(5_000), "</div>".repeat(5_000)).as_bytes())?;
+    put("chrome_only.html", b"<html><body><nav>Home | About</nav><footer>(c)</footer></body></html>")?;
+    put("big_table.html", format!("<table>{}</table>", (0..10_000).map(|i| format!("<tr><td>row {i}</td><td>{}</td></tr>", i * 7)).collect::<String>()).as_bytes())?;
+    put("binary.html", &(0..4096).map(|_| rng.next_u64() as u8).collect::<Vec<u8>>())?;
     // PowerPoint decks built by hand (slides found by their part names).
     let slide = |body: &str| format!(r#"<?xml version="1.0"?><p:sld xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"><p:cSld><p:spTree><p:sp><p:txBody>{body}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>"#);
     let deck = zip_of(&[("[Content_Types].xml", b"<Types/>".as_slice()), ("ppt/slides/slide1.xml", slide("<a:p><a:r><a:t>Quarterly review: sales rose 4%.</a:t></a:r></a:p>").as_bytes())])?;

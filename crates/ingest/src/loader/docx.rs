@@ -63,7 +63,7 @@ impl Loader for DocxLoader {
             entry.take(ctx.limits.max_inflated_bytes).read_to_end(&mut xml).map_err(|e| corrupt(format!("word/document.xml: {e}")))?;
         }
         let body = parse_body(&xml).map_err(|e| corrupt(format!("word/document.xml: {e}")))?;
-        build(path, file_hash, ctx, body)
+        build_blocks(path, file_hash, ctx, body)
     }
 }
 
@@ -202,8 +202,9 @@ fn attr(e: &quick_xml::events::BytesStart, name: &str) -> Option<String> {
     e.attributes().flatten().find(|a| a.key.local_name().into_inner() == name).map(|a| a.value.to_string())
 }
 
-/// Text objects from the paragraphs, table objects from the tables.
-fn build(path: &Path, file_hash: &str, ctx: &LoadContext, blocks: Vec<Block>) -> Result<Loaded, LoadError> {
+/// Text objects from the paragraphs (located by paragraph number), table
+/// objects from the tables (`Table N`); the HTML reader builds with it too.
+pub(crate) fn build_blocks(path: &Path, file_hash: &str, ctx: &LoadContext, blocks: Vec<Block>) -> Result<Loaded, LoadError> {
     let mut sentences = Vec::new();
     // The paragraph number of each sentence, by its index.
     let mut paragraph_of = Vec::new();

@@ -7,6 +7,7 @@
 //! turns a panic into an error instead of taking the app down.
 
 pub mod docx;
+pub mod html;
 pub mod pdf;
 pub mod pptx;
 pub mod sheet;
@@ -147,6 +148,7 @@ pub fn default_loaders() -> Vec<Box<dyn Loader>> {
         Box::new(text::TextLoader),
         Box::new(docx::DocxLoader),
         Box::new(pptx::PptxLoader),
+        Box::new(html::HtmlLoader),
     ]
 }
 
