@@ -73,56 +73,112 @@ pub(crate) fn blocks_of(html: &str) -> Vec<Block> {
         blocks.push(Block::Paragraph { text: title, heading: true });
     }
     let root = ["main", "article", "body"].iter().map(|s| doc.select(s)).find(|s| s.exists()).and_then(|s| s.nodes().first().cloned()).unwrap_or_else(|| doc.root());
-    let mut para = String::new();
-    let mut heading = false;
-    let flush = |para: &mut String, heading: &mut bool, blocks: &mut Vec<Block>| {
-        let text = crate::text::collapse_ws(para);
-        para.clear();
-        if !text.is_empty() {
-            blocks.push(Block::Paragraph { text, heading: *heading });
-        }
-        *heading = false;
-    };
-    // Depth-first, with an explicit stack: `Some(node)` to visit, `None`
-    // to close a block element.
-    let mut stack: Vec<Option<NodeRef>> = root.children_it(true).map(Some).collect();
+    let mut w = Walk::default();
+    // Depth-first, with an explicit stack.
+    let mut stack: Vec<Item> = root.children_it(true).map(Item::Visit).collect();
     while let Some(item) = stack.pop() {
-        let Some(node) = item else {
-            flush(&mut para, &mut heading, &mut blocks);
-            continue;
+        let node = match item {
+            Item::Visit(node) => node,
+            Item::Close => {
+                w.flush();
+                continue;
+            }
+            Item::CloseTerm => {
+                w.end_term();
+                continue;
+            }
         };
         if node.is_text() {
-            para.push_str(&node.text());
+            w.para.push_str(&node.text());
             continue;
         }
         if !node.is_element() {
             continue;
         }
         let name = node.node_name().map(|n| n.to_ascii_lowercase()).unwrap_or_default();
-        if SKIP.contains(&name.as_str()) || node.has_attr("hidden") || node.attr("aria-hidden").is_some_and(|v| &*v == "true") {
+        // A permalink's pilcrow (Sphinx's and MkDocs' `headerlink`) is no text.
+        if SKIP.contains(&name.as_str()) || node.has_attr("hidden") || node.attr("aria-hidden").is_some_and(|v| &*v == "true") || node.has_class("headerlink") {
             continue;
         }
         if name == "table" {
-            flush(&mut para, &mut heading, &mut blocks);
+            w.flush();
+            w.flush_term();
             let grid = table_grid(&node);
             if grid.iter().any(|r| r.iter().any(|c| !c.is_empty())) {
-                blocks.push(Block::Table(grid));
+                w.blocks.push(Block::Table(grid));
             }
             continue;
         }
         if BLOCK.contains(&name.as_str()) {
-            flush(&mut para, &mut heading, &mut blocks);
-            heading = matches!(name.as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
-            stack.push(None);
-        } else {
-            // Inline elements run into their neighbours; a cell or a line
-            // break still separates words.
-            para.push(' ');
+            w.flush();
+            w.heading = matches!(name.as_str(), "h1" | "h2" | "h3" | "h4" | "h5" | "h6");
+            if w.heading {
+                w.flush_term();
+            }
+            stack.push(if name == "dt" { Item::CloseTerm } else { Item::Close });
         }
-        stack.extend(node.children_it(true).map(Some));
+        // Inline elements run into their neighbours, as a browser shows
+        // them: "timedelta." in one span and "total_seconds" in the next
+        // read "timedelta.total_seconds".
+        stack.extend(node.children_it(true).map(Item::Visit));
     }
-    flush(&mut para, &mut heading, &mut blocks);
+    w.flush();
+    w.flush_term();
+    let mut blocks = blocks;
+    blocks.extend(w.blocks);
     blocks
+}
+
+/// One step of the walk: a node to visit, or the end of a block element
+/// (a definition term's end keeps its text for the definition).
+enum Item<'a> {
+    Visit(NodeRef<'a>),
+    Close,
+    CloseTerm,
+}
+
+/// The walk's text so far.
+#[derive(Default)]
+struct Walk {
+    blocks: Vec<Block>,
+    para: String,
+    heading: bool,
+    /// A definition list's term (`<dt>`), waiting to open its definition's
+    /// first paragraph ("timedelta.total_seconds(): Return the total
+    /// number of seconds …"), so a question naming the term finds the
+    /// sentence that answers it rather than the bare term.
+    term: Option<String>,
+}
+
+impl Walk {
+    /// Ends the paragraph being written.
+    fn flush(&mut self) {
+        let mut text = crate::text::collapse_ws(&self.para);
+        self.para.clear();
+        if !text.is_empty() {
+            if let Some(term) = self.term.take() {
+                text = format!("{term}: {text}");
+            }
+            self.blocks.push(Block::Paragraph { text, heading: self.heading });
+        }
+        self.heading = false;
+    }
+
+    /// Ends a term: its text waits for the definition.
+    fn end_term(&mut self) {
+        self.flush_term();
+        let text = crate::text::collapse_ws(&self.para);
+        self.para.clear();
+        self.heading = false;
+        self.term = (!text.is_empty()).then_some(text);
+    }
+
+    /// A term no definition followed is a paragraph of its own.
+    fn flush_term(&mut self) {
+        if let Some(text) = self.term.take() {
+            self.blocks.push(Block::Paragraph { text, heading: false });
+        }
+    }
 }
 
 /// A table's rows of cell texts: the rows of its own sections (a nested
@@ -211,6 +267,21 @@ mod tests {
         let t = loaded.objects.iter().find_map(|o| o.as_table().map(|t| (o, t))).unwrap();
         assert_eq!(t.0.provenance.locator, crate::source::Locator::SheetRange { sheet: "Table 1".into(), range: "A1:C4".into() });
         assert_eq!(t.1.caption.as_deref(), Some("Sales by region"));
+    }
+
+    #[test]
+    fn a_definition_list_term_opens_its_definition() {
+        let html = "<body><dl><dt><span class=\"pre\">timedelta.</span><span>total_seconds</span><span>(</span><span>)</span><a class=\"headerlink\" href=\"#x\">¶</a></dt><dd><p>Return the total number of seconds contained in the duration.</p><p>Equivalent to td / timedelta(seconds=1).</p></dd><dt>lone term</dt><dt>timedelta.max</dt><dd>The most positive timedelta.</dd></dl><h2>Next</h2></body>";
+        assert_eq!(
+            blocks_of(html),
+            vec![
+                Block::Paragraph { text: "timedelta.total_seconds(): Return the total number of seconds contained in the duration.".into(), heading: false },
+                Block::Paragraph { text: "Equivalent to td / timedelta(seconds=1).".into(), heading: false },
+                Block::Paragraph { text: "lone term".into(), heading: false },
+                Block::Paragraph { text: "timedelta.max: The most positive timedelta.".into(), heading: false },
+                Block::Paragraph { text: "Next".into(), heading: true },
+            ]
+        );
     }
 
     #[test]
