@@ -186,6 +186,15 @@ fn record(observer: Option<&(dyn Fn(&TraceStep) + Sync)>, trace: &mut Vec<TraceS
     trace.push(s);
 }
 
+/// A table plan with the evidence it cites (its result cells, or the rows
+/// an aggregate read).
+fn with_evidence(q: Option<tableqa::TableQuery>, objects: &[tableqa::TableCandidate], db: &crate::tabledb::TableDb) -> Option<(tableqa::TableQuery, Vec<extract::Evidence>)> {
+    let q = q?;
+    let obj = objects.iter().find(|o| o.object.id == q.source)?.object;
+    let ev = tableqa::evidence(&q, obj, db, 20);
+    Some((q, ev))
+}
+
 /// What the agent's table step found ([`Agent::query_tables`]).
 #[derive(Default)]
 struct TableStep {
@@ -342,11 +351,7 @@ impl<'m> Agent<'m> {
                 }
             }
         }
-        out.query = q.and_then(|q| {
-            let obj = objects.iter().find(|o| o.object.id == q.source)?.object;
-            let ev = tableqa::evidence(&q, obj, db, 20);
-            Some((q, ev))
-        });
+        out.query = with_evidence(q, objects, db);
         out
     }
 
@@ -354,18 +359,15 @@ impl<'m> Agent<'m> {
     /// statement over `target`, combined with the parser's plan `parser`.
     #[allow(clippy::type_complexity)]
     fn write_sql_later(&self, question: &str, target: &str, parser: Option<tableqa::TableQuery>, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog) -> (Option<(tableqa::TableQuery, Vec<extract::Evidence>)>, Option<text2sql::SqlWriting>) {
-        let Some(model) = self.table_sql else { return (None, None) };
         let mut guard = catalog.tables().lock().unwrap_or_else(|p| p.into_inner());
         let Some(db) = guard.as_mut() else { return (None, None) };
-        let Some(obj) = objects.iter().find(|o| o.object.id == target).map(|o| o.object) else { return (None, None) };
+        // Without a model or the table, the parser's plan stands as it was.
+        let (Some(model), Some(obj)) = (self.table_sql, objects.iter().find(|o| o.object.id == target).map(|o| o.object)) else {
+            return (with_evidence(parser, objects, db), None);
+        };
         let (mq, mut w) = text2sql::write_and_run(model, question, obj, db, &self.sql_limits);
         let q = text2sql::combine(parser, mq, &mut w);
-        let with_evidence = q.and_then(|q| {
-            let obj = objects.iter().find(|o| o.object.id == q.source)?.object;
-            let ev = tableqa::evidence(&q, obj, db, 20);
-            Some((q, ev))
-        });
-        (with_evidence, Some(w))
+        (with_evidence(q, objects, db), Some(w))
     }
 
     /// Settings and stage ids, for reports.
@@ -524,13 +526,10 @@ impl<'m> Agent<'m> {
         if let Some((q, ev)) = table_query {
             let found = !q.result.values.is_empty() && !ev.is_empty();
             // A statement the model wrote and the combination kept answers
-            // whenever it found rows in a table the selection chose, or
-            // where the reader has nothing better; over a table that was
-            // only a runner-up it does not replace an answer read from the
-            // chosen evidence (the 0.5B's ratio over the goodwill table
-            // replaced the sales change computed from the report's table).
-            let model_stands = q.model.is_some() && (selected.iter().any(|(id, _)| *id == q.source) || answer.unknown || reader_on_records);
-            let use_it = found && !q.report_layout && (model_stands || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            // whenever it found rows: it was written over a chosen table, or
+            // over a runner-up only where the reader had nothing better
+            // (`TableStep::deferred`).
+            let use_it = found && !q.report_layout && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {

@@ -15,19 +15,16 @@
 //! [`LoadError::Encrypted`] error; an archive that inflates past the limit
 //! is refused before anything is read.
 
-use std::collections::BTreeMap;
-use std::io::{Cursor, Read};
 use std::path::Path;
 
 use quick_xml::events::Event;
 
-use super::sheet::{has_cfb_stream, sheet_objects, zip_inflated_bytes, Sparse};
+use super::office::{self, attr};
+use super::sheet::grid_objects;
 use super::{ext_of, text_objects, LoadContext, LoadError, Loaded, Loader};
 use crate::source::{Locator, Sentence};
 
 pub struct DocxLoader;
-
-const CFB_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
 
 impl Loader for DocxLoader {
     fn name(&self) -> &'static str {
@@ -37,31 +34,9 @@ impl Loader for DocxLoader {
         matches!(ext_of(path).as_deref(), Some("docx" | "docm"))
     }
     fn load(&self, path: &Path, bytes: &[u8], file_hash: &str, ctx: &LoadContext) -> Result<Loaded, LoadError> {
-        let p = path.to_path_buf();
-        if bytes.is_empty() {
-            return Err(LoadError::Empty { path: p });
-        }
         let corrupt = |reason: String| LoadError::Corrupt { path: path.to_path_buf(), format: "Word document", reason };
-        if bytes.starts_with(CFB_MAGIC) {
-            if has_cfb_stream(bytes, "EncryptedPackage") || has_cfb_stream(bytes, "EncryptionInfo") {
-                return Err(LoadError::Encrypted { path: p, what: "Word document" });
-            }
-            return Err(corrupt("an OLE container, not a .docx zip (a .doc saved under another name?)".into()));
-        }
-        let inflated = zip_inflated_bytes(bytes).map_err(|e| corrupt(format!("not a readable zip archive: {e}")))?;
-        if inflated > ctx.limits.max_inflated_bytes {
-            return Err(LoadError::TooLarge {
-                path: p,
-                what: format!("the archive inflates to {} MB, a decompression bomb?", inflated >> 20),
-                limit: format!("{} MB inflated", ctx.limits.max_inflated_bytes >> 20),
-            });
-        }
-        let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| corrupt(format!("not a readable zip archive: {e}")))?;
-        let mut xml = Vec::new();
-        {
-            let entry = zip.by_name("word/document.xml").map_err(|_| corrupt("a zip archive without word/document.xml".into()))?;
-            entry.take(ctx.limits.max_inflated_bytes).read_to_end(&mut xml).map_err(|e| corrupt(format!("word/document.xml: {e}")))?;
-        }
+        let mut zip = office::open_zip(path, bytes, ctx, "Word document", ".doc")?;
+        let xml = office::read_part(&mut zip, "word/document.xml", ctx).map_err(corrupt)?.ok_or_else(|| corrupt("a zip archive without word/document.xml".into()))?;
         let body = parse_body(&xml).map_err(|e| corrupt(format!("word/document.xml: {e}")))?;
         build_blocks(path, file_hash, ctx, body)
     }
@@ -183,23 +158,12 @@ pub(crate) fn parse_body(xml: &[u8]) -> Result<Vec<Block>, String> {
                 _ => {}
             },
             Event::Text(t) if in_t => para.push_str(&t.xml10_content()),
-            Event::GeneralRef(r) if in_t => {
-                if let Ok(Some(c)) = r.resolve_char_ref() {
-                    para.push(c);
-                } else if let Some(s) = quick_xml::escape::resolve_predefined_entity(r.as_ref()) {
-                    para.push_str(s);
-                }
-            }
+            Event::GeneralRef(r) if in_t => office::push_ref(&mut para, &r),
             _ => {}
         }
         buf.clear();
     }
     Ok(blocks)
-}
-
-/// An attribute's value by local name (`w:val` → `val`).
-fn attr(e: &quick_xml::events::BytesStart, name: &str) -> Option<String> {
-    e.attributes().flatten().find(|a| a.key.local_name().into_inner() == name).map(|a| a.value.to_string())
 }
 
 /// Text objects from the paragraphs (located by paragraph number), table
@@ -229,24 +193,7 @@ pub(crate) fn build_blocks(path: &Path, file_hash: &str, ctx: &LoadContext, bloc
             }
             Block::Table(grid) => {
                 table_no += 1;
-                let mut sparse: Sparse = BTreeMap::new();
-                for (r, cells) in grid.iter().enumerate() {
-                    for (c, text) in cells.iter().enumerate() {
-                        let cell = crate::text::cell_from_text(text);
-                        if !cell.value.is_empty() {
-                            sparse.entry(r as u32).or_default().insert(c as u32, cell);
-                        }
-                    }
-                }
-                let (mut tables, n) = sheet_objects(&sparse, ctx, path, file_hash, &format!("Table {table_no}"), false)?;
-                for t in &mut tables {
-                    if let crate::source::Content::Table(tc) = &mut t.content {
-                        if tc.caption.is_none() {
-                            tc.caption = caption.clone();
-                        }
-                    }
-                }
-                caption = None;
+                let (tables, n) = grid_objects(&grid, ctx, path, file_hash, &format!("Table {table_no}"), caption.take().as_deref())?;
                 rows += n;
                 objects.extend(tables);
             }
@@ -275,7 +222,7 @@ pub(crate) fn build_blocks(path: &Path, file_hash: &str, ctx: &LoadContext, bloc
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Write;
+    use std::io::{Cursor, Write};
 
     use aurag_testkit::{docx, docx_p as p, DOCX_NS as W};
 
@@ -350,7 +297,7 @@ mod tests {
         let no_doc = z.finish().unwrap().into_inner();
         let e = load(&no_doc).unwrap_err();
         assert!(e.to_string().contains("word/document.xml"), "{e}");
-        let mut ole = CFB_MAGIC.to_vec();
+        let mut ole = crate::loader::sheet::CFB_MAGIC.to_vec();
         ole.extend(vec![0u8; 512]);
         ole.extend("EncryptedPackage".encode_utf16().flat_map(|u| u.to_le_bytes()));
         assert!(matches!(load(&ole), Err(LoadError::Encrypted { what: "Word document", .. })));

@@ -8,6 +8,7 @@
 
 pub mod docx;
 pub mod html;
+mod office;
 pub mod pdf;
 pub mod pptx;
 pub mod sheet;

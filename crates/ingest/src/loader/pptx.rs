@@ -13,19 +13,16 @@
 //! container holding `EncryptedPackage`) and zip bombs are refused with a
 //! clear error, as for workbooks.
 
-use std::collections::BTreeMap;
-use std::io::{Cursor, Read};
 use std::path::Path;
 
 use quick_xml::events::Event;
 
-use super::sheet::{has_cfb_stream, sheet_objects, zip_inflated_bytes, Sparse};
+use super::office::{self, attr};
+use super::sheet::grid_objects;
 use super::{ext_of, text_objects, LoadContext, LoadError, Loaded, Loader};
 use crate::source::{Locator, Sentence};
 
 pub struct PptxLoader;
-
-const CFB_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
 
 /// Most slides read from one deck.
 const MAX_SLIDES: usize = 5_000;
@@ -38,33 +35,10 @@ impl Loader for PptxLoader {
         matches!(ext_of(path).as_deref(), Some("pptx" | "pptm"))
     }
     fn load(&self, path: &Path, bytes: &[u8], file_hash: &str, ctx: &LoadContext) -> Result<Loaded, LoadError> {
-        let p = path.to_path_buf();
-        if bytes.is_empty() {
-            return Err(LoadError::Empty { path: p });
-        }
         let corrupt = |reason: String| LoadError::Corrupt { path: path.to_path_buf(), format: "PowerPoint deck", reason };
-        if bytes.starts_with(CFB_MAGIC) {
-            if has_cfb_stream(bytes, "EncryptedPackage") || has_cfb_stream(bytes, "EncryptionInfo") {
-                return Err(LoadError::Encrypted { path: p, what: "PowerPoint deck" });
-            }
-            return Err(corrupt("an OLE container, not a .pptx zip (a .ppt saved under another name?)".into()));
-        }
-        let inflated = zip_inflated_bytes(bytes).map_err(|e| corrupt(format!("not a readable zip archive: {e}")))?;
-        if inflated > ctx.limits.max_inflated_bytes {
-            return Err(LoadError::TooLarge {
-                path: p,
-                what: format!("the archive inflates to {} MB, a decompression bomb?", inflated >> 20),
-                limit: format!("{} MB inflated", ctx.limits.max_inflated_bytes >> 20),
-            });
-        }
-        let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|e| corrupt(format!("not a readable zip archive: {e}")))?;
+        let mut zip = office::open_zip(path, bytes, ctx, "PowerPoint deck", ".ppt")?;
         let names: Vec<String> = zip.file_names().filter_map(Result::ok).map(|n| n.into_owned()).collect();
-        let mut read = |name: &str| -> Result<Option<Vec<u8>>, LoadError> {
-            let Ok(entry) = zip.by_name(name) else { return Ok(None) };
-            let mut out = Vec::new();
-            entry.take(ctx.limits.max_inflated_bytes).read_to_end(&mut out).map_err(|e| corrupt(format!("{name}: {e}")))?;
-            Ok(Some(out))
-        };
+        let mut read = |name: &str| office::read_part(&mut zip, name, ctx).map_err(corrupt);
         let order = slide_order(&mut read, &names)?;
         if order.is_empty() {
             return Err(corrupt("a zip archive without slides (no ppt/slides/slideN.xml)".into()));
@@ -74,7 +48,7 @@ impl Loader for PptxLoader {
             let xml = read(slide)?.ok_or_else(|| corrupt(format!("{slide} is listed but missing")))?;
             let mut content = parse_slide(&xml).map_err(|e| corrupt(format!("{slide}: {e}")))?;
             let rels = slide.replace("ppt/slides/", "ppt/slides/_rels/") + ".rels";
-            if let Some(notes) = read(&rels)?.and_then(|r| targets(&r, "notesSlide").into_iter().next()) {
+            if let Some(notes) = read(&rels)?.and_then(|r| relationships(&r).into_iter().find(|r| r.kind.ends_with("/notesSlide")).map(|r| r.target)) {
                 let notes = resolve("ppt/slides/", &notes);
                 if let Some(xml) = read(&notes)? {
                     let notes = parse_slide(&xml).map_err(|e| corrupt(format!("{notes}: {e}")))?;
@@ -93,7 +67,7 @@ fn slide_order(read: &mut dyn FnMut(&str) -> Result<Option<Vec<u8>>, LoadError>,
     if let (Some(pres), Some(rels)) = (read("ppt/presentation.xml")?, read("ppt/_rels/presentation.xml.rels")?) {
         let ids = slide_ids(&pres);
         let map = relationships(&rels);
-        let order: Vec<String> = ids.iter().filter_map(|id| map.get(id)).map(|t| resolve("ppt/", t)).filter(|n| names.contains(n)).collect();
+        let order: Vec<String> = ids.iter().filter_map(|id| map.iter().find(|r| r.id == *id)).map(|r| resolve("ppt/", &r.target)).filter(|n| names.contains(n)).collect();
         if !order.is_empty() {
             return Ok(order);
         }
@@ -134,7 +108,7 @@ fn slide_ids(xml: &[u8]) -> Vec<String> {
     while let Ok(ev) = reader.read_event_into(&mut buf) {
         match ev {
             Event::Eof => break,
-            Event::Start(e) | Event::Empty(e) if e.local_name().into_inner() == "sldId" => out.extend(attr(&e, "id", true)),
+            Event::Start(e) | Event::Empty(e) if e.local_name().into_inner() == "sldId" => out.extend(rel_id(&e)),
             _ => {}
         }
         buf.clear();
@@ -142,28 +116,16 @@ fn slide_ids(xml: &[u8]) -> Vec<String> {
     out
 }
 
-/// Relationship id → target of a `.rels` part.
-fn relationships(xml: &[u8]) -> BTreeMap<String, String> {
-    let mut reader = quick_xml::Reader::from_reader(xml);
-    let mut buf = Vec::new();
-    let mut out = BTreeMap::new();
-    while let Ok(ev) = reader.read_event_into(&mut buf) {
-        match ev {
-            Event::Eof => break,
-            Event::Start(e) | Event::Empty(e) if e.local_name().into_inner() == "Relationship" => {
-                if let (Some(id), Some(t)) = (attr(&e, "Id", false), attr(&e, "Target", false)) {
-                    out.insert(id, t);
-                }
-            }
-            _ => {}
-        }
-        buf.clear();
-    }
-    out
+/// One relationship of a `.rels` part.
+struct Relationship {
+    id: String,
+    /// Its type, a URI ending in the kind of part (`…/slide`, `…/notesSlide`).
+    kind: String,
+    target: String,
 }
 
-/// The targets of a `.rels` part's relationships whose type ends in `kind`.
-fn targets(xml: &[u8], kind: &str) -> Vec<String> {
+/// The relationships of a `.rels` part.
+fn relationships(xml: &[u8]) -> Vec<Relationship> {
     let mut reader = quick_xml::Reader::from_reader(xml);
     let mut buf = Vec::new();
     let mut out = Vec::new();
@@ -171,8 +133,8 @@ fn targets(xml: &[u8], kind: &str) -> Vec<String> {
         match ev {
             Event::Eof => break,
             Event::Start(e) | Event::Empty(e) if e.local_name().into_inner() == "Relationship" => {
-                if attr(&e, "Type", false).is_some_and(|t| t.ends_with(&format!("/{kind}"))) {
-                    out.extend(attr(&e, "Target", false));
+                if let (Some(id), Some(target)) = (attr(&e, "Id"), attr(&e, "Target")) {
+                    out.push(Relationship { id, kind: attr(&e, "Type").unwrap_or_default(), target });
                 }
             }
             _ => {}
@@ -182,10 +144,9 @@ fn targets(xml: &[u8], kind: &str) -> Vec<String> {
     out
 }
 
-/// An attribute's value by name; `prefixed`: the `r:id` form (a prefix
-/// before the local name), else the name exactly.
-fn attr(e: &quick_xml::events::BytesStart, name: &str, prefixed: bool) -> Option<String> {
-    e.attributes().flatten().find(|a| if prefixed { a.key.as_ref() != name && a.key.local_name().into_inner() == name } else { a.key.as_ref() == name }).map(|a| a.value.to_string())
+/// The relationship id of an element (`r:id`, not its own `id`).
+fn rel_id(e: &quick_xml::events::BytesStart) -> Option<String> {
+    e.attributes().flatten().find(|a| a.key.as_ref() != "id" && a.key.local_name().into_inner() == "id").map(|a| a.value.to_string())
 }
 
 /// What one slide (or notes page) holds.
@@ -227,8 +188,8 @@ pub(crate) fn parse_slide(xml: &[u8]) -> Result<SlideContent, String> {
                 }
                 "tr" if table_depth == 1 => row.clear(),
                 "tc" if table_depth == 1 => {
-                    let continues = attr(&e, "vMerge", false).is_some_and(|v| v == "1" || v == "true");
-                    let covered = attr(&e, "hMerge", false).is_some_and(|v| v == "1" || v == "true");
+                    let continues = attr(&e, "vMerge").is_some_and(|v| v == "1" || v == "true");
+                    let covered = attr(&e, "hMerge").is_some_and(|v| v == "1" || v == "true");
                     cell = Some((String::new(), continues, covered));
                 }
                 _ => {}
@@ -269,13 +230,7 @@ pub(crate) fn parse_slide(xml: &[u8]) -> Result<SlideContent, String> {
                 _ => {}
             },
             Event::Text(t) if in_t && !in_field => para.push_str(&t.xml10_content()),
-            Event::GeneralRef(r) if in_t && !in_field => {
-                if let Ok(Some(c)) = r.resolve_char_ref() {
-                    para.push(c);
-                } else if let Some(s) = quick_xml::escape::resolve_predefined_entity(r.as_ref()) {
-                    para.push_str(s);
-                }
-            }
+            Event::GeneralRef(r) if in_t && !in_field => office::push_ref(&mut para, &r),
             _ => {}
         }
         buf.clear();
@@ -299,24 +254,9 @@ fn build(path: &Path, file_hash: &str, ctx: &LoadContext, slides: Vec<(u32, Slid
             offset += text.len() + 1;
         }
         for (k, grid) in slide.tables.iter().enumerate() {
-            let mut sparse: Sparse = BTreeMap::new();
-            for (r, cells) in grid.iter().enumerate() {
-                for (c, text) in cells.iter().enumerate() {
-                    let cell = crate::text::cell_from_text(text);
-                    if !cell.value.is_empty() {
-                        sparse.entry(r as u32).or_default().insert(c as u32, cell);
-                    }
-                }
-            }
-            let (mut tables, found) = sheet_objects(&sparse, ctx, path, file_hash, &format!("Slide {n} table {}", k + 1), false)?;
             // The slide's title (its first paragraph) names its tables.
-            for t in &mut tables {
-                if let crate::source::Content::Table(tc) = &mut t.content {
-                    if tc.caption.is_none() {
-                        tc.caption = slide.paragraphs.first().filter(|p| p.chars().count() <= 100).cloned();
-                    }
-                }
-            }
+            let title = slide.paragraphs.first().filter(|p| p.chars().count() <= 100);
+            let (tables, found) = grid_objects(grid, ctx, path, file_hash, &format!("Slide {n} table {}", k + 1), title.map(String::as_str))?;
             rows += found;
             objects.extend(tables);
         }
@@ -389,7 +329,7 @@ mod tests {
     fn bad_decks_get_a_clear_error() {
         assert!(matches!(load(b"not a zip"), Err(LoadError::Corrupt { format: "PowerPoint deck", .. })));
         assert!(matches!(load(b""), Err(LoadError::Empty { .. })));
-        let mut ole = CFB_MAGIC.to_vec();
+        let mut ole = crate::loader::sheet::CFB_MAGIC.to_vec();
         ole.extend(vec![0u8; 512]);
         ole.extend("EncryptedPackage".encode_utf16().flat_map(|u| u.to_le_bytes()));
         assert!(matches!(load(&ole), Err(LoadError::Encrypted { what: "PowerPoint deck", .. })));

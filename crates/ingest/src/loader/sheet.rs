@@ -19,10 +19,10 @@ use crate::source::{a1, Cell, CellValue, Content, Locator, NumberFormat, Provena
 pub struct SheetLoader;
 
 const SHEET_EXTS: &[&str] = &["xlsx", "xlsm", "xlsb", "xls", "ods"];
-const CFB_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
+pub(crate) const CFB_MAGIC: &[u8] = &[0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1];
 
 /// Sparse cells of one sheet: row → (col → cell).
-pub(crate) type Sparse = BTreeMap<u32, BTreeMap<u32, Cell>>;
+type Sparse = BTreeMap<u32, BTreeMap<u32, Cell>>;
 
 /// A dense block of a sheet: its origin (row, col) and its cells.
 type Block = ((u32, u32), Vec<Vec<Cell>>);
@@ -172,7 +172,31 @@ fn read_sheet(
 /// Table objects of one sheet (or CSV): blocks at blank rows, a lone title
 /// cell captions the table below it, each table located by sheet and range.
 /// Returns the objects and their data-row count.
-pub(crate) fn sheet_objects(
+/// Table objects from a grid of cell texts read from a document (a Word,
+/// slide, HTML or Markdown table), as a sheet named `sheet`; `caption`
+/// names the tables that have no title row of their own.
+pub(crate) fn grid_objects(grid: &[Vec<String>], ctx: &LoadContext, path: &Path, file_hash: &str, sheet: &str, caption: Option<&str>) -> Result<(Vec<SourceObject>, usize), LoadError> {
+    let mut sparse: Sparse = BTreeMap::new();
+    for (r, cells) in grid.iter().enumerate() {
+        for (c, text) in cells.iter().enumerate() {
+            let cell = crate::text::cell_from_text(text);
+            if !cell.value.is_empty() {
+                sparse.entry(r as u32).or_default().insert(c as u32, cell);
+            }
+        }
+    }
+    let (mut objects, rows) = sheet_objects(&sparse, ctx, path, file_hash, sheet, false)?;
+    for o in &mut objects {
+        if let Content::Table(t) = &mut o.content {
+            if t.caption.is_none() {
+                t.caption = caption.map(str::to_string);
+            }
+        }
+    }
+    Ok((objects, rows))
+}
+
+fn sheet_objects(
     sparse: &Sparse,
     ctx: &LoadContext,
     path: &Path,

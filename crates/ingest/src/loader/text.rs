@@ -9,9 +9,7 @@
 
 use std::path::Path;
 
-use std::collections::BTreeMap;
-
-use super::sheet::{sheet_objects, Sparse};
+use super::sheet::grid_objects;
 use super::{ext_of, text_objects, LoadContext, LoadError, Loaded, Loader};
 use crate::source::{Locator, Sentence};
 
@@ -46,26 +44,10 @@ impl Loader for TextLoader {
         let mut blanked = text.to_string();
         for (n, t) in tables.iter().enumerate() {
             let (first, last) = (line_of(t.range.start), line_of(t.range.end.saturating_sub(1).max(t.range.start)));
-            let mut sparse: Sparse = BTreeMap::new();
-            for (r, cells) in t.rows.iter().enumerate() {
-                for (c, cell) in cells.iter().enumerate() {
-                    let cell = crate::text::cell_from_text(cell);
-                    if !cell.value.is_empty() {
-                        sparse.entry(r as u32).or_default().insert(c as u32, cell);
-                    }
-                }
-            }
-            let (mut found, n_rows) = sheet_objects(&sparse, ctx, path, file_hash, &format!("Table {} (lines {first}-{last})", n + 1), false)?;
             // The line above the table, when short (a heading or "Table 2:
             // …"), names it.
             let above = text[..t.range.start].trim_end().rsplit('\n').next().map(|l| l.trim().trim_start_matches('#').trim()).filter(|l| !l.is_empty() && l.chars().count() <= 100 && !l.contains('|'));
-            for o in &mut found {
-                if let crate::source::Content::Table(tc) = &mut o.content {
-                    if tc.caption.is_none() {
-                        tc.caption = above.map(str::to_string);
-                    }
-                }
-            }
+            let (found, n_rows) = grid_objects(&t.rows, ctx, path, file_hash, &format!("Table {} (lines {first}-{last})", n + 1), above)?;
             rows += n_rows;
             objects.extend(found);
             // One ASCII space per byte (newlines kept), so every offset and
