@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use clap::{Parser, Subcommand};
@@ -72,6 +72,21 @@ enum Cmd {
     /// Re-run the refresh SQL of dynamic objects (all, or one).
     Refresh {
         id: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Follow the ingested files and folders: catch up with what changed
+    /// since, then re-ingest changed files, remove deleted ones and ingest
+    /// new ones in ingested folders as they happen (Ctrl-C stops).
+    Watch {
+        /// Catch up once and exit, without watching.
+        #[arg(long)]
+        once: bool,
+        /// Quiet time in milliseconds that ends a batch of changes (one
+        /// save is often several file events).
+        #[arg(long, default_value_t = 300)]
+        quiet_ms: u64,
+        /// One JSON report per line instead of text.
         #[arg(long)]
         json: bool,
     },
@@ -716,6 +731,7 @@ async fn run(cli: Cli) -> Result<i32> {
                     }
                     Ok(0)
                 }
+                Cmd::Watch { once, quiet_ms, json: json_out } => watch(&ws, once, Duration::from_millis(quiet_ms), json_out).await,
                 Cmd::Remove { id, file } => {
                     let n = match (id, file) {
                         (_, Some(f)) => ws.remove_file(&f).await?,
@@ -727,6 +743,48 @@ async fn run(cli: Cli) -> Result<i32> {
                 }
                 Cmd::Bench { .. } | Cmd::Selftest { .. } | Cmd::Models { .. } | Cmd::Llm { .. } | Cmd::Embed { .. } | Cmd::Eval { .. } => unreachable!("handled above"),
             }
+        }
+    }
+}
+
+/// `aurag watch`: a catch-up sync, then one sync per batch of file events
+/// (see `aurag::watch::Follower`).
+async fn watch(ws: &Workspace, once: bool, quiet: Duration, json_out: bool) -> Result<i32> {
+    let print = |r: &aurag::watch::SyncReport| {
+        if json_out {
+            println!("{}", serde_json::to_string(r).unwrap_or_default());
+            return;
+        }
+        for c in &r.changes {
+            let what = match c.change {
+                aurag::watch::FileChangeKind::Added => format!("added ({} objects)", c.source_ids.len()),
+                aurag::watch::FileChangeKind::Changed => format!("changed, re-ingested ({} objects)", c.source_ids.len()),
+                aurag::watch::FileChangeKind::Removed => "deleted, its objects removed".to_string(),
+                aurag::watch::FileChangeKind::Failed => format!("could not be read, previous objects kept: {}", c.error.as_deref().unwrap_or("")),
+            };
+            println!("{}  {what}", c.file);
+        }
+        for g in &r.repointed_guides {
+            println!("guide {g}: follows its file's new objects");
+        }
+        for g in &r.flagged_guides {
+            println!("guide {} ({}) names objects that are gone: {}", g.id, g.question, g.missing.join(", "));
+        }
+    };
+    if once {
+        let first = ws.sync_all().await?;
+        print(&first);
+        return Ok(if first.changes.iter().any(|c| c.change == aurag::watch::FileChangeKind::Failed) { 2 } else { 0 });
+    }
+    let (mut follower, first) = aurag::watch::Follower::start(ws, quiet).await?;
+    if !first.is_empty() || !first.flagged_guides.is_empty() {
+        print(&first);
+    }
+    let t = follower.targets();
+    eprintln!("watching {} folders and {} directories of single files (Ctrl-C stops)", t.folders.len(), t.parents.len());
+    loop {
+        if let Some(report) = follower.poll(ws, Duration::from_secs(1)).await? {
+            print(&report);
         }
     }
 }

@@ -22,3 +22,4 @@ mod selftest;
 mod sql_sandbox;
 mod store;
 mod tables;
+mod watch;

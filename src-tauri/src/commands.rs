@@ -16,6 +16,7 @@ use aurag::llm::LanguageModel;
 use aurag::models::{self, Manifest, PullEvent};
 use aurag::sql::SqlLimits;
 use aurag::store::SourceSummary;
+use aurag::watch::{Follower, SyncReport};
 use aurag::workspace::{IngestReport, Progress, Refreshed};
 use aurag::{Embedder, SourceObject, Workspace};
 use tauri::ipc::Channel;
@@ -69,6 +70,9 @@ pub struct AppState {
     embedder: Mutex<Option<Arc<dyn Embedder>>>,
     llm: Mutex<Option<LoadedLlm>>,
     settings: Mutex<Settings>,
+    /// Bumped by every `follow_files`: an older follower sees the change
+    /// and stops, so one workspace is followed at a time.
+    following: std::sync::atomic::AtomicU64,
 }
 
 fn settings_file() -> PathBuf {
@@ -81,7 +85,7 @@ impl AppState {
             .map(PathBuf::from)
             .unwrap_or_else(|| dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("default"));
         let settings = std::fs::read(settings_file()).ok().and_then(|b| serde_json::from_slice(&b).ok()).unwrap_or_default();
-        AppState { open: RwLock::new(None), opening: Mutex::new(()), dir: Mutex::new(dir), embedder: Mutex::new(None), llm: Mutex::new(None), settings: Mutex::new(settings) }
+        AppState { open: RwLock::new(None), opening: Mutex::new(()), dir: Mutex::new(dir), embedder: Mutex::new(None), llm: Mutex::new(None), settings: Mutex::new(settings), following: Default::default() }
     }
 
     /// The embedder, loaded once off the async runtime: all-MiniLM-L6-v2
@@ -248,6 +252,35 @@ pub async fn remove_source(state: tauri::State<'_, AppState>, id: String) -> Res
 #[tauri::command]
 pub async fn refresh_sources(state: tauri::State<'_, AppState>, id: Option<String>) -> Res<Vec<Refreshed>> {
     Ok(state.workspace().await?.refresh(id.as_deref()).await?)
+}
+
+/// Follows the open workspace's files until another workspace is opened or
+/// `follow_files` is called again: first catches up with what changed while
+/// the app was closed, then re-ingests changed files, removes deleted ones
+/// and ingests new ones in ingested folders, a few hundred milliseconds
+/// after they settle. Each non-empty sync goes to `on_change`.
+#[tauri::command]
+pub async fn follow_files(state: tauri::State<'_, AppState>, on_change: Channel<SyncReport>) -> Res<()> {
+    use std::sync::atomic::Ordering;
+    let me = state.following.fetch_add(1, Ordering::SeqCst) + 1;
+    let ws = state.workspace().await?;
+    let current = |state: &AppState| state.following.load(Ordering::SeqCst) == me;
+    let (mut follower, first) = Follower::start(&ws, Duration::from_millis(300)).await?;
+    if !first.is_empty() || !first.flagged_guides.is_empty() {
+        let _ = on_change.send(first);
+    }
+    loop {
+        let report = follower.poll(&ws, Duration::from_secs(1)).await?;
+        let open_now = state.open.read().await.as_ref().map(|o| o.ws.clone());
+        if !current(&state) || !open_now.is_some_and(|o| Arc::ptr_eq(&o, &ws)) {
+            return Ok(());
+        }
+        if let Some(report) = report {
+            if on_change.send(report).is_err() {
+                return Ok(()); // the window is gone
+            }
+        }
+    }
 }
 
 /// Answers a question; each trace step is sent on `on_step` as soon as the

@@ -26,6 +26,7 @@ fn main() {
             commands::ingest,
             commands::remove_source,
             commands::refresh_sources,
+            commands::follow_files,
             commands::ask,
             commands::act,
             commands::list_guides,

@@ -6,12 +6,12 @@
 // path a drop takes and watch its progress finish; ask a question, see the
 // answer, open a citation and check the highlight; open the trace; record a
 // guide, find it in the guides list, and see a similar question retrieve it;
-// ingest two files that answer only together and see the join in the trace.
-// A screenshot of each view is saved.
+// ingest two files that answer only together and see the join in the trace;
+// edit a file on disk and see the workspace follow it. A screenshot of each view is saved.
 //
 // Usage: node e2e/app.e2e.mjs APP_BINARY OUT_DIR   (tauri-driver on PATH)
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -202,6 +202,27 @@ try {
   check(tq.includes("joined on Customer"), `the trace names the join: ${tq.slice(0, 120)}`);
   await js("document.querySelector('[data-step=table_query]').scrollIntoView()");
   await shot("09-join-trace");
+
+  // 8. The workspace follows its files: edit the headcount sheet on disk
+  // (as an editor saves: a new file renamed over the old one); the change
+  // is listed, and the same question now reads the new cell.
+  writeFileSync(`${csv}.tmp`, "Region,2019,2018\nEurope,1210,1175\nAmericas,2380,2290\nAsia Pacific,1525,1390\n");
+  renameSync(`${csv}.tmp`, csv);
+  await view("workspace");
+  const listedChange = await until("the followed change", async () => {
+    const t = await js("const c = document.querySelector('[data-testid=file-changes]'); return c ? c.textContent : ''");
+    return t.includes("headcount.csv changed") ? t : null;
+  }, 60000);
+  check(listedChange.includes("headcount.csv changed"), `the edit is listed: ${listedChange.slice(0, 120)}`);
+  await shot("10-file-changes");
+  await view("ask");
+  await type("#question", question);
+  await click("#ask-go");
+  const after = await until("the answer after the edit", async () => {
+    const a = await text('[data-testid="answer"] .answer');
+    return (await text('[data-testid="answer"] .q')).includes("Asia Pacific") && a ? a : null;
+  }, 120000);
+  check(after.includes("1525") || after.includes("1,525"), `the answer reads the edited cell: ${after.split("\n")[0]}`);
 
   await view("settings");
   await until("the models table", () => find('[data-testid="models"] tbody tr'));

@@ -7,6 +7,7 @@ import type { SourceSummary } from "./bindings/SourceSummary";
 import type { TraceStep } from "./bindings/TraceStep";
 import type { WorkspaceInfo } from "./bindings/WorkspaceInfo";
 import { api, toApiError } from "./api";
+import { noChanges, syncToast, withSync, type Changes } from "./lib/changes";
 import { emptyIngest, onProgress, withReport, type IngestState } from "./lib/ingest";
 import { AskView } from "./views/AskView";
 import { GuidesView } from "./views/GuidesView";
@@ -33,6 +34,7 @@ export function App() {
   const [asking, setAsking] = useState(false);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [dropping, setDropping] = useState(false);
+  const [changes, setChanges] = useState<Changes>(noChanges);
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem("aurag-theme") as Theme) || "system");
 
   const notify = useCallback((text: string, error = false) => setMessage({ text, error }), []);
@@ -50,6 +52,28 @@ export function App() {
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // The open workspace follows its files: each sync that changed something
+  // updates the sources and is listed in the Workspace view. Opening
+  // another workspace starts a new follower, which ends the old one.
+  const dir = info?.dir;
+  useEffect(() => {
+    if (!dir) return;
+    let alive = true;
+    setChanges(noChanges);
+    api
+      .followFiles((r) => {
+        if (!alive) return;
+        setChanges((c) => withSync(c, r, new Date()));
+        const toast = syncToast(r);
+        if (toast) notify(toast, r.changes.some((c) => c.change === "failed"));
+        void reload();
+      })
+      .catch((e) => alive && notify(`files are not followed: ${toApiError(e).message}`, true));
+    return () => {
+      alive = false;
+    };
+  }, [dir, notify, reload]);
 
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
@@ -181,7 +205,7 @@ export function App() {
           </div>
         )}
         {view === "workspace" && (
-          <WorkspaceView info={info} sources={sources} ingest={ingest} busy={busy} onIngest={ingestPaths} onOpen={openDir} onSample={openSample} onChanged={reload} onError={(m) => notify(m)} />
+          <WorkspaceView info={info} sources={sources} ingest={ingest} changes={changes} busy={busy} onIngest={ingestPaths} onOpen={openDir} onSample={openSample} onChanged={reload} onError={(m) => notify(m)} />
         )}
         {view === "ask" && <AskView run={run} live={live} draft={draft} asking={asking} hasSources={sources.length > 0} onAsk={ask} onTrace={() => setView("trace")} onSample={openSample} />}
         {view === "trace" && <TraceView run={run} />}

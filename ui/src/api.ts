@@ -14,6 +14,7 @@ import type { Run } from "./bindings/Run";
 import type { Settings } from "./bindings/Settings";
 import type { SourceObject } from "./bindings/SourceObject";
 import type { SourceSummary } from "./bindings/SourceSummary";
+import type { SyncReport } from "./bindings/SyncReport";
 import type { TraceStep } from "./bindings/TraceStep";
 import type { UiError } from "./bindings/UiError";
 import type { WorkspaceInfo } from "./bindings/WorkspaceInfo";
@@ -59,6 +60,10 @@ export const api = {
   ingest: (paths: string[], onProgress: (p: Progress) => void) => call<IngestReport>("ingest", { paths, onProgress: channel(onProgress) }),
   removeSource: (id: string) => call<number>("remove_source", { id }),
   refreshSources: (id: string | null) => call<Refreshed[]>("refresh_sources", { id }),
+  /** Follows the open workspace's files until another workspace is opened
+   * or this is called again; each sync that changed something arrives on
+   * `onChange`. Resolves when superseded. */
+  followFiles: (onChange: (r: SyncReport) => void) => call<null>("follow_files", { onChange: channel(onChange) }),
   ask: (question: string, onStep: (s: TraceStep) => void, onDraft: (d: string) => void) =>
     call<Run>("ask", { question, onStep: channel(onStep), onDraft: channel(onDraft) }),
   act: (action: RetrievalAction) => call<ActionResult>("act", { action }),

@@ -18,6 +18,7 @@ pub mod agent;
 pub mod render;
 pub mod sql;
 pub mod tabledb;
+pub mod watch;
 pub mod workspace;
 
 pub use embed::{Embedder, HashingEmbedder, InputKind};

@@ -51,6 +51,8 @@ pub enum WorkspaceError {
     BadAction(String),
     #[error("bad guide: {0}")]
     BadGuide(String),
+    #[error(transparent)]
+    Watch(#[from] crate::watch::WatchError),
 }
 
 impl WorkspaceError {
@@ -66,6 +68,7 @@ impl WorkspaceError {
             WorkspaceError::Agent { code, .. } => code,
             WorkspaceError::BadAction(_) => "bad_action",
             WorkspaceError::BadGuide(_) => "bad_guide",
+            WorkspaceError::Watch(e) => e.code(),
         }
     }
 }
@@ -206,6 +209,9 @@ impl<S: Store> Workspace<S> {
     pub fn embedder(&self) -> &Arc<dyn Embedder> {
         &self.embedder
     }
+    pub(crate) fn loaders(&self) -> &[Box<dyn Loader>] {
+        &self.loaders
+    }
 
     /// Expands folders (recursively, hidden entries skipped, symlink loops
     /// reported) into the files to ingest.
@@ -294,7 +300,11 @@ impl<S: Store> Workspace<S> {
     /// one store commit.
     pub async fn ingest(&self, paths: &[PathBuf], progress: &mut (dyn FnMut(Progress) + Send)) -> Result<IngestReport, WorkspaceError> {
         let _writing = self.writes.lock().await;
-        let (files, failed, skipped) = self.plan(paths);
+        let (files, mut failed, skipped) = self.plan(paths);
+        // Folders are remembered so a watcher follows them (see `watch`).
+        if let Err(e) = self.remember_folders(paths) {
+            failed.push(FailedFile { file: self.dir.display().to_string(), code: e.code().to_string(), error: format!("the folders to follow were not saved: {e}") });
+        }
         let mut report = IngestReport { failed, skipped, ..Default::default() };
         let total = files.len();
         progress(Progress::Planned { total });
@@ -588,6 +598,15 @@ impl<S: Store> Workspace<S> {
         // must not pile them up (a failure here loses nothing).
         let _ = self.store.reclaim(self.keep_versions).await;
         Ok(ids)
+    }
+
+    /// Stores guides with the vectors they already have (a guide whose
+    /// object ids moved; its question, and so its vector, did not).
+    pub(crate) async fn put_guide_rows(&self, rows: Vec<(Guide, Vec<f32>)>) -> Result<(), WorkspaceError> {
+        let _writing = self.writes.lock().await;
+        self.store.put_guides(rows).await?;
+        let _ = self.store.reclaim(self.keep_versions).await;
+        Ok(())
     }
 
     /// Every stored guide, ordered by id.

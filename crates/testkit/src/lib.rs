@@ -476,3 +476,38 @@ pub fn pptx(slides: &[(String, Option<String>)]) -> Vec<u8> {
     }
     z.finish().expect("zip finish").into_inner()
 }
+
+/// A one-sheet .xlsx workbook (sheet "Data") of rows of cells: a cell that
+/// parses as a number is written as a number, any other as an inline string.
+pub fn xlsx(rows: &[&[&str]]) -> Vec<u8> {
+    use std::io::Write;
+    let esc = |s: &str| s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let mut sheet = String::from(r#"<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>"#);
+    for (r, row) in rows.iter().enumerate() {
+        sheet.push_str(&format!(r#"<row r="{}">"#, r + 1));
+        for (c, v) in row.iter().enumerate() {
+            let cell = format!("{}{}", (b'A' + c as u8) as char, r + 1);
+            if v.parse::<f64>().is_ok() {
+                sheet.push_str(&format!(r#"<c r="{cell}"><v>{v}</v></c>"#));
+            } else {
+                sheet.push_str(&format!(r#"<c r="{cell}" t="inlineStr"><is><t>{}</t></is></c>"#, esc(v)));
+            }
+        }
+        sheet.push_str("</row>");
+    }
+    sheet.push_str("</sheetData></worksheet>");
+    let parts: [(&str, &str); 5] = [
+        ("[Content_Types].xml", r#"<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/worksheets/sheet1.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>"#),
+        ("_rels/.rels", r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>"#),
+        ("xl/workbook.xml", r#"<?xml version="1.0"?><workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets><sheet name="Data" sheetId="1" r:id="rId1"/></sheets></workbook>"#),
+        ("xl/_rels/workbook.xml.rels", r#"<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.xml"/></Relationships>"#),
+        ("xl/worksheets/sheet1.xml", &sheet),
+    ];
+    let mut z = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    let opts = zip::write::SimpleFileOptions::default();
+    for (name, body) in parts {
+        z.start_file(name, opts).expect("zip entry");
+        z.write_all(body.as_bytes()).expect("zip write");
+    }
+    z.finish().expect("zip finish").into_inner()
+}

@@ -1,12 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { a1, cellAddress, colLetters, rectangle, tableOf } from "./cells";
 import { evidenceTarget, numbered, sqlRows } from "./citations";
+import { changeLines, noChanges, syncToast, withSync } from "./changes";
 import { emptyIngest, onProgress, withReport } from "./ingest";
 import { addCells, cellsAction, describeAction, sentenceAction, sqlAction, toggle } from "./record";
 import { filterSources, where } from "./sources";
 import { stepSummary, totalMs } from "./trace";
 import { pdfText, runWith, sheetTable } from "../test/fixtures";
 import type { SourceSummary } from "../bindings/SourceSummary";
+import type { SyncReport } from "../bindings/SyncReport";
 
 describe("cells", () => {
   it("writes column letters past Z like a spreadsheet", () => {
@@ -151,5 +153,37 @@ describe("sources and trace", () => {
     const relaxed = { column: "Team", op: "=", values: ["Marlboro Team Penske"], words: "marlboro" };
     const query = { source: "race", table: "race_1", plan, result: { values: ["Michael Andretti"], rows: [1], rows_truncated: false, row_count: 1n }, report_layout: false, model: null, join: null, pivoted: false, relaxed };
     expect(stepSummary({ step: "table_query" as const, ms: 1, used: true, query })).toBe("first (left out Team = Marlboro Team Penske): Michael Andretti (1 rows, answered)");
+  });
+});
+
+describe("changes", () => {
+  const report = (changes: SyncReport["changes"], flagged: SyncReport["flagged_guides"] = []): SyncReport => ({ changes, repointed_guides: [], flagged_guides: flagged });
+  it("says what happened to each file, and keeps a failed file's error", () => {
+    const r = report([
+      { file: "/d/sales.xlsx", change: "changed", source_ids: ["a", "b"], code: null, error: null },
+      { file: "C:\\d\\new.csv", change: "added", source_ids: ["c"], code: null, error: null },
+      { file: "/d/old.pdf", change: "removed", source_ids: [], code: null, error: null },
+      { file: "/d/bad.xlsx", change: "failed", source_ids: [], code: "corrupt", error: "bad.xlsx: not a zip" },
+    ]);
+    expect(changeLines(r).map((l) => l.text)).toEqual([
+      "sales.xlsx changed: re-read (2 objects)",
+      "new.csv added (1 object)",
+      "old.pdf deleted: its objects were removed",
+      "bad.xlsx could not be read, the previous version is kept: bad.xlsx: not a zip",
+    ]);
+    expect(changeLines(r).map((l) => l.error)).toEqual([false, false, false, true]);
+    expect(syncToast(r)).toBe("sales.xlsx changed: re-read (2 objects), and 3 more file changes");
+    expect(syncToast(report([]))).toBeNull();
+  });
+  it("lists the newest first, keeps twenty and replaces the flagged guides", () => {
+    let s = noChanges;
+    const at = new Date(0);
+    for (let i = 0; i < 25; i++) s = withSync(s, report([{ file: `/f${i}.csv`, change: "added", source_ids: [], code: null, error: null }]), at);
+    expect(s.rows).toHaveLength(20);
+    expect(s.rows[0].file).toBe("/f24.csv");
+    const g = { id: "g1", question: "q?", missing: ["tbl_1"] };
+    s = withSync(s, report([], [g]), at);
+    expect(s.flagged).toEqual([g]);
+    expect(withSync(s, report([]), at).flagged).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import type { SourceObject } from "../bindings/SourceObject";
 import type { SourceSummary } from "../bindings/SourceSummary";
 import type { WorkspaceInfo } from "../bindings/WorkspaceInfo";
 import { api, toApiError } from "../api";
+import type { Changes } from "../lib/changes";
 import type { IngestState } from "../lib/ingest";
 import { baseName, filterSources, where, type SourceFilter } from "../lib/sources";
 import { SourceViewer } from "./SourceViewer";
@@ -14,6 +15,8 @@ type Props = {
   info: WorkspaceInfo | null;
   sources: SourceSummary[];
   ingest: IngestState;
+  /** What following the files changed lately (see lib/changes). */
+  changes?: Changes;
   busy: boolean;
   onIngest: (paths: string[]) => void;
   onOpen: (dir: string) => void;
@@ -22,7 +25,7 @@ type Props = {
   onError: (m: string) => void;
 };
 
-export function WorkspaceView({ info, sources, ingest, busy, onIngest, onOpen, onSample, onChanged, onError }: Props) {
+export function WorkspaceView({ info, sources, ingest, changes, busy, onIngest, onOpen, onSample, onChanged, onError }: Props) {
   const [filter, setFilter] = useState<SourceFilter>({ type: "all", file: "", text: "" });
   const [path, setPath] = useState("");
   const [dir, setDir] = useState("");
@@ -87,7 +90,7 @@ export function WorkspaceView({ info, sources, ingest, busy, onIngest, onOpen, o
 
       <div className="dropzone" aria-label="Add files">
         <p>
-          <strong>Drop PDFs, spreadsheets (xlsx, xls, ods, csv), SQLite databases or folders anywhere on this window</strong>, or give a path:
+          <strong>Drop PDFs, Word, PowerPoint, HTML, Markdown, spreadsheets (xlsx, xls, ods, csv), SQLite databases or folders anywhere on this window</strong>, or give a path. The workspace then follows them: an edited file is read again, a deleted one removed, a new one in an added folder added.
         </p>
         <form
           className="row"
@@ -117,6 +120,25 @@ export function WorkspaceView({ info, sources, ingest, busy, onIngest, onOpen, o
           </ul>
         )}
       </div>
+
+      {changes && (changes.rows.length > 0 || changes.flagged.length > 0) && (
+        <div className="file-changes" aria-label="Followed file changes" data-testid="file-changes">
+          <h3>Files changed</h3>
+          <ul>
+            {changes.rows.map((r, i) => (
+              <li key={`${r.at}-${r.file}-${i}`} className={r.error ? "error-text" : undefined} title={r.file}>
+                <span className="muted small">{r.at}</span> {r.text}
+              </li>
+            ))}
+          </ul>
+          {changes.flagged.length > 0 && (
+            <div className="error-text" data-testid="flagged-guides">
+              {changes.flagged.length} guide{changes.flagged.length === 1 ? "" : "s"} name sources that are gone:{" "}
+              {changes.flagged.map((g) => `“${g.question}”`).join(", ")}. Record them again or remove them in Guides.
+            </div>
+          )}
+        </div>
+      )}
 
       {sources.length === 0 ? (
         <div className="empty">
