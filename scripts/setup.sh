@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the project needs on a fresh Debian machine: system packages
 # (protoc for lancedb; WebKitGTK and friends for Tauri; Xvfb and the WebKit
-# WebDriver for end-to-end tests), a Python venv for the benchmark reference
+# WebDriver for end-to-end tests; Tesseract and Poppler's pdftoppm to read
+# scans and images by OCR), a Python venv for the benchmark reference
 # and the sample generators, and checks the Rust toolchain. Idempotent: what
 # is present is skipped.
 set -euo pipefail
@@ -9,7 +10,8 @@ cd "$(dirname "$0")/.."
 . scripts/env.sh
 
 PKGS=(protobuf-compiler pkg-config build-essential libwebkit2gtk-4.1-dev libsoup-3.0-dev librsvg2-dev
-      libssl-dev xvfb webkit2gtk-driver python3-venv)
+      libssl-dev xvfb webkit2gtk-driver python3-venv
+      tesseract-ocr tesseract-ocr-eng poppler-utils)
 missing=()
 for p in "${PKGS[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

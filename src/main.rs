@@ -26,7 +26,7 @@ struct Cli {
     /// Workspace directory (default: the platform data dir's aurag/default).
     #[arg(long, global = true, env = "AURAG_WORKSPACE")]
     workspace: Option<PathBuf>,
-    /// Embedder: a model name from the manifest, `hashing` (no weights), or
+    /// Embedder: a model name from the manifest, `hashing` (no weights; `hashing-N` with N dimensions), or
     /// `auto` (all-minilm-l6-v2 when installed, else hashing).
     #[arg(long, global = true, env = "AURAG_EMBEDDER", default_value = "auto")]
     embedder: String,
@@ -87,6 +87,13 @@ enum Cmd {
         #[arg(long, default_value_t = 300)]
         quiet_ms: u64,
         /// One JSON report per line instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Re-embed the workspace with the configured --embedder (after a
+    /// switch of model): every description, sentence and guide question is
+    /// embedded again from the stored text and the store swapped in whole.
+    Reembed {
         #[arg(long)]
         json: bool,
     },
@@ -612,6 +619,36 @@ async fn run(cli: Cli) -> Result<i32> {
     }
     let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
     match cli.cmd {
+        Cmd::Reembed { json: json_out } => {
+            let started = Instant::now();
+            let mut last = Instant::now();
+            let (_, report) = aurag::Workspace::reembed(&dir, embedder, &mut |p| match p {
+                aurag::reembed::ReembedProgress::Embedding { done, total } if !json_out && (last.elapsed() > Duration::from_secs(2) || done == total) => {
+                    last = Instant::now();
+                    eprintln!("re-embedding: {done}/{total}");
+                }
+                aurag::reembed::ReembedProgress::Swapping if !json_out => eprintln!("swapping in the new store"),
+                _ => {}
+            })
+            .await
+            .with_context(|| format!("re-embedding workspace {}", dir.display()))?;
+            if json_out {
+                println!("{}", serde_json::to_string_pretty(&report)?);
+            } else if report.unchanged {
+                println!("the workspace already uses {}: nothing to do", report.to);
+            } else {
+                println!(
+                    "re-embedded {} objects, {} sentences and {} guides: {} → {} in {:.1} s",
+                    report.objects,
+                    report.sentences,
+                    report.guides,
+                    report.from,
+                    report.to,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            return Ok(0);
+        }
         Cmd::Bench { what: BenchCmd::Ingest { paths, json: json_out, no_reference } } => {
             let model_dir = installed_model_dir(&cli.embedder);
             return bench_ingest(&paths, json_out, no_reference, embedder, model_dir).await;
@@ -741,7 +778,7 @@ async fn run(cli: Cli) -> Result<i32> {
                     println!("removed {n} objects");
                     Ok(if n == 0 { 1 } else { 0 })
                 }
-                Cmd::Bench { .. } | Cmd::Selftest { .. } | Cmd::Models { .. } | Cmd::Llm { .. } | Cmd::Embed { .. } | Cmd::Eval { .. } => unreachable!("handled above"),
+                Cmd::Bench { .. } | Cmd::Reembed { .. } | Cmd::Selftest { .. } | Cmd::Models { .. } | Cmd::Llm { .. } | Cmd::Embed { .. } | Cmd::Eval { .. } => unreachable!("handled above"),
             }
         }
     }

@@ -31,7 +31,7 @@ async fn committed_bad_files_fail_clearly_and_lose_nothing() {
     let c = codes(&report);
     let expect = [
         ("empty.pdf", "empty", "empty file"),
-        ("scanned_no_text.pdf", "no_text_layer", "no text layer (OCR not supported)"),
+        ("scanned_no_text.pdf", "no_text_layer", "no text layer (a scan)"),
         ("encrypted.pdf", "encrypted", "encrypted PDF"),
         ("truncated.pdf", "corrupt", "not a valid PDF"),
         ("not_really.pdf", "corrupt", "not a valid PDF"),

@@ -204,3 +204,31 @@ fn output_into_a_closed_pipe_ends_quietly() {
     assert_ne!(out.status.code(), Some(101), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
+
+#[test]
+fn reembed_switches_a_workspace_to_another_embedder_from_the_command_line() {
+    let tmp = tempfile::tempdir().unwrap();
+    let ws = tmp.path().join("ws");
+    let sample = sample();
+    let out = aurag(&ws, &["--embedder", "hashing", "ingest", sample.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+
+    // Asking with another embedder fails with the way out in the message.
+    let q = "What were total sales in 2018?";
+    let out = aurag(&ws, &["--embedder", "hashing-256", "ask", q, "--json"]);
+    assert_ne!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("aurag reembed") && err.contains("hashing-v2-384"), "{err}");
+
+    let out = aurag(&ws, &["--embedder", "hashing-256", "reembed", "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let r = json(&out);
+    assert_eq!((r["from"].as_str(), r["to"].as_str(), r["unchanged"].as_bool()), (Some("hashing-v2-384"), Some("hashing-v2-256"), Some(false)));
+    assert!(r["objects"].as_u64().unwrap() > 3, "{r}");
+
+    let out = aurag(&ws, &["--embedder", "hashing-256", "ask", q, "--json"]);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(json(&out)["answer"], "$1,202.9 (million)");
+    let out = aurag(&ws, &["--embedder", "hashing", "sources"]);
+    assert_ne!(out.status.code(), Some(0), "the old embedder is now the mismatched one");
+}

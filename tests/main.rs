@@ -21,5 +21,7 @@ mod reranker;
 mod selftest;
 mod sql_sandbox;
 mod store;
+mod ocr;
+mod reembed;
 mod tables;
 mod watch;

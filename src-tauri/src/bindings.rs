@@ -75,6 +75,7 @@ pub fn export_all(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> {
     aurag::workspace::Progress::export_all_to(dir)?;
     aurag::workspace::Refreshed::export_all_to(dir)?;
     aurag::watch::SyncReport::export_all_to(dir)?;
+    aurag::reembed::ReembedProgress::export_all_to(dir)?;
     aurag::agent::Run::export_all_to(dir)?;
     aurag::agent::TraceStep::export_all_to(dir)?;
     aurag::agent::extract::ActionResult::export_all_to(dir)?;

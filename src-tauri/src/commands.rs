@@ -16,6 +16,7 @@ use aurag::llm::LanguageModel;
 use aurag::models::{self, Manifest, PullEvent};
 use aurag::sql::SqlLimits;
 use aurag::store::SourceSummary;
+use aurag::reembed::ReembedProgress;
 use aurag::watch::{Follower, SyncReport};
 use aurag::workspace::{IngestReport, Progress, Refreshed};
 use aurag::{Embedder, SourceObject, Workspace};
@@ -281,6 +282,31 @@ pub async fn follow_files(state: tauri::State<'_, AppState>, on_change: Channel<
             }
         }
     }
+}
+
+/// Re-embeds a workspace built with another embedder (the one `dir` names,
+/// or the app's workspace) with the app's embedder, then opens it. The
+/// store is rebuilt beside the old one and swapped in whole, so a
+/// re-embedding cut short leaves the old workspace as it was.
+#[tauri::command]
+pub async fn reembed_workspace(state: tauri::State<'_, AppState>, dir: Option<String>, on_progress: Channel<ReembedProgress>) -> Res<WorkspaceInfo> {
+    let _opening = state.opening.lock().await;
+    let dir = match dir.map(|d| d.trim().to_string()).filter(|d| !d.is_empty()) {
+        Some(d) => PathBuf::from(d),
+        None => state.dir.lock().await.clone(),
+    };
+    let embedder = state.embedder().await?;
+    // Let go of the workspace and its follower while its store is replaced.
+    state.following.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    *state.open.write().await = None;
+    let (ws, _report) = Workspace::reembed(&dir, embedder, &mut |p| {
+        let _ = on_progress.send(p);
+    })
+    .await?;
+    *state.open.write().await = Some(Open { ws: Arc::new(ws) });
+    *state.dir.lock().await = dir;
+    drop(_opening);
+    state.info().await
 }
 
 /// Answers a question; each trace step is sent on `on_step` as soon as the

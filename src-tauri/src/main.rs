@@ -27,6 +27,7 @@ fn main() {
             commands::remove_source,
             commands::refresh_sources,
             commands::follow_files,
+            commands::reembed_workspace,
             commands::ask,
             commands::act,
             commands::list_guides,

@@ -7,13 +7,14 @@
 // answer, open a citation and check the highlight; open the trace; record a
 // guide, find it in the guides list, and see a similar question retrieve it;
 // ingest two files that answer only together and see the join in the trace;
-// edit a file on disk and see the workspace follow it. A screenshot of each view is saved.
+// edit a file on disk and see the workspace follow it; open a workspace
+// built with another embedder and re-embed it. A screenshot of each view is saved.
 //
 // Usage: node e2e/app.e2e.mjs APP_BINARY OUT_DIR   (tauri-driver on PATH)
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const [app, outDir] = process.argv.slice(2);
 if (!app || !outDir) {
@@ -36,6 +37,10 @@ const orders = join(home, "orders.csv");
 writeFileSync(orders, "Order,Customer,Amount\nA-1,Acme,120\nA-2,Globex,80\nA-3,Acme,40\nA-4,Initech,200\nA-5,Umbrella,15\nA-6,Globex,60\nA-7,Hooli,300\n");
 const customers = join(home, "customers.csv");
 writeFileSync(customers, "Customer,Region,Since\nAcme,Europe,2015\nGlobex,Asia,2018\nInitech,Europe,2020\nUmbrella,Americas,2012\nHooli,Americas,2019\n");
+
+// A workspace built by the CLI with another embedder than the app's.
+const otherWs = join(home, "other-ws");
+execFileSync(join(dirname(app), "aurag"), ["--embedder", "hashing-64", "--workspace", otherWs, "ingest", orders], { env, stdio: ["ignore", "ignore", "inherit"] });
 
 const driver = spawn("tauri-driver", ["--port", String(PORT)], { env, stdio: ["ignore", "inherit", "inherit"] });
 let session = null;
@@ -223,6 +228,30 @@ try {
     return (await text('[data-testid="answer"] .q')).includes("Asia Pacific") && a ? a : null;
   }, 120000);
   check(after.includes("1525") || after.includes("1,525"), `the answer reads the edited cell: ${after.split("\n")[0]}`);
+
+  // 9. A workspace built with another embedder is refused with the offer
+  // to re-embed it; re-embedding opens it, and it answers.
+  await view("workspace");
+  await type("#workspace-dir", otherWs);
+  await click("#open-dir");
+  const refusal = await until("the embedder refusal", async () => js("const b = document.querySelector('[data-testid=embedder-mismatch]'); return b ? b.textContent : ''"));
+  check(refusal.includes("hashing-v2-64"), `a workspace of another embedder is refused with an offer: ${refusal.slice(0, 140)}`);
+  await shot("11-embedder-mismatch");
+  await click('[data-testid="embedder-mismatch"] button');
+  const reopened = await until("the re-embedded workspace", async () => {
+    const gone = await js("return !document.querySelector('[data-testid=embedder-mismatch]')");
+    const t = await text(".main");
+    return gone && t.includes("other-ws") && !t.includes("hashing-v2-64") ? t : null;
+  }, 120000);
+  check(/1 files?/.test(reopened) || reopened.includes("orders.csv"), "re-embedded and opened: its sources are listed");
+  await view("ask");
+  await type("#question", "What was the total amount for Acme?");
+  await click("#ask-go");
+  const acme = await until("the answer in the re-embedded workspace", async () => {
+    const a = await text('[data-testid="answer"] .answer');
+    return (await text('[data-testid="answer"] .q')).includes("Acme") && a ? a : null;
+  }, 120000);
+  check(acme.includes("160"), `the re-embedded workspace answers: ${acme.split("\n")[0]}`);
 
   await view("settings");
   await until("the models table", () => find('[data-testid="models"] tbody tr'));

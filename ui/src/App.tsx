@@ -9,6 +9,7 @@ import type { WorkspaceInfo } from "./bindings/WorkspaceInfo";
 import { api, toApiError } from "./api";
 import { noChanges, syncToast, withSync, type Changes } from "./lib/changes";
 import { emptyIngest, onProgress, withReport, type IngestState } from "./lib/ingest";
+import { mismatchOf, reembedLine, type Mismatch } from "./lib/reembed";
 import { AskView } from "./views/AskView";
 import { GuidesView } from "./views/GuidesView";
 import { RecordView } from "./views/RecordView";
@@ -35,6 +36,8 @@ export function App() {
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [dropping, setDropping] = useState(false);
   const [changes, setChanges] = useState<Changes>(noChanges);
+  const [mismatch, setMismatch] = useState<Mismatch | null>(null);
+  const [reembedding, setReembedding] = useState<string | null>(null);
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem("aurag-theme") as Theme) || "system");
 
   const notify = useCallback((text: string, error = false) => setMessage({ text, error }), []);
@@ -45,7 +48,9 @@ export function App() {
       setInfo(await api.workspaceInfo());
       setSources(await api.listSources());
     } catch (e) {
-      fail(e);
+      const m = mismatchOf(toApiError(e), null);
+      if (m) setMismatch(m);
+      else fail(e);
     }
   }, [fail]);
 
@@ -155,11 +160,30 @@ export function App() {
       setInfo(await api.openWorkspace(dir));
       setRun(null);
       setIngest(emptyIngest);
+      setMismatch(null);
       notify(`opened ${dir}`);
     } catch (e) {
-      fail(e);
+      const m = mismatchOf(toApiError(e), dir);
+      if (m) setMismatch(m);
+      else fail(e);
     }
     await reload();
+  };
+
+  const reembed = async (m: Mismatch) => {
+    setReembedding("re-embedding…");
+    try {
+      const opened = await api.reembedWorkspace(m.dir, (p) => setReembedding(reembedLine(p)));
+      setInfo(opened);
+      setMismatch(null);
+      setRun(null);
+      notify(`re-embedded ${opened.sources} sources and ${opened.guides} guides with ${opened.embedder}`);
+    } catch (e) {
+      fail(e);
+    } finally {
+      setReembedding(null);
+      await reload();
+    }
   };
 
   const ask = async (q: string) => {
@@ -202,6 +226,20 @@ export function App() {
             <button className="link" onClick={() => setMessage(null)} aria-label="Dismiss">
               ×
             </button>
+          </div>
+        )}
+        {mismatch && (
+          <div className="banner error" role="alert" data-testid="embedder-mismatch">
+            <p>{mismatch.message}</p>
+            <p className="muted small">Re-embedding computes every vector again from the text the workspace holds (no file is read again); the old vectors stay until the new ones are complete.</p>
+            <button className="primary" disabled={reembedding !== null} onClick={() => void reembed(mismatch)}>
+              {reembedding ?? "Re-embed with this app's embedder"}
+            </button>{" "}
+            {reembedding === null && (
+              <button className="link" onClick={() => setMismatch(null)}>
+                not now
+              </button>
+            )}
           </div>
         )}
         {view === "workspace" && (

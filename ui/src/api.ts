@@ -8,6 +8,7 @@ import type { IngestReport } from "./bindings/IngestReport";
 import type { ModelRow } from "./bindings/ModelRow";
 import type { Progress } from "./bindings/Progress";
 import type { PullEvent } from "./bindings/PullEvent";
+import type { ReembedProgress } from "./bindings/ReembedProgress";
 import type { Refreshed } from "./bindings/Refreshed";
 import type { RetrievalAction } from "./bindings/RetrievalAction";
 import type { Run } from "./bindings/Run";
@@ -55,6 +56,10 @@ export const api = {
   workspaceInfo: () => call<WorkspaceInfo>("workspace_info"),
   openWorkspace: (dir: string) => call<WorkspaceInfo>("open_workspace", { dir }),
   openSample: (onProgress: (p: Progress) => void) => call<WorkspaceInfo>("open_sample", { onProgress: channel(onProgress) }),
+  /** Re-embeds the workspace in `dir` (null: the app's own) with the app's
+   * embedder and opens it. */
+  reembedWorkspace: (dir: string | null, onProgress: (p: ReembedProgress) => void) =>
+    call<WorkspaceInfo>("reembed_workspace", { dir, onProgress: channel(onProgress) }),
   listSources: () => call<SourceSummary[]>("list_sources"),
   getSource: (id: string) => call<SourceObject>("get_source", { id }),
   ingest: (paths: string[], onProgress: (p: Progress) => void) => call<IngestReport>("ingest", { paths, onProgress: channel(onProgress) }),

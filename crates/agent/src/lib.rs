@@ -9,12 +9,13 @@
 //! (LanceDB). ARCHITECTURE.md draws the crates and the data flow.
 
 pub use aurag_core::{action, answer, bm25, chunk, describe, guide, source, table, tabular, text};
-pub use aurag_ingest::loader;
+pub use aurag_ingest::{loader, ocr};
 pub use aurag_models::manager as models;
 pub use aurag_models::{embed, llm, rerank, weights};
 pub use aurag_store as store;
 
 pub mod agent;
+pub mod reembed;
 pub mod render;
 pub mod sql;
 pub mod tabledb;

@@ -153,6 +153,10 @@ pub struct Workspace<S: Store = LanceStore> {
     store: S,
     embedder: Arc<dyn Embedder>,
     loaders: Vec<Box<dyn Loader>>,
+    /// Reads scans and images: Tesseract when installed (see
+    /// `aurag_ingest::ocr`), else `None` and they are refused
+    /// with what to install.
+    pub ocr: Option<Arc<dyn crate::ocr::Ocr>>,
     pub limits: Limits,
     pub chunk: ChunkConfig,
     /// How long old store versions are kept after an ingest, for readers in
@@ -192,6 +196,7 @@ impl<S: Store> Workspace<S> {
             store,
             embedder,
             loaders: default_loaders(),
+            ocr: crate::ocr::TesseractCli::detect().map(|t| Arc::new(t) as Arc<dyn crate::ocr::Ocr>),
             limits: Limits::default(),
             chunk: ChunkConfig::default(),
             keep_versions: Duration::from_secs(600),
@@ -426,7 +431,7 @@ impl<S: Store> Workspace<S> {
             .map(|l| l.as_ref())
             .ok_or_else(|| LoadError::Unsupported { path: file.to_path_buf(), ext: crate::loader::ext_of(file) })?;
         let memo = Memo::new(self.embedder.as_ref());
-        let ctx = LoadContext { embedder: Some(&memo), chunk: self.chunk, limits: self.limits };
+        let ctx = LoadContext { embedder: Some(&memo), chunk: self.chunk, limits: self.limits, ocr: self.ocr.as_deref() };
         let mut loaded = guarded(file, loader.name(), || loader.load(file, &job.bytes, &job.hash, &ctx))?;
         let mut objects = std::mem::take(&mut loaded.objects);
         for o in objects.iter_mut() {
@@ -437,11 +442,7 @@ impl<S: Store> Workspace<S> {
         let dvecs = memo.embed(&descs, InputKind::Document).map_err(embed_err)?;
         let mut units = Vec::new();
         for o in &objects {
-            if let Content::Text(t) = &o.content {
-                let texts: Vec<&str> = t.sentences.iter().map(|s| s.text.as_str()).collect();
-                let vs = memo.embed(&texts, InputKind::Document).map_err(embed_err)?;
-                units.extend(t.sentences.iter().zip(vs).map(|(s, v)| Unit::of_sentence(o, s, v)));
-            }
+            units.extend(crate::reembed::sentence_units(&memo, o).map_err(embed_err)?);
         }
         let stats = IngestStats {
             files: 1,

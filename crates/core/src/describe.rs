@@ -20,6 +20,8 @@ pub fn describe(obj: &mut SourceObject) {
         Content::Text(t) => describe_text(t),
     };
     obj.description = truncate_chars(&description, MAX_DESCRIPTION_CHARS);
+    // Tags a loader set (`ocr`, `ocr-confidence:87`) stay, after these.
+    let from_loader = std::mem::take(&mut obj.tags);
     let mut tags = Vec::new();
     let path = std::path::Path::new(&obj.provenance.file);
     if let Some(ext) = path.extension().and_then(|e| e.to_str()) {
@@ -44,6 +46,11 @@ pub fn describe(obj: &mut SourceObject) {
     content_years.dedup();
     for y in content_years {
         tags.push(format!("year:{y}"));
+    }
+    for t in from_loader {
+        if !tags.contains(&t) {
+            tags.push(t);
+        }
     }
     obj.tags = tags;
 }
@@ -198,8 +205,8 @@ mod tests {
     fn text_description_has_lead_and_keywords() {
         let t = TextContent {
             sentences: vec![
-                Sentence { idx: 0, text: "Goodwill impairment was tested in 2019.".into(), page: Some(1), offset: 0 },
-                Sentence { idx: 1, text: "No goodwill impairment was recorded.".into(), page: Some(1), offset: 40 },
+                Sentence { idx: 0, text: "Goodwill impairment was tested in 2019.".into(), page: Some(1), offset: 0, bbox: None },
+                Sentence { idx: 1, text: "No goodwill impairment was recorded.".into(), page: Some(1), offset: 40, bbox: None },
             ],
         };
         let prov = Provenance { file: "a.pdf".into(), file_hash: "h".into(), locator: Locator::Pages { pages: vec![1], chunk: 0 } };

@@ -148,6 +148,12 @@ pub struct Sentence {
     pub page: Option<u32>,
     /// Byte offset of the sentence in the page (or file) text it came from.
     pub offset: u32,
+    /// Where on its page the sentence stands, as fractions of the page's
+    /// width and height (left, top, right, bottom): known for text read by
+    /// OCR, from the word boxes, so a citation can point at the spot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub bbox: Option<[f32; 4]>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

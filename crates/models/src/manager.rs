@@ -629,7 +629,7 @@ pub fn device(name: &str) -> Result<candle_core::Device, ModelError> {
 }
 
 /// The embedder named `name` from the manifest, loaded from `dir`: `hashing`
-/// is the model-free fallback, `auto` is all-MiniLM-L6-v2 when installed and
+/// is the model-free fallback (`hashing-N` the same with N dimensions), `auto` is all-MiniLM-L6-v2 when installed and
 /// the hashing embedder otherwise. Blocking (it reads and maps the weights):
 /// call it off the async runtime.
 pub fn load_embedder(name: &str, dir: &Path, device: &candle_core::Device, max_tokens: Option<usize>) -> Result<std::sync::Arc<dyn crate::embed::Embedder>, ModelError> {
@@ -637,6 +637,9 @@ pub fn load_embedder(name: &str, dir: &Path, device: &candle_core::Device, max_t
     let manifest = Manifest::builtin();
     let chosen = match name {
         "hashing" => return Ok(std::sync::Arc::new(crate::embed::HashingEmbedder::default())),
+        h if h.strip_prefix("hashing-").is_some_and(|d| d.parse::<usize>().is_ok_and(|d| (8..=4096).contains(&d))) => {
+            return Ok(std::sync::Arc::new(crate::embed::HashingEmbedder::new(h["hashing-".len()..].parse().unwrap_or_default())));
+        }
         // Each file is hashed once: a missing default falls back, a missing
         // named model is an error.
         "auto" => {

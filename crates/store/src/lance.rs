@@ -25,7 +25,7 @@
 //! on open by rewriting `sources` in one commit, then the version record.
 
 use std::collections::{HashMap, HashSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use arrow_array::types::Float32Type;
@@ -168,10 +168,85 @@ fn col<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a StringArray, StoreError
         .ok_or_else(|| StoreError::Corrupt { id: name.to_string(), reason: "missing or mistyped column".into() })
 }
 
+/// Where a re-embedding writes the new store, and where the old one waits
+/// while the two are swapped (see [`LanceStore::swap_in`]).
+const REEMBED_DIR: &str = ".reembed";
+const REEMBED_OLD: &str = ".reembed-old";
+
 impl LanceStore {
+    /// What the store under `dir` records about itself (embedder, vector
+    /// size, schema version), without checking it against anything; `None`
+    /// when there is no store yet.
+    pub async fn recorded(dir: &Path) -> Result<Option<StoreInfo>, StoreError> {
+        Self::recover_swap(dir)?;
+        let path = dir.join("lance");
+        if !path.exists() {
+            return Ok(None);
+        }
+        let path_s = path.display().to_string();
+        let open_err = |e: lancedb::Error| StoreError::Open { path: path_s.clone(), reason: e.to_string() };
+        let conn = lancedb::connect(&path_s).execute().await.map_err(open_err)?;
+        let meta = conn.open_table("meta").execute().await.map_err(open_err)?;
+        let mut kv = HashMap::new();
+        for b in collect("meta", meta.query()).await? {
+            let (k, v) = (col(&b, "key")?, col(&b, "value")?);
+            for i in 0..b.num_rows() {
+                kv.insert(k.value(i).to_string(), v.value(i).to_string());
+            }
+        }
+        Ok(Some(StoreInfo {
+            schema_version: kv.get("schema_version").and_then(|v| v.parse().ok()).unwrap_or(0),
+            embedder: kv.get("embedder").cloned().unwrap_or_default(),
+            dim: kv.get("dim").and_then(|v| v.parse().ok()).unwrap_or(0),
+        }))
+    }
+
+    /// The scratch workspace directory a re-embedding builds its new store
+    /// in (emptied first): open it with [`open`](Self::open), fill it, drop
+    /// it, then [`swap_in`](Self::swap_in).
+    pub fn reembed_scratch(dir: &Path) -> Result<PathBuf, StoreError> {
+        let scratch = dir.join(REEMBED_DIR);
+        let err = |e: std::io::Error| StoreError::Open { path: scratch.display().to_string(), reason: e.to_string() };
+        if scratch.exists() {
+            std::fs::remove_dir_all(&scratch).map_err(err)?;
+        }
+        std::fs::create_dir_all(&scratch).map_err(err)?;
+        Ok(scratch)
+    }
+
+    /// Puts the store built in the scratch directory in place of the
+    /// workspace's: two renames, the old store kept aside until the new one
+    /// is in. A crash between them is repaired by the next open
+    /// ([`recover_swap`](Self::recover_swap)), so the workspace always has
+    /// one whole store, the old or the new.
+    pub fn swap_in(dir: &Path) -> Result<(), StoreError> {
+        let (live, new, old) = (dir.join("lance"), dir.join(REEMBED_DIR).join("lance"), dir.join(REEMBED_OLD));
+        let err = |p: &Path, e: std::io::Error| StoreError::Open { path: p.display().to_string(), reason: format!("swapping in the re-embedded store: {e}") };
+        if old.exists() {
+            std::fs::remove_dir_all(&old).map_err(|e| err(&old, e))?;
+        }
+        std::fs::rename(&live, &old).map_err(|e| err(&live, e))?;
+        std::fs::rename(&new, &live).map_err(|e| err(&new, e))?;
+        let _ = std::fs::remove_dir_all(&old);
+        let _ = std::fs::remove_dir_all(dir.join(REEMBED_DIR));
+        Ok(())
+    }
+
+    /// Repairs a swap cut short: with no live store but one set aside, the
+    /// set-aside one goes back; with both, the set-aside one is deleted.
+    fn recover_swap(dir: &Path) -> Result<(), StoreError> {
+        let (live, old) = (dir.join("lance"), dir.join(REEMBED_OLD));
+        if old.exists() {
+            let r = if live.exists() { std::fs::remove_dir_all(&old) } else { std::fs::rename(&old, &live) };
+            r.map_err(|e| StoreError::Open { path: old.display().to_string(), reason: format!("repairing an interrupted re-embedding: {e}") })?;
+        }
+        Ok(())
+    }
+
     /// Opens (or creates) the store under `dir`, checking the schema version
     /// and that it holds vectors of the configured embedder.
     pub async fn open(dir: &Path, embedder: &str, dim: usize) -> Result<Self, StoreError> {
+        Self::recover_swap(dir)?;
         let path = dir.join("lance");
         let path_s = path.display().to_string();
         let open_err = |e: lancedb::Error| StoreError::Open { path: path_s.clone(), reason: e.to_string() };

@@ -105,7 +105,7 @@ pub enum StoreError {
     Open { path: String, reason: String },
     #[error("workspace {path} has schema version {found}, this aurag reads version {expected}: {hint}")]
     SchemaVersion { path: String, found: u32, expected: u32, hint: &'static str },
-    #[error("workspace {path} was built with embedder '{found}', but '{requested}' is configured; use the same embedder or a new workspace")]
+    #[error("workspace {path} was built with embedder '{found}', but '{requested}' is configured; run `aurag reembed` (or Re-embed in the app) to re-embed it with '{requested}', or use '{found}' (--embedder {found})")]
     EmbedderMismatch { path: String, found: String, requested: String },
     #[error("store table '{table}': {reason}")]
     Table { table: &'static str, reason: String },

@@ -12,4 +12,10 @@ page: number | null,
 /**
  * Byte offset of the sentence in the page (or file) text it came from.
  */
-offset: number, };
+offset: number, 
+/**
+ * Where on its page the sentence stands, as fractions of the page's
+ * width and height (left, top, right, bottom): known for text read by
+ * OCR, from the word boxes, so a citation can point at the spot.
+ */
+bbox?: [number, number, number, number], };

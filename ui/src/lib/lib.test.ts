@@ -3,8 +3,10 @@ import { a1, cellAddress, colLetters, rectangle, tableOf } from "./cells";
 import { evidenceTarget, numbered, sqlRows } from "./citations";
 import { changeLines, noChanges, syncToast, withSync } from "./changes";
 import { emptyIngest, onProgress, withReport } from "./ingest";
+import { mismatchOf, reembedLine } from "./reembed";
+import { ApiError } from "../api";
 import { addCells, cellsAction, describeAction, sentenceAction, sqlAction, toggle } from "./record";
-import { filterSources, where } from "./sources";
+import { boxNote, filterSources, ocrNote, where } from "./sources";
 import { stepSummary, totalMs } from "./trace";
 import { pdfText, runWith, sheetTable } from "../test/fixtures";
 import type { SourceSummary } from "../bindings/SourceSummary";
@@ -185,5 +187,30 @@ describe("changes", () => {
     s = withSync(s, report([], [g]), at);
     expect(s.flagged).toEqual([g]);
     expect(withSync(s, report([]), at).flagged).toEqual([]);
+  });
+});
+
+describe("ocr notes", () => {
+  it("names OCR text, its engine and confidence, and nothing for text from the file", () => {
+    expect(ocrNote(["type:pdf", "ocr", "ocr-confidence:87", "ocr-engine:tesseract 5.3.0 (eng)"])).toBe("read by OCR (tesseract 5.3.0 (eng)), mean word confidence 87%");
+    expect(ocrNote(["type:pdf", "page:1"])).toBeNull();
+  });
+  it("says where a recognized sentence stands on its page", () => {
+    expect(boxNote([0.12, 0.155, 0.8, 0.18])).toBe("on the page: 12% to 80% across, 16% to 18% down");
+    expect(boxNote(undefined)).toBeNull();
+  });
+});
+
+describe("reembed", () => {
+  it("offers re-embedding only for the embedder refusal, for the workspace it was opening", () => {
+    const refusal = new ApiError("embedder_mismatch", "workspace /w was built with embedder 'a' … run `aurag reembed`");
+    expect(mismatchOf(refusal, "/w")).toEqual({ dir: "/w", message: refusal.message });
+    expect(mismatchOf(refusal, null)?.dir).toBeNull();
+    expect(mismatchOf(new ApiError("store_open", "no"), "/w")).toBeNull();
+  });
+  it("writes progress as a person reads it", () => {
+    expect(reembedLine({ stage: "embedding", done: 12, total: 48 })).toBe("re-embedding: 12 of 48 (25%)");
+    expect(reembedLine({ stage: "embedding", done: 0, total: 0 })).toBe("re-embedding…");
+    expect(reembedLine({ stage: "swapping" })).toBe("swapping in the new vectors…");
   });
 });

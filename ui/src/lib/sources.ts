@@ -32,3 +32,20 @@ export function where(l: Locator): string {
 }
 
 export const baseName = (p: string) => p.split(/[\\/]/).pop() ?? p;
+
+/** "read by OCR (tesseract 5.3.0 (eng)), mean word confidence 87%" for an
+ * object whose text was recognized, from the tags its loader set; null for
+ * text that was in the file. */
+export function ocrNote(tags: string[]): string | null {
+  if (!tags.includes("ocr")) return null;
+  const conf = tags.find((t) => t.startsWith("ocr-confidence:"))?.slice("ocr-confidence:".length);
+  const engine = tags.find((t) => t.startsWith("ocr-engine:"))?.slice("ocr-engine:".length);
+  return `read by OCR${engine ? ` (${engine})` : ""}${conf ? `, mean word confidence ${conf}%` : ""}`;
+}
+
+/** Where a recognized sentence stands on its page, in words. */
+export function boxNote(b: number[] | undefined): string | null {
+  if (!b || b.length !== 4) return null;
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  return `on the page: ${pct(b[0])} to ${pct(b[2])} across, ${pct(b[1])} to ${pct(b[3])} down`;
+}

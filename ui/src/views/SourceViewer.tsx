@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from "react";
 import type { Coord } from "../bindings/Coord";
 import type { SourceObject } from "../bindings/SourceObject";
 import { a1, cellAddress, cellKey, colLetters, rectangle, sentencesOf, tableOf } from "../lib/cells";
-import { baseName, where } from "../lib/sources";
+import { baseName, boxNote, ocrNote, where } from "../lib/sources";
 
 export type Highlight = { sentences?: number[]; cells?: Coord[] };
 
@@ -32,6 +32,11 @@ export function SourceViewer({ obj, highlight, onSentence, onCells }: Props) {
           {obj.content_type} · {obj.kind} · {baseName(obj.provenance.file)} · {where(obj.provenance.locator)}
         </div>
         <p className="desc">{obj.description}</p>
+        {ocrNote(obj.tags) && (
+          <p className="ocr-note" data-testid="ocr-note">
+            {ocrNote(obj.tags)}: check the figures against the page.
+          </p>
+        )}
       </header>
       {table ? (
         <TableGrid obj={obj} highlight={highlight} onCells={onCells} markRef={marked} />
@@ -63,6 +68,12 @@ function TextView({ obj, highlight, onSentence, markRef }: Props & { markRef: Re
             onKeyDown={onSentence ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSentence(s.idx)) : undefined}
           >
             <span className="idx">{s.idx + 1}</span> {s.text}
+            {s.bbox && (
+              <span className="ocr-box muted small" title={boxNote(s.bbox) ?? undefined}>
+                {" "}
+                OCR
+              </span>
+            )}
           </li>,
         ];
       })}

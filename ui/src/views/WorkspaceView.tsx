@@ -80,8 +80,8 @@ export function WorkspaceView({ info, sources, ingest, changes, busy, onIngest, 
             if (dir.trim()) onOpen(dir.trim());
           }}
         >
-          <input aria-label="Workspace folder" placeholder="/path/to/workspace folder (created if new)" value={dir} onChange={(e) => setDir(e.target.value)} />
-          <button type="submit">Open or create</button>
+          <input id="workspace-dir" aria-label="Workspace folder" placeholder="/path/to/workspace folder (created if new)" value={dir} onChange={(e) => setDir(e.target.value)} />
+          <button type="submit" id="open-dir">Open or create</button>
           <button type="button" id="open-sample" onClick={onSample} disabled={busy || info?.sample_available === false}>
             Open the sample workspace
           </button>

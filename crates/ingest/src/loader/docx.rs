@@ -183,7 +183,7 @@ pub(crate) fn build_blocks(path: &Path, file_hash: &str, ctx: &LoadContext, bloc
             Block::Paragraph { text, heading } => {
                 paragraph += 1;
                 for (off, s) in crate::text::split_sentences(&text) {
-                    sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: None, offset: (offset + off) as u32 });
+                    sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: None, offset: (offset + off) as u32, bbox: None });
                     paragraph_of.push(paragraph);
                 }
                 offset += text.len() + 1;

@@ -8,6 +8,7 @@
 
 pub mod docx;
 pub mod html;
+pub mod image;
 mod office;
 pub mod pdf;
 pub mod pptx;
@@ -41,6 +42,9 @@ pub struct Limits {
     pub max_inflated_bytes: u64,
     /// Time one PDF page may take to read before it is stopped and skipped.
     pub pdf_page_time: std::time::Duration,
+    /// Most pages of one file read by OCR (a few seconds each); the rest
+    /// are skipped with a warning.
+    pub max_ocr_pages: usize,
 }
 
 impl Default for Limits {
@@ -54,6 +58,7 @@ impl Default for Limits {
             max_pdf_pages: 5_000,
             max_inflated_bytes: 256 * 1024 * 1024,
             pdf_page_time: std::time::Duration::from_secs(20),
+            max_ocr_pages: 200,
         }
     }
 }
@@ -65,6 +70,9 @@ pub struct LoadContext<'a> {
     pub embedder: Option<&'a dyn Embedder>,
     pub chunk: ChunkConfig,
     pub limits: Limits,
+    /// Reads scanned PDF pages and images; `None`: they are refused with
+    /// a line that says what to install.
+    pub ocr: Option<&'a dyn crate::ocr::Ocr>,
 }
 
 /// A file's objects plus notes on anything skipped inside it.
@@ -83,8 +91,14 @@ pub enum LoadError {
     Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: empty file")]
     Empty { path: PathBuf },
-    #[error("{path}: no text layer (OCR not supported)")]
-    NoTextLayer { path: PathBuf },
+    /// A PDF with no text on any page: `why` says whether OCR was off or
+    /// found no words.
+    #[error("{path}: no text layer (a scan); {why}")]
+    NoTextLayer { path: PathBuf, why: String },
+    #[error("{path}: an image; OCR is off: install tesseract-ocr and tesseract-ocr-eng to read images")]
+    NoOcr { path: PathBuf },
+    #[error("{path}: OCR failed: {source}")]
+    Ocr { path: PathBuf, source: crate::ocr::OcrError },
     #[error("{path}: encrypted {what}; remove the password and ingest it again")]
     Encrypted { path: PathBuf, what: &'static str },
     #[error("{path}: not a valid {format} file: {reason}")]
@@ -114,6 +128,8 @@ impl LoadError {
             LoadError::Io { .. } => "io",
             LoadError::Empty { .. } => "empty",
             LoadError::NoTextLayer { .. } => "no_text_layer",
+            LoadError::NoOcr { .. } => "no_ocr",
+            LoadError::Ocr { source, .. } => source.code(),
             LoadError::Encrypted { .. } => "encrypted",
             LoadError::Corrupt { .. } => "corrupt",
             LoadError::TooLarge { .. } => "too_large",
@@ -150,6 +166,7 @@ pub fn default_loaders() -> Vec<Box<dyn Loader>> {
         Box::new(docx::DocxLoader),
         Box::new(pptx::PptxLoader),
         Box::new(html::HtmlLoader),
+        Box::new(image::ImageLoader),
     ]
 }
 

@@ -43,6 +43,7 @@ impl Loader for PdfLoader {
                 return Err(LoadError::Encrypted { path: p, what: "PDF" });
             }
         }
+        blank_images(&mut doc);
         let pages = doc.get_pages();
         if pages.is_empty() {
             return Err(LoadError::Corrupt { path: p, format: "PDF", reason: "the document has no pages".into() });
@@ -60,39 +61,69 @@ impl Loader for PdfLoader {
         let mut sentences: Vec<Sentence> = Vec::new();
         let mut tables: Vec<(u32, crate::source::TableContent)> = Vec::new();
         let mut any_text = false;
+        // Pages without a text layer (scans), read by OCR when it is on.
+        let mut scanned: Vec<u32> = Vec::new();
+        let mut confidence: Vec<f32> = Vec::new();
+        let mut ocr_error: Option<crate::ocr::OcrError> = None;
         for (page_no, glyphs) in read {
             let lines = build_lines(glyphs);
-            if lines.iter().any(|l| l.segments.iter().any(|s| s.text.chars().any(|c| c.is_alphanumeric()))) {
-                any_text = true;
+            if !lines.iter().any(|l| l.segments.iter().any(|s| s.text.chars().any(|c| c.is_alphanumeric()))) {
+                scanned.push(page_no);
+                if let Some(ocr) = ctx.ocr {
+                    if confidence.len() >= ctx.limits.max_ocr_pages {
+                        continue;
+                    }
+                    match ocr.pdf_page(bytes, page_no) {
+                        Ok(page) => {
+                            super::image::ocr_sentences(&page, &mut sentences);
+                            confidence.push(page.confidence());
+                        }
+                        Err(e) => {
+                            warnings.push(format!("page {page_no}: OCR failed: {e}"));
+                            ocr_error.get_or_insert(e);
+                        }
+                    }
+                }
+                continue;
             }
+            any_text = true;
             let (prose, page_tables) = split_tables(&lines);
             for t in page_tables {
                 tables.push((page_no, t));
             }
             for (off, s) in crate::text::split_sentences(&prose) {
-                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page_no), offset: off as u32 });
+                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page_no), offset: off as u32, bbox: None });
             }
         }
-        if !any_text && warnings.len() == page_count {
+        if ctx.ocr.is_some() && scanned.len() > ctx.limits.max_ocr_pages {
+            warnings.push(format!("{} pages without text; only the first {} were read by OCR", scanned.len(), ctx.limits.max_ocr_pages));
+        } else if ctx.ocr.is_none() && !scanned.is_empty() && any_text {
+            warnings.push(format!("{} pages without text (scans) were skipped: OCR is off", scanned.len()));
+        }
+        let read_by_ocr = !confidence.is_empty() && sentences.iter().any(|s| s.bbox.is_some());
+        if !any_text && !read_by_ocr {
+            if let Some(source) = ocr_error {
+                return Err(LoadError::Ocr { path: p, source });
+            }
+            if !confidence.is_empty() {
+                let n = confidence.len();
+                return Err(LoadError::NoTextLayer { path: p, why: format!("OCR found no words on {}", if n == 1 { "its page".to_string() } else { format!("its {n} pages") }) });
+            }
+        }
+        if !any_text && !read_by_ocr && warnings.len() == page_count {
             // Not a scan: every page failed, and the reasons say why.
             let reason = format!("no page could be read ({})", warnings.swap_remove(0));
             return Err(LoadError::Corrupt { path: p, format: "PDF", reason });
         }
-        if !any_text {
-            return Err(LoadError::NoTextLayer { path: p });
+        if !any_text && !read_by_ocr {
+            let why = if ctx.ocr.is_some() { "its pages could not be read by OCR".to_string() } else { "OCR is off: install tesseract-ocr, tesseract-ocr-eng and poppler-utils to read scans".to_string() };
+            return Err(LoadError::NoTextLayer { path: p, why });
         }
-        let mut objects = text_objects(
-            sentences,
-            path,
-            file_hash,
-            ctx,
-            |chunk, n| {
-                let mut pages: Vec<u32> = chunk.iter().filter_map(|s| s.page).collect();
-                pages.dedup();
-                Locator::Pages { pages, chunk: n }
-            },
-            0,
-        )?;
+        let mut objects = text_objects(sentences, path, file_hash, ctx, super::image::pages_locator, 0)?;
+        if read_by_ocr {
+            let engine = ctx.ocr.map(|o| o.name()).unwrap_or_default();
+            super::image::mark_ocr(&mut objects, &confidence, &engine);
+        }
         let mut rows = 0;
         let first = objects.len() as u32;
         for (i, (page, t)) in tables.into_iter().enumerate() {
@@ -105,6 +136,23 @@ impl Loader for PdfLoader {
             objects.push(SourceObject::new(SourceKind::Static, prov, Content::Table(t)));
         }
         Ok(Loaded { objects, warnings, pages: page_count, rows })
+    }
+}
+
+/// Empties every image stream. pdf-extract runs `Do` on any XObject as if
+/// it were a form, so an image's pixels were read as drawing operators: a
+/// scanned page crashed the parser (a stray `c` with one operand) or cost
+/// the time of decoding megabytes of pixels for nothing. Text never lives
+/// in an image, and OCR renders the page from the file's own bytes.
+fn blank_images(doc: &mut Document) {
+    for o in doc.objects.values_mut() {
+        if let Object::Stream(s) = o {
+            if s.dict.get(b"Subtype").and_then(|t| t.as_name()).is_ok_and(|n| n == b"Image") {
+                s.dict.remove(b"Filter");
+                s.dict.remove(b"DecodeParms");
+                s.set_content(Vec::new());
+            }
+        }
     }
 }
 
@@ -738,6 +786,35 @@ mod tests {
     fn load(bytes: &[u8], limits: super::super::Limits) -> Result<Loaded, LoadError> {
         let ctx = LoadContext { limits, ..Default::default() };
         PdfLoader.load(Path::new("t.pdf"), bytes, "h", &ctx)
+    }
+
+    /// A page drawing an image whose pixels read as operators (`c` with one
+    /// operand): pdf-extract used to run them and crash, so the scanned
+    /// page was skipped. Now the image is no text, the page is a scan, and
+    /// OCR reads it.
+    #[test]
+    fn an_image_is_never_read_as_drawing_operators_and_a_scanned_page_goes_to_ocr() {
+        let image = stream("/Type /XObject /Subtype /Image /Width 4 /Height 2 /ColorSpace /DeviceGray /BitsPerComponent 8", "1 c (x) Tj");
+        let scan = ("/Resources << /XObject << /Im0 6 0 R >> >>", "q 600 0 0 800 0 0 cm /Im0 Do Q".to_string());
+        let bytes = doc_with(&[scan.clone()], &[image.clone()]);
+        let e = load(&bytes, Default::default()).unwrap_err();
+        assert_eq!(e.code(), "no_text_layer", "{e}");
+        let ocr = crate::ocr::ScriptedOcr::lines(&["Signed on 3 May 2021 in Oslo."]);
+        let ctx = LoadContext { ocr: Some(&ocr), ..Default::default() };
+        let l = PdfLoader.load(Path::new("t.pdf"), &bytes, "h", &ctx).unwrap();
+        assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+        let t = l.objects[0].as_text().unwrap();
+        assert_eq!((t.sentences[0].text.as_str(), t.sentences[0].page), ("Signed on 3 May 2021 in Oslo.", Some(1)));
+        assert!(l.objects[0].tags.contains(&"ocr".to_string()));
+        // Beside a page with text, the scan is read too, on its own page;
+        // without OCR it is skipped with a warning that says so.
+        let scan2 = ("/Resources << /XObject << /Im0 8 0 R >> >>", scan.1);
+        let bytes = doc_with(&[(RES, text("Cover page of the lease.")), scan2], &[image]);
+        let l = PdfLoader.load(Path::new("t.pdf"), &bytes, "h", &ctx).unwrap();
+        let pages: Vec<Option<u32>> = l.objects.iter().flat_map(|o| o.as_text().unwrap().sentences.iter().map(|s| s.page)).collect();
+        assert_eq!(pages, vec![Some(1), Some(2)]);
+        let l = load(&bytes, Default::default()).unwrap();
+        assert!(l.warnings.iter().any(|w| w.contains("1 pages without text (scans) were skipped: OCR is off")), "{:?}", l.warnings);
     }
 
     fn all_text(l: &Loaded) -> String {

@@ -249,7 +249,7 @@ fn build(path: &Path, file_hash: &str, ctx: &LoadContext, slides: Vec<(u32, Slid
         let notes = slide.notes.iter().map(|p| format!("Speaker notes: {p}"));
         for text in slide.paragraphs.iter().cloned().chain(notes) {
             for (off, s) in crate::text::split_sentences(&text) {
-                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(*n), offset: (offset + off) as u32 });
+                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(*n), offset: (offset + off) as u32, bbox: None });
             }
             offset += text.len() + 1;
         }
