@@ -358,7 +358,7 @@ fn report_page() -> aurag::agent::catalog::MemoryCatalog {
         vec![Cell::text("Devices"), n("800"), n("900")],
         vec![Cell::text("Total"), n("$2,000"), n("$1,900")],
     ];
-    let t = TableContent { caption: None, header_rows: 1, columns: vec!["Segment".into(), "2019".into(), "2018".into()], grid, origin: (0, 0), truncated_from: None, schema: None };
+    let t = TableContent { caption: None, header_rows: 1, columns: vec!["Segment".into(), "2019".into(), "2018".into()], grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None };
     let mut table = SourceObject::new(SourceKind::Static, prov(1), Content::Table(t));
     aurag::describe::describe(&mut text);
     aurag::describe::describe(&mut table);

@@ -33,6 +33,7 @@ fn table_obj(file: &str, hash: &str, caption: &str) -> SourceObject {
         origin: (0, 0),
         truncated_from: None,
         schema: None,
+        row_pages: None,
     };
     let prov = Provenance { file: file.into(), file_hash: hash.into(), locator: Locator::SheetRange { sheet: "S".into(), range: "A1:B2".into() } };
     let mut o = SourceObject::new(SourceKind::Static, prov, Content::Table(t));

@@ -292,3 +292,40 @@ async fn a_filter_no_row_meets_with_the_others_is_left_out_and_the_trace_says_so
     assert_ne!(run.answer.text, "Michael Andretti", "{:?}", run.trace);
     assert!(run.trace.iter().all(|s| !matches!(&s.step, Step::TableQuery { query, .. } if query.relaxed.is_some())));
 }
+
+/// A table and its rows, downwards from `y`, as a PDF page draws them.
+fn pdf_rows(from: usize, to: usize, y: f64) -> Vec<(f64, f64, String)> {
+    let mut out = vec![(72.0, y, "Region".to_string()), (250.0, y, "Revenue".to_string()), (330.0, y, "Staff".to_string())];
+    for (k, i) in (from..=to).enumerate() {
+        let y = y - 15.0 * (k + 1) as f64;
+        out.extend([(72.0, y, format!("Region {i}")), (250.0, y, format!("{}", 1000 + 10 * i)), (330.0, y, format!("{}", 900 + i))]);
+    }
+    out
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pdf_table_over_two_pages_is_queried_whole_and_cited_to_the_row_page() {
+    let tmp = tempfile::tempdir().unwrap();
+    let mut p1 = vec![(72.0, 760.0, "Revenue by region is shown below.".to_string()), (72.0, 700.0, "Revenue by region".to_string())];
+    p1.extend(pdf_rows(1, 20, 685.0));
+    p1.push((280.0, 40.0, "Page 1".to_string()));
+    let mut p2 = vec![(72.0, 770.0, "ACME Corp annual report".to_string())];
+    p2.extend(pdf_rows(21, 25, 700.0));
+    let pdf = tmp.path().join("regions.pdf");
+    std::fs::write(&pdf, aurag_testkit::pdf_placed_text(&[p1, p2])).unwrap();
+    let ws = workspace(tmp.path()).await;
+    let r = ingest(&ws, &[pdf]).await;
+    assert!(r.failed.is_empty(), "{r:?}");
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+
+    // A row on the second page, cited to that page.
+    let run = ws.ask(&agent, "What was the revenue of Region 23?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.predicted.spans, vec!["1230".to_string()], "{:?}", run.answer);
+    assert_eq!(run.answer.citations[0].locator, "page 2 table B25", "{:?}", run.answer.citations);
+    // Aggregates over both pages' rows.
+    let run = ws.ask(&agent, "What was the total revenue of all regions?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.predicted.spans, vec!["28250".to_string()], "{:?} {:?}", run.answer, table_step(&run));
+    let run = ws.ask(&agent, "How many regions had a revenue above 1200?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.predicted.spans, vec!["5".to_string()], "{:?} {:?}", run.answer, table_step(&run));
+}

@@ -63,7 +63,10 @@ fn describe_table(t: &TableContent, loc: &Locator) -> (String, Vec<u16>) {
     match loc {
         Locator::SheetRange { sheet, range } => parts.push(format!("Table in sheet {sheet} ({range})")),
         Locator::SqlTable { table, .. } => parts.push(format!("SQLite table {table}")),
-        Locator::Pages { pages, .. } => parts.push(format!("Table on page {}", pages.first().copied().unwrap_or(1))),
+        Locator::Pages { pages, .. } => match (pages.first(), pages.last()) {
+            (Some(a), Some(b)) if a != b => parts.push(format!("Table on pages {a}-{b}")),
+            (a, _) => parts.push(format!("Table on page {}", a.copied().unwrap_or(1))),
+        },
         Locator::Lines { .. } | Locator::Paragraphs { .. } | Locator::Slides { .. } => parts.push("Table".to_string()),
     }
     if let Some(schema) = &t.schema {

@@ -275,6 +275,12 @@ pub struct TableContent {
     /// The source's own schema (a SQLite `CREATE` statement), if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schema: Option<String>,
+    /// The page of each grid row, for a PDF table that runs over several
+    /// pages (read as one table, the headers repeated on later pages
+    /// dropped), so a cell is cited to its own page; `None` otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub row_pages: Option<Vec<u32>>,
 }
 
 impl TableContent {
@@ -283,6 +289,10 @@ impl TableContent {
     }
     pub fn n_cols(&self) -> usize {
         self.columns.len()
+    }
+    /// The page grid row `row` stands on, when the table spans pages.
+    pub fn row_page(&self, row: usize) -> Option<u32> {
+        self.row_pages.as_ref().and_then(|p| p.get(row).copied())
     }
     /// Data rows (after the header).
     pub fn data_rows(&self) -> &[Vec<Cell>] {
@@ -547,6 +557,7 @@ mod tests {
             origin: (0, 0),
             truncated_from: None,
             schema: None,
+            row_pages: None,
         };
         let b = t.record_batch().unwrap();
         assert_eq!(b.num_rows(), 2);

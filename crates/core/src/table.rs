@@ -199,6 +199,7 @@ pub fn tables_from_grid(grid: &[Vec<Cell>], origin: (u32, u32)) -> Vec<TableCont
             origin: (origin.0 + top as u32, origin.1 + c0 as u32),
             truncated_from: None,
             schema: None,
+            row_pages: None,
         });
     }
     out

@@ -408,7 +408,7 @@ pub fn pivot_periods(t: &TableContent) -> Option<Pivot> {
         grid.push(row);
     }
     let columns = grid[0].iter().map(|c| c.text.clone()).collect();
-    let content = TableContent { caption: t.caption.clone(), header_rows: 1, columns, grid, origin: t.origin, truncated_from: None, schema: None };
+    let content = TableContent { caption: t.caption.clone(), header_rows: 1, columns, grid, origin: t.origin, truncated_from: None, schema: None, row_pages: None };
     Some(Pivot { content, source_cols: periods, source_rows: std::iter::once(h - 1).chain(rows).collect() })
 }
 
@@ -481,7 +481,7 @@ mod tests {
     fn table(rows: &[&[&str]]) -> TableContent {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
         let columns = rows[0].iter().map(|s| s.to_string()).collect();
-        TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None }
+        TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None }
     }
 
     #[test]

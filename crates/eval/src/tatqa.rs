@@ -148,7 +148,7 @@ fn build_context(raw: &RawContext, source: &str) -> EvalContext {
             .collect();
         let header_rows = detect_header_rows(&grid);
         let columns = column_names(&grid[..header_rows], n_cols);
-        let content = TableContent { caption: None, header_rows: header_rows as u32, columns, grid, origin: (0, 0), truncated_from: None, schema: None };
+        let content = TableContent { caption: None, header_rows: header_rows as u32, columns, grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None };
         let range = format!("A1:{}", crate::source::a1(raw.table.table.len().saturating_sub(1), n_cols.saturating_sub(1)));
         let prov = Provenance { file: file.clone(), file_hash: uid.clone(), locator: Locator::SheetRange { sheet: uid.clone(), range } };
         let mut obj = SourceObject::new(SourceKind::Static, prov, Content::Table(content));

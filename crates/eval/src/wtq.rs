@@ -108,7 +108,7 @@ pub fn read_table(dir: &Path, rel: &str) -> Result<TableContent, EvalError> {
     }
     let grid: Vec<Vec<Cell>> = rows.iter().map(|r| (0..n_cols).map(|c| cell_from_text(r.get(c).map(String::as_str).unwrap_or(""))).collect()).collect();
     let columns = (0..n_cols).map(|c| rows[0].get(c).map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).unwrap_or_else(|| format!("col{}", c + 1))).collect();
-    Ok(TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None })
+    Ok(TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None })
 }
 
 // ------------------------------------------------------------ scoring

@@ -412,6 +412,24 @@ pub fn pdf_stream(dict: &str, body: &str) -> String {
     format!("<< {dict} /Length {} >>\nstream\n{body}\nendstream", body.len())
 }
 
+/// A PDF of 600 x 800 pt pages, each a list of (x, y, text) drawn in
+/// 10 pt Helvetica: layouts (tables, page headers) placed by hand.
+pub fn pdf_placed_text(pages: &[Vec<(f64, f64, String)>]) -> Vec<u8> {
+    let n = pages.len();
+    let kids: Vec<String> = (0..n).map(|i| format!("{} 0 R", 4 + 2 * i)).collect();
+    let mut objects = vec![
+        "<< /Type /Catalog /Pages 2 0 R >>".to_string(),
+        format!("<< /Type /Pages /Kids [{}] /Count {n} /MediaBox [0 0 600 800] >>", kids.join(" ")),
+        "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>".to_string(),
+    ];
+    for (i, items) in pages.iter().enumerate() {
+        objects.push(format!("<< /Type /Page /Parent 2 0 R /Contents {} 0 R /Resources << /Font << /F1 3 0 R >> >> >>", 5 + 2 * i));
+        let body: Vec<String> = items.iter().map(|(x, y, t)| format!("BT /F1 10 Tf {x} {y} Td ({t}) Tj ET")).collect();
+        objects.push(pdf_stream("", &body.join("\n")));
+    }
+    pdf_from_objects(&objects)
+}
+
 /// The WordprocessingML namespace declaration, for [`docx`] bodies.
 pub const DOCX_NS: &str = r#"xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main""#;
 

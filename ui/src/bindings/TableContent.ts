@@ -31,4 +31,10 @@ truncated_from?: number | null,
 /**
  * The source's own schema (a SQLite `CREATE` statement), if any.
  */
-schema?: string | null, };
+schema?: string | null, 
+/**
+ * The page of each grid row, for a PDF table that runs over several
+ * pages (read as one table, the headers repeated on later pages
+ * dropped), so a cell is cited to its own page; `None` otherwise.
+ */
+row_pages?: Array<number>, };

@@ -26,6 +26,14 @@ export function cellAddress(obj: SourceObject, t: TableContent, row: number, col
   return loc.type === "sheet_range" ? `${loc.sheet}!${a1(t, row, col)}` : a1(t, row, col);
 }
 
+/** For a PDF table over several pages: the page a row starts, where it
+ * differs from the row above's (the first row's page included); else null. */
+export function pageStart(t: TableContent, row: number): number | null {
+  const pages = t.row_pages;
+  if (!pages || pages[row] === undefined) return null;
+  return row === 0 || pages[row - 1] !== pages[row] ? pages[row] : null;
+}
+
 export const cellKey = (row: number, col: number) => `${row},${col}`;
 
 /** The cells of the rectangle spanned by two corners (a drag). */

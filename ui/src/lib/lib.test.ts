@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { a1, cellAddress, colLetters, rectangle, tableOf } from "./cells";
+import { a1, cellAddress, colLetters, pageStart, rectangle, tableOf } from "./cells";
 import { evidenceTarget, numbered, sqlRows } from "./citations";
 import { changeLines, noChanges, syncToast, withSync } from "./changes";
 import { emptyIngest, onProgress, withReport } from "./ingest";
@@ -13,6 +13,11 @@ import type { SourceSummary } from "../bindings/SourceSummary";
 import type { SyncReport } from "../bindings/SyncReport";
 
 describe("cells", () => {
+  it("marks where each page of a table over several pages starts", () => {
+    const t = { ...tableOf(sheetTable)!, row_pages: [3, 3, 4, 4] };
+    expect([0, 1, 2, 3].map((r) => pageStart(t, r))).toEqual([3, null, 4, null]);
+    expect(pageStart(tableOf(sheetTable)!, 0)).toBeNull();
+  });
   it("writes column letters past Z like a spreadsheet", () => {
     expect([0, 25, 26, 27, 701, 702, 16383].map(colLetters)).toEqual(["A", "Z", "AA", "AB", "ZZ", "AAA", "XFD"]);
   });

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState } from "react";
 import type { Coord } from "../bindings/Coord";
 import type { SourceObject } from "../bindings/SourceObject";
-import { a1, cellAddress, cellKey, colLetters, rectangle, sentencesOf, tableOf } from "../lib/cells";
+import { a1, cellAddress, cellKey, colLetters, rectangle, sentencesOf, tableOf, pageStart } from "../lib/cells";
 import { baseName, boxNote, ocrNote, where } from "../lib/sources";
 
 export type Highlight = { sentences?: number[]; cells?: Coord[] };
@@ -110,7 +110,10 @@ function TableGrid({ obj, highlight, onCells, markRef }: Props & { markRef: Reac
         <tbody>
           {t.grid.map((row, r) => (
             <tr key={r} className={r < t.header_rows ? "header-row" : undefined}>
-              <th scope="row">{t.origin[0] + r + 1}</th>
+              <th scope="row" title={pageStart(t, r) !== null ? `page ${pageStart(t, r)} starts here` : undefined}>
+                {pageStart(t, r) !== null && <span className="row-page">p. {pageStart(t, r)}</span>}
+                {t.origin[0] + r + 1}
+              </th>
               {Array.from({ length: width }, (_, c) => {
                 const cell = row[c];
                 const k = cellKey(r, c);

@@ -170,7 +170,7 @@ pub fn evidence_of(obj: &SourceObject, key: &EvidenceKey) -> Option<Evidence> {
             let header = t.columns.get(*col as usize).cloned().unwrap_or_default();
             let sheet = match &obj.provenance.locator {
                 Locator::SheetRange { sheet, .. } => format!("{sheet}!"),
-                Locator::Pages { pages, .. } => format!("page {} table ", pages.first().copied().unwrap_or(1)),
+                Locator::Pages { pages, .. } => format!("page {} table ", t.row_page(*row as usize).or(pages.first().copied()).unwrap_or(1)),
                 _ => String::new(),
             };
             Some(Evidence {

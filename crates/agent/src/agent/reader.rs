@@ -345,7 +345,7 @@ mod tests {
     fn table() -> SourceObject {
         let rows = [["", "2019", "2018"], ["Fixed Price", "$ 1,452.4", "$ 1,146.2"], ["Services", "44.1", "56.7"], ["Total sales", "$1,496.5", "$1,202.9"]];
         let grid = rows.iter().map(|r| r.iter().map(|c| cell_from_text(c)).collect()).collect();
-        let t = TableContent { caption: Some("(in millions)".into()), header_rows: 1, columns: vec!["label".into(), "2019".into(), "2018".into()], grid, origin: (0, 0), truncated_from: None, schema: None };
+        let t = TableContent { caption: Some("(in millions)".into()), header_rows: 1, columns: vec!["label".into(), "2019".into(), "2018".into()], grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None };
         SourceObject::new(SourceKind::Static, Provenance { file: "f".into(), file_hash: "h".into(), locator: Locator::Lines { start: 1, end: 1 } }, Content::Table(t))
     }
 

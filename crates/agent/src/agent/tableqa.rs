@@ -3350,7 +3350,7 @@ mod tests {
 
     fn db(rows: &[&[&str]]) -> (TableDb, TypedTable) {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
-        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None };
+        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None };
         let t = typed_table(&c);
         let mut d = TableDb::in_memory().unwrap();
         d.load("k", "t", t.clone()).unwrap();

@@ -588,7 +588,7 @@ mod tests {
     fn loaded(rows: &[&[&str]]) -> LoadedTable {
         use crate::source::{Cell, TableContent};
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| crate::text::cell_from_text(t)).collect()).collect();
-        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None };
+        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None };
         let mut db = crate::tabledb::TableDb::in_memory().unwrap();
         db.load("k", "races", crate::tabular::typed_table(&c)).unwrap();
         db.get("k").unwrap().clone()
@@ -599,7 +599,7 @@ mod tests {
         use crate::source::{Cell, Content, Locator, Provenance, SourceKind, SourceObject, TableContent};
         let rows: &[&[&str]] = &[&["Nation", "Gold"], &["United States", "12"], &["Chile", "1"]];
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| crate::text::cell_from_text(t)).collect()).collect();
-        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None };
+        let c = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None };
         let prov = Provenance { file: "medals.csv".into(), file_hash: "h".into(), locator: Locator::SheetRange { sheet: "medals".into(), range: "A1:B3".into() } };
         let mut obj = SourceObject::new(SourceKind::Static, prov, Content::Table(c));
         obj.id = "tbl_medals".into();

@@ -200,7 +200,7 @@ pub(crate) fn build_blocks(path: &Path, file_hash: &str, ctx: &LoadContext, bloc
         }
     }
     if sentences.is_empty() && objects.is_empty() {
-        return Err(LoadError::Empty { path: path.to_path_buf() });
+        return Err(LoadError::NoText { path: path.to_path_buf(), what: "no text or table was found in it".into() });
     }
     if !sentences.is_empty() {
         let text = text_objects(
@@ -305,6 +305,6 @@ mod tests {
         // Malformed XML names where it broke; a body with nothing in it is empty.
         let e = load(&docx("<w:p><w:r><w:t>open")).unwrap_err();
         assert!(matches!(e, LoadError::Corrupt { .. }), "{e}");
-        assert!(matches!(load(&docx("<w:p/>")), Err(LoadError::Empty { .. })));
+        assert!(matches!(load(&docx("<w:p/>")), Err(LoadError::NoText { .. })));
     }
 }

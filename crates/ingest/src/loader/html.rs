@@ -298,6 +298,6 @@ mod tests {
         let deep = format!("{}deep text{}", "<div>".repeat(10_000), "</div>".repeat(10_000));
         assert!(blocks_of(&deep).iter().any(|b| matches!(b, Block::Paragraph { text, .. } if text == "deep text")));
         assert!(matches!(load(b"   \n"), Err(LoadError::Empty { .. })));
-        assert!(matches!(load(b"<html><body><nav>only a menu</nav></body></html>"), Err(LoadError::Empty { .. })));
+        assert!(matches!(load(b"<html><body><nav>only a menu</nav></body></html>"), Err(LoadError::NoText { .. })));
     }
 }

@@ -48,7 +48,7 @@ impl Loader for ImageLoader {
             warnings.push(format!("only the first {} of {} pages were read by OCR", ctx.limits.max_ocr_pages, pages.len()));
         }
         if sentences.is_empty() {
-            return Err(LoadError::Empty { path: p });
+            return Err(LoadError::NoText { path: p, what: "OCR found no words in the image".into() });
         }
         let mut objects = text_objects(sentences, path, file_hash, ctx, pages_locator, 0)?;
         mark_ocr(&mut objects, &confidence, &ocr.name());
@@ -114,5 +114,14 @@ mod tests {
         assert!(e.to_string().contains("scan.png") && e.to_string().contains("tesseract-ocr"), "{e}");
         let e = ImageLoader.load(Path::new("/s/fake.png"), b"GIF89a", "h", &LoadContext::default()).unwrap_err();
         assert_eq!(e.code(), "corrupt");
+    }
+
+    #[test]
+    fn an_image_without_words_has_nothing_to_read_and_is_not_called_empty() {
+        let ocr = ScriptedOcr::lines(&[]);
+        let ctx = LoadContext { ocr: Some(&ocr), ..Default::default() };
+        let e = ImageLoader.load(Path::new("/s/logo.png"), b"\x89PNG\r\n\x1a\n rest", "h", &ctx).unwrap_err();
+        assert_eq!(e.code(), "no_text");
+        assert!(e.to_string().ends_with("logo.png: nothing to read: OCR found no words in the image"), "{e}");
     }
 }

@@ -91,6 +91,14 @@ pub enum LoadError {
     Io { path: PathBuf, source: std::io::Error },
     #[error("{path}: empty file")]
     Empty { path: PathBuf },
+    /// A well-formed file with nothing to read in it (a deck without
+    /// slides, a document without text, an image without words): not
+    /// broken, so not `corrupt`, and not a zero-byte file either.
+    #[error("{path}: nothing to read: {what}")]
+    NoText { path: PathBuf, what: String },
+    /// A format's version older than its reader takes (Excel 2 to 4).
+    #[error("{path}: {what}, which cannot be read; save it again in a newer format (.xlsx)")]
+    OldFormat { path: PathBuf, what: &'static str },
     /// A PDF with no text on any page: `why` says whether OCR was off or
     /// found no words.
     #[error("{path}: no text layer (a scan); {why}")]
@@ -127,6 +135,8 @@ impl LoadError {
         match self {
             LoadError::Io { .. } => "io",
             LoadError::Empty { .. } => "empty",
+            LoadError::NoText { .. } => "no_text",
+            LoadError::OldFormat { .. } => "old_format",
             LoadError::NoTextLayer { .. } => "no_text_layer",
             LoadError::NoOcr { .. } => "no_ocr",
             LoadError::Ocr { source, .. } => source.code(),

@@ -36,12 +36,31 @@ impl Loader for PdfLoader {
         if !bytes[..bytes.len().min(1024)].windows(5).any(|w| w == b"%PDF-") {
             return Err(LoadError::Corrupt { path: p, format: "PDF", reason: "no %PDF header".into() });
         }
-        let mut doc = pdf_extract::Document::load_mem(bytes).map_err(|e| corrupt(path, e))?;
-        if doc.is_encrypted() {
-            // Owner-password-only files open with the empty user password.
-            if doc.decrypt("").is_err() {
-                return Err(LoadError::Encrypted { path: p, what: "PDF" });
+        let mut repaired = false;
+        let mut doc = match pdf_extract::Document::load_mem(bytes) {
+            Ok(d) => d,
+            // A cross-reference table with wrong offsets (files written by
+            // hand or cut short): rebuilt from the objects in the file, as
+            // other readers do.
+            Err(e) => match rebuild_xref(bytes, "").and_then(|b| pdf_extract::Document::load_mem(&b).ok()) {
+                Some(d) => {
+                    repaired = true;
+                    d
+                }
+                None => return Err(corrupt(path, e)),
+            },
+        };
+        if doc.trailer.get(b"Encrypt").is_ok() && doc.get_pages().is_empty() {
+            // lopdf opens with the empty password during the load where it
+            // can; where it could not, a file readers open may still only
+            // lack what its key derivation needs.
+            match mend_encryption(bytes, &doc).and_then(|b| pdf_extract::Document::load_mem(&b).ok()) {
+                Some(d) if !d.get_pages().is_empty() => doc = d,
+                _ => return Err(LoadError::Encrypted { path: p, what: "PDF" }),
             }
+        }
+        if doc.is_encrypted() && doc.decrypt("").is_err() {
+            return Err(LoadError::Encrypted { path: p, what: "PDF" });
         }
         blank_images(&mut doc);
         let pages = doc.get_pages();
@@ -58,8 +77,11 @@ impl Loader for PdfLoader {
         let pages: Vec<(u32, ObjectId)> = pages.into_iter().collect();
         let page_count = pages.len();
         let (read, mut warnings) = read_pages(Arc::new(doc), pages, path, ctx.limits.pdf_page_time)?;
+        if repaired {
+            warnings.push("the file's cross-reference table was broken; it was rebuilt from the objects in the file".to_string());
+        }
         let mut sentences: Vec<Sentence> = Vec::new();
-        let mut tables: Vec<(u32, crate::source::TableContent)> = Vec::new();
+        let mut tables = PdfTables::default();
         let mut any_text = false;
         // Pages without a text layer (scans), read by OCR when it is on.
         let mut scanned: Vec<u32> = Vec::new();
@@ -88,9 +110,7 @@ impl Loader for PdfLoader {
             }
             any_text = true;
             let (prose, page_tables) = split_tables(&lines);
-            for t in page_tables {
-                tables.push((page_no, t));
-            }
+            tables.add_page(page_no, page_tables);
             for (off, s) in crate::text::split_sentences(&prose) {
                 sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page_no), offset: off as u32, bbox: None });
             }
@@ -101,6 +121,11 @@ impl Loader for PdfLoader {
             warnings.push(format!("{} pages without text (scans) were skipped: OCR is off", scanned.len()));
         }
         let read_by_ocr = !confidence.is_empty() && sentences.iter().any(|s| s.bbox.is_some());
+        if repaired && !any_text && !read_by_ocr {
+            // Rebuilt, and still nothing to read: a damaged file (cut
+            // short, most often), not a scan.
+            return Err(LoadError::Corrupt { path: p, format: "PDF", reason: "the file is damaged: its cross-reference table was broken and no page has readable text".into() });
+        }
         if !any_text && !read_by_ocr {
             if let Some(source) = ocr_error {
                 return Err(LoadError::Ocr { path: p, source });
@@ -126,12 +151,12 @@ impl Loader for PdfLoader {
         }
         let mut rows = 0;
         let first = objects.len() as u32;
-        for (i, (page, t)) in tables.into_iter().enumerate() {
+        for (i, (pages, t)) in tables.tables.into_iter().enumerate() {
             rows += t.data_rows().len();
             let prov = Provenance {
                 file: path.display().to_string(),
                 file_hash: file_hash.to_string(),
-                locator: Locator::Pages { pages: vec![page], chunk: first + i as u32 },
+                locator: Locator::Pages { pages, chunk: first + i as u32 },
             };
             objects.push(SourceObject::new(SourceKind::Static, prov, Content::Table(t)));
         }
@@ -154,6 +179,177 @@ fn blank_images(doc: &mut Document) {
             }
         }
     }
+}
+
+/// The file mended so that the empty user password opens it, where it
+/// lacks only what lopdf's key derivation needs and other readers do
+/// without: a trailer `/ID` (an empty one is used), an AESV2 (`/V 4`)
+/// dictionary's key `/Length` (128 bits). The mended encryption object is
+/// appended as an update, and the cross-reference table rebuilt. `None`
+/// when nothing is missing.
+fn mend_encryption(bytes: &[u8], doc: &Document) -> Option<Vec<u8>> {
+    let enc = doc.trailer.get(b"Encrypt").ok()?.as_reference().ok()?;
+    let needs_id = doc.trailer.get(b"ID").is_err();
+    let dict = doc.get_dictionary(enc).ok();
+    let needs_len = dict.is_some_and(|d| d.get(b"V").and_then(Object::as_i64).ok() == Some(4) && d.get(b"Length").is_err());
+    if !needs_id && !needs_len {
+        return None;
+    }
+    let mut out = bytes.to_vec();
+    if needs_len {
+        let head = format!("{} {} obj", enc.0, enc.1);
+        let start = (0..bytes.len().saturating_sub(head.len()))
+            .rev()
+            .find(|&i| bytes[i..].starts_with(head.as_bytes()) && (i == 0 || bytes[i - 1].is_ascii_whitespace()))?
+            + head.len();
+        let end = start + bytes[start..].windows(6).position(|w| w == b"endobj")?;
+        let open = start + bytes[start..end].windows(2).position(|w| w == b"<<")?;
+        out.extend_from_slice(format!("\n{head}\n<< /Length 128 ").as_bytes());
+        out.extend_from_slice(&bytes[open + 2..end]);
+        out.extend_from_slice(b"endobj\n");
+    }
+    rebuild_xref(&out, if needs_id { "/ID [<> <>] " } else { "" })
+}
+
+/// The file with a new cross-reference table appended, built by finding
+/// every `N G obj` in it (the last one of a number wins, as an update
+/// would), and a trailer that keeps the old one's entries (root, info,
+/// encryption) or, without one, names the catalog found among the objects.
+/// `None` when no object or no catalog is found.
+fn rebuild_xref(bytes: &[u8], extra: &str) -> Option<Vec<u8>> {
+    let mut at: std::collections::BTreeMap<u32, (usize, u16)> = std::collections::BTreeMap::new();
+    let digits = |from: usize| bytes[from..].iter().take_while(|b| b.is_ascii_digit()).count();
+    let mut i = 0;
+    while let Some(k) = bytes[i..].windows(3).position(|w| w == b"obj").map(|k| k + i) {
+        i = k + 3;
+        // Back over "G" and "N" to the start of the line.
+        let mut j = k;
+        let skip_ws = |j: &mut usize| {
+            while *j > 0 && bytes[*j - 1].is_ascii_whitespace() {
+                *j -= 1;
+            }
+        };
+        let back_digits = |j: &mut usize| {
+            let end = *j;
+            while *j > 0 && bytes[*j - 1].is_ascii_digit() {
+                *j -= 1;
+            }
+            end - *j
+        };
+        skip_ws(&mut j);
+        let g_end = j;
+        if back_digits(&mut j) == 0 {
+            continue;
+        }
+        let g_start = j;
+        skip_ws(&mut j);
+        if j == g_start || back_digits(&mut j) == 0 {
+            continue;
+        }
+        if j > 0 && !bytes[j - 1].is_ascii_whitespace() {
+            continue;
+        }
+        let n: u32 = std::str::from_utf8(&bytes[j..j + digits(j)]).ok()?.parse().ok()?;
+        let g: u16 = std::str::from_utf8(&bytes[g_start..g_end]).ok()?.parse().unwrap_or(0);
+        at.insert(n, (j, g));
+    }
+    let max = *at.keys().last()?;
+    if max > 10_000_000 {
+        return None;
+    }
+    // The old trailer's dictionary, without what pointed into the old table.
+    let text = String::from_utf8_lossy(bytes);
+    let old = text.rfind("trailer").and_then(|t| {
+        let open = t + text[t..].find("<<")?;
+        let mut depth = 0usize;
+        let mut k = open;
+        let b = text.as_bytes();
+        while k + 1 < b.len() {
+            if &b[k..k + 2] == b"<<" {
+                depth += 1;
+                k += 2;
+            } else if &b[k..k + 2] == b">>" {
+                depth -= 1;
+                k += 2;
+                if depth == 0 {
+                    return Some(text[open + 2..k - 2].to_string());
+                }
+            } else {
+                k += 1;
+            }
+        }
+        None
+    });
+    let mut entries = String::new();
+    if let Some(old) = old.filter(|o| o.contains("/Root")) {
+        let mut rest = old.as_str();
+        // Keep every key but /Size, /Prev and /XRefStm (key and value).
+        let drop = ["/Size", "/Prev", "/XRefStm"];
+        while let Some(k) = rest.find('/') {
+            let key_end = k + 1 + rest[k + 1..].find(|c: char| c.is_whitespace() || "/[<(".contains(c)).unwrap_or(rest.len() - k - 1);
+            let key = &rest[k..key_end];
+            let value_end = value_end(&rest[key_end..]) + key_end;
+            if !drop.contains(&key) {
+                entries.push_str(&rest[k..value_end]);
+                entries.push(' ');
+            }
+            rest = &rest[value_end..];
+        }
+    } else {
+        let catalog = at.iter().find(|(_, (off, _))| {
+            let body = &bytes[*off..bytes.len().min(off + 4096)];
+            let body = String::from_utf8_lossy(body);
+            let body = body.split("endobj").next().unwrap_or("");
+            body.replace(' ', "").contains("/Type/Catalog")
+        })?;
+        entries = format!("/Root {} {} R ", catalog.0, catalog.1 .1);
+    }
+    let mut out = bytes.to_vec();
+    out.extend_from_slice(b"\n");
+    let xref = out.len();
+    out.extend_from_slice(format!("xref\n0 {}\n0000000000 65535 f \n", max + 1).as_bytes());
+    for n in 1..=max {
+        match at.get(&n) {
+            Some((off, g)) => out.extend_from_slice(format!("{off:010} {g:05} n \n").as_bytes()),
+            None => out.extend_from_slice(b"0000000000 65535 f \n"),
+        }
+    }
+    out.extend_from_slice(format!("trailer\n<< {entries}{extra}/Size {} >>\nstartxref\n{xref}\n%%EOF\n", max + 1).as_bytes());
+    Some(out)
+}
+
+/// Where a trailer entry's value ends in `s` (which starts after its key):
+/// a name at the first delimiter, anything else at the next key outside
+/// any array, dictionary or string.
+fn value_end(s: &str) -> usize {
+    let b = s.as_bytes();
+    let mut k = b.iter().take_while(|c| c.is_ascii_whitespace()).count();
+    if b.get(k) == Some(&b'/') {
+        k += 1;
+        while k < b.len() && !b[k].is_ascii_whitespace() && !b"/[<(>".contains(&b[k]) {
+            k += 1;
+        }
+        return k;
+    }
+    let mut depth = 0i32;
+    while k < b.len() {
+        match b[k] {
+            b'[' | b'(' => depth += 1,
+            b']' | b')' => depth -= 1,
+            b'<' if b.get(k + 1) == Some(&b'<') => {
+                depth += 1;
+                k += 1;
+            }
+            b'>' if b.get(k + 1) == Some(&b'>') => {
+                depth -= 1;
+                k += 1;
+            }
+            b'/' if depth <= 0 => return k,
+            _ => {}
+        }
+        k += 1;
+    }
+    b.len()
 }
 
 fn corrupt(path: &Path, e: impl std::fmt::Display) -> LoadError {
@@ -553,9 +749,84 @@ fn is_table_row(l: &Line) -> bool {
     l.segments.len() >= 2 && l.segments.iter().skip(1).any(is_numeric_segment)
 }
 
+/// The tables of one page, and whether the first one opens the page and
+/// the last one closes it: beside them stand at most a running header or a
+/// footer (two short lines), the sign of a table continued over a page break.
+struct PageTables {
+    tables: Vec<crate::source::TableContent>,
+    first_opens_page: bool,
+    last_closes_page: bool,
+}
+
+/// A document's tables as pages are read in order: a table that closes a
+/// page and one that opens the next page with the same columns are one
+/// table, the header rows repeated on the later page dropped, each row
+/// remembering its page.
+#[derive(Default)]
+struct PdfTables {
+    /// Each table with the pages it covers.
+    tables: Vec<(Vec<u32>, crate::source::TableContent)>,
+    /// The page of the last table added, when it closed its page.
+    open_at: Option<u32>,
+}
+
+impl PdfTables {
+    fn add_page(&mut self, page: u32, p: PageTables) {
+        let n = p.tables.len();
+        let open_at = self.open_at.take();
+        for (i, t) in p.tables.into_iter().enumerate() {
+            let continued = i == 0 && p.first_opens_page && open_at.is_some_and(|prev| prev + 1 == page);
+            let last = self.tables.last_mut().filter(|_| continued);
+            match last.and_then(|(pages, prev)| continuation(prev, &t).map(|drop| (pages, prev, drop))) {
+                Some((pages, prev, drop)) => {
+                    let first_page = pages[0];
+                    let before = prev.grid.len();
+                    prev.row_pages.get_or_insert_with(|| vec![first_page; before]);
+                    let added = t.grid.len().saturating_sub(drop);
+                    prev.grid.extend(t.grid.into_iter().skip(drop));
+                    if let Some(rp) = prev.row_pages.as_mut() {
+                        rp.extend(std::iter::repeat_n(page, added));
+                    }
+                    pages.push(page);
+                }
+                None => self.tables.push((vec![page], t)),
+            }
+            if i + 1 == n && p.last_closes_page {
+                self.open_at = Some(page);
+            }
+        }
+    }
+}
+
+/// Whether `next` (opening a page) continues `prev` (closing the page
+/// before), and how many of its leading rows to drop: its header rows when
+/// they repeat `prev`'s column names, none when it has no header. A header
+/// of its own, another width or a title of its own makes it another table.
+fn continuation(prev: &crate::source::TableContent, next: &crate::source::TableContent) -> Option<usize> {
+    if prev.n_cols() != next.n_cols() || prev.truncated_from.is_some() {
+        return None;
+    }
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+    // A title of its own starts another table; a repeated one, or one
+    // that says it continues, does not.
+    let caption_ok = match (&prev.caption, &next.caption) {
+        (_, None) => true,
+        (Some(a), Some(b)) => norm(a) == norm(b) || norm(b).contains("continued"),
+        (None, Some(b)) => norm(b).contains("continued"),
+    };
+    if !caption_ok {
+        return None;
+    }
+    if next.header_rows > 0 {
+        let same = prev.header_rows > 0 && prev.columns.iter().zip(&next.columns).all(|(a, b)| norm(a) == norm(b));
+        return same.then_some(next.header_rows as usize);
+    }
+    Some(0)
+}
+
 /// Separates table blocks from prose on one page. Returns the prose (lines
 /// joined, paragraphs separated by blank lines) and the tables.
-fn split_tables(lines: &[Line]) -> (String, Vec<crate::source::TableContent>) {
+fn split_tables(lines: &[Line]) -> (String, PageTables) {
     let n = lines.len();
     let mut in_table = vec![false; n];
     let mut blocks: Vec<(usize, usize)> = Vec::new();
@@ -599,8 +870,12 @@ fn split_tables(lines: &[Line]) -> (String, Vec<crate::source::TableContent>) {
         }
         i = j + 1;
     }
+    // A page's running header or footer: at most two short lines.
+    let edge = |ls: &[Line]| ls.len() <= 2 && ls.iter().all(|l| l.text().len() < 80);
+    let first_opens_page = blocks.first().is_some_and(|&(s, _)| edge(&lines[..s]));
+    let last_closes_page = blocks.last().is_some_and(|&(_, e)| edge(&lines[e + 1..]));
     let mut tables = Vec::new();
-    for (s, e) in blocks {
+    for &(s, e) in &blocks {
         let caption = if s > 0 && !in_table[s - 1] { caption_above(lines, &in_table, s) } else { None };
         if let Some(t) = grid_from_block(&lines[s..=e]) {
             let mut tables_here = crate::table::tables_from_grid(&t, (0, 0));
@@ -636,7 +911,7 @@ fn split_tables(lines: &[Line]) -> (String, Vec<crate::source::TableContent>) {
         prose.push_str(&l.text());
         prev = Some(l);
     }
-    (prose, tables)
+    (prose, PageTables { tables, first_opens_page, last_closes_page })
 }
 
 /// The caption of a table starting at line `s`: the lead-in sentence right
@@ -738,7 +1013,7 @@ mod tests {
             line(625.0, &[(50.0, "Other"), (212.0, "44.1"), (292.0, "56.7")]),
             line(590.0, &[(50.0, "The table above is in millions.")]),
         ];
-        let (prose, tables) = split_tables(&lines);
+        let (prose, PageTables { tables, .. }) = split_tables(&lines);
         assert_eq!(tables.len(), 1, "{prose}");
         let t = &tables[0];
         assert_eq!(t.caption.as_deref(), Some("Net sales by contract type"));
@@ -943,5 +1218,81 @@ mod tests {
         let err = read_pages_with(doc, pages, Path::new("t.pdf"), Duration::from_millis(10), stuck_on_2_and_3).unwrap_err();
         assert_eq!(err.code(), "timeout");
         assert!(err.to_string().contains("t.pdf: gave up: reading page 3"), "{err}");
+    }
+
+    /// A table's header and rows from `from` to `to`, downwards from `y`.
+    fn table_rows(header: [&str; 3], from: usize, to: usize, y: f64) -> Vec<(f64, f64, String)> {
+        let mut out = vec![(72.0, y, header[0].to_string()), (250.0, y, header[1].to_string()), (330.0, y, header[2].to_string())];
+        for (k, i) in (from..=to).enumerate() {
+            let y = y - 15.0 * (k + 1) as f64;
+            out.extend([(72.0, y, format!("Region {i}")), (250.0, y, format!("{}", 1000 + i)), (330.0, y, format!("{}", 900 + i))]);
+        }
+        out
+    }
+
+    fn tables_of(l: &Loaded) -> Vec<(&SourceObject, &crate::source::TableContent)> {
+        l.objects.iter().filter_map(|o| o.as_table().map(|t| (o, t))).collect()
+    }
+
+    #[test]
+    fn a_table_over_a_page_break_is_one_table_without_its_repeated_header() {
+        let header = ["Region", "2019", "2018"];
+        let mut p1 = vec![(72.0, 760.0, "Revenue by region is shown below.".to_string()), (72.0, 700.0, "Revenue by region".to_string())];
+        p1.extend(table_rows(header, 1, 20, 685.0));
+        p1.push((280.0, 40.0, "Page 1".to_string()));
+        let mut p2 = vec![(72.0, 770.0, "ACME Corp annual report".to_string())];
+        p2.extend(table_rows(header, 21, 25, 700.0));
+        p2.push((72.0, 500.0, "All figures are in thousands of dollars.".to_string()));
+        let bytes = aurag_testkit::pdf_placed_text(&[p1, p2]);
+        let l = load(&bytes, Default::default()).unwrap();
+        let tables = tables_of(&l);
+        assert_eq!(tables.len(), 1, "{:?}", tables.iter().map(|t| &t.1.columns).collect::<Vec<_>>());
+        let (o, t) = tables[0];
+        assert!(matches!(&o.provenance.locator, Locator::Pages { pages, .. } if pages == &[1, 2]), "{:?}", o.provenance.locator);
+        assert_eq!(t.header_rows, 1);
+        assert_eq!(t.columns, vec!["Region", "2019", "2018"]);
+        assert_eq!(t.data_rows().len(), 25, "the repeated header is dropped");
+        assert_eq!(t.grid.iter().filter(|r| r[0].text == "Region").count(), 1);
+        assert_eq!(t.caption.as_deref(), Some("Revenue by region"));
+        // Each row knows its page: the header and rows 1-20 on page 1.
+        assert_eq!((t.row_page(0), t.row_page(20), t.row_page(21), t.row_page(25)), (Some(1), Some(1), Some(2), Some(2)));
+        assert_eq!(t.cell(23, 0).unwrap().text, "Region 23");
+        assert_eq!(t.cell(23, 1).unwrap().value, crate::source::CellValue::Number(1023.0));
+        let mut described = o.clone();
+        aurag_core::describe::describe(&mut described);
+        assert!(described.description.contains("Table on pages 1-2"), "{}", described.description);
+        // The running header and the note stay text.
+        assert!(all_text(&l).contains("ACME Corp annual report") && all_text(&l).contains("All figures are in thousands"));
+    }
+
+    #[test]
+    fn tables_on_consecutive_pages_stay_apart_when_they_are_not_one() {
+        let mut p1 = table_rows(["Region", "2019", "2018"], 1, 20, 685.0);
+        p1.push((280.0, 40.0, "Page 1".to_string()));
+        // Another header on the next page: another table.
+        let p2 = table_rows(["Segment", "2019", "2018"], 1, 5, 700.0);
+        let bytes = aurag_testkit::pdf_placed_text(&[p1, p2]);
+        let l = load(&bytes, Default::default()).unwrap();
+        let t = tables_of(&l);
+        assert_eq!(t.len(), 2);
+        assert_eq!((t[0].1.data_rows().len(), t[1].1.data_rows().len()), (20, 5));
+        assert!(t.iter().all(|(_, t)| t.row_pages.is_none()));
+        // The same columns under a title of their own: another table.
+        let mut p1 = table_rows(["Region", "2019", "2018"], 1, 20, 685.0);
+        p1.push((280.0, 40.0, "Page 1".to_string()));
+        let mut p2 = vec![(72.0, 715.0, "Headcount by region".to_string())];
+        p2.extend(table_rows(["Region", "2019", "2018"], 1, 5, 700.0));
+        let l = load(&aurag_testkit::pdf_placed_text(&[p1, p2]), Default::default()).unwrap();
+        let t = tables_of(&l);
+        assert_eq!(t.len(), 2, "{:?}", t.iter().map(|t| &t.1.caption).collect::<Vec<_>>());
+        assert_eq!(t[1].1.caption.as_deref(), Some("Headcount by region"));
+        // A paragraph after the first table: it ended on its page.
+        let mut p1 = table_rows(["Region", "2019", "2018"], 1, 20, 685.0);
+        p1.push((72.0, 300.0, "The table shows the revenue of each region in the year.".to_string()));
+        p1.push((72.0, 285.0, "Growth came from new customers in most regions.".to_string()));
+        p1.push((72.0, 270.0, "Margins were stable across the regions.".to_string()));
+        let p2 = table_rows(["Region", "2019", "2018"], 21, 25, 700.0);
+        let bytes = aurag_testkit::pdf_placed_text(&[p1, p2]);
+        assert_eq!(tables_of(&load(&bytes, Default::default()).unwrap()).len(), 2);
     }
 }

@@ -41,7 +41,7 @@ impl Loader for PptxLoader {
         let mut read = |name: &str| office::read_part(&mut zip, name, ctx).map_err(corrupt);
         let order = slide_order(&mut read, &names)?;
         if order.is_empty() {
-            return Err(corrupt("a zip archive without slides (no ppt/slides/slideN.xml)".into()));
+            return Err(LoadError::NoText { path: path.to_path_buf(), what: "a deck without slides".into() });
         }
         let mut slides = Vec::new();
         for (n, slide) in order.iter().take(MAX_SLIDES).enumerate() {
@@ -262,7 +262,7 @@ fn build(path: &Path, file_hash: &str, ctx: &LoadContext, slides: Vec<(u32, Slid
         }
     }
     if sentences.is_empty() && objects.is_empty() {
-        return Err(LoadError::Empty { path: path.to_path_buf() });
+        return Err(LoadError::NoText { path: path.to_path_buf(), what: "no text or table on its slides".into() });
     }
     if !sentences.is_empty() {
         let text = text_objects(
@@ -335,7 +335,7 @@ mod tests {
         assert!(matches!(load(&ole), Err(LoadError::Encrypted { what: "PowerPoint deck", .. })));
         // No slides; a slide that is not XML.
         let e = load(&pptx(&[])).unwrap_err();
-        assert!(e.to_string().contains("without slides"), "{e}");
+        assert!(matches!(e, LoadError::NoText { .. }) && e.to_string().contains("nothing to read: a deck without slides"), "{e}");
         let e = load(&pptx(&[("<p:sld><a:t>open</p:sld>".to_string(), None)])).unwrap_err();
         assert!(matches!(e, LoadError::Corrupt { .. }), "{e}");
     }

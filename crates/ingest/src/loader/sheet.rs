@@ -70,20 +70,38 @@ impl Loader for SheetLoader {
             } else if ext == "xlsb" {
                 calamine::Sheets::Xlsb(calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| map_err(calamine::Error::Xlsb(e)))?)
             } else {
+                if zip_has(bytes, "xl\\workbook.xml") {
+                    return Err(corrupt("its parts are named with backslashes (xl\\workbook.xml), which the format does not allow".into()));
+                }
                 if !zip_has(bytes, "xl/workbook.xml") && !zip_has(bytes, "xl/workbook.bin") {
                     return Err(corrupt("a zip archive without a workbook (no xl/workbook.xml)".into()));
                 }
                 calamine::Sheets::Xlsx(calamine::open_workbook_from_rs(Cursor::new(bytes)).map_err(|e| map_err(calamine::Error::Xlsx(e)))?)
             }
+        } else if matches!(bytes, [0x09, 0x00 | 0x02 | 0x04, ..]) {
+            // A BIFF2-4 record stream begins with its BOF record, bare.
+            return Err(LoadError::OldFormat { path: p, what: "an Excel 2.x to 4.0 workbook (BIFF2 to BIFF4)" });
         } else {
             return Err(corrupt(format!("neither a zip (xlsx/ods) nor an OLE (xls) container; is it really .{ext}?")));
         };
 
-        let names = book.sheet_names();
+        // Chart sheets, dialog sheets and VBA modules hold no cells: they are
+        // passed over (a chart sheet made the whole workbook fail), named
+        // in a warning.
+        let names: Vec<(String, calamine::SheetType)> = book.sheets_metadata().iter().map(|m| (m.name.clone(), m.typ)).collect();
         let mut objects = Vec::new();
         let mut warnings = Vec::new();
         let mut rows = 0;
-        for name in names {
+        for (name, typ) in names {
+            if matches!(typ, calamine::SheetType::ChartSheet | calamine::SheetType::DialogSheet | calamine::SheetType::Vba) {
+                let what = match typ {
+                    calamine::SheetType::ChartSheet => "a chart",
+                    calamine::SheetType::DialogSheet => "a dialog",
+                    _ => "a macro module",
+                };
+                warnings.push(format!("sheet '{name}' is {what}, not cells: skipped"));
+                continue;
+            }
             let sparse = read_sheet(&mut book, &name, ctx, path)?;
             let (objs, r) = sheet_objects(&sparse, ctx, path, file_hash, &name, true)?;
             objects.extend(objs);
@@ -446,6 +464,7 @@ impl Loader for CsvLoader {
         let mut rdr = csv::ReaderBuilder::new().has_headers(false).flexible(true).delimiter(delim).from_reader(bytes);
         let mut sparse: Sparse = BTreeMap::new();
         let mut cells = 0usize;
+        let mut nuls = 0usize;
         for (r, rec) in rdr.records().enumerate() {
             let rec = rec.map_err(|e| LoadError::Corrupt { path: p.clone(), format: "CSV", reason: e.to_string() })?;
             if r >= ctx.limits.max_table_rows + 16 {
@@ -456,6 +475,16 @@ impl Loader for CsvLoader {
                 });
             }
             for (c, field) in rec.iter().enumerate() {
+                // A NUL is no character a cell shows (an export's padding);
+                // kept, it would end a C string in SQLite's hands.
+                let cleaned;
+                let field = if field.contains('\0') {
+                    nuls += field.matches('\0').count();
+                    cleaned = field.replace('\0', "");
+                    cleaned.as_str()
+                } else {
+                    field
+                };
                 let cell = crate::text::cell_from_text(field);
                 if cell.value.is_empty() {
                     continue;
@@ -473,13 +502,39 @@ impl Loader for CsvLoader {
         }
         let sheet = path.file_stem().and_then(|s| s.to_str()).unwrap_or("csv").to_string();
         let (objects, rows) = sheet_objects(&sparse, ctx, path, file_hash, &sheet, false)?;
-        Ok(Loaded { objects, warnings: Vec::new(), pages: 0, rows })
+        let warnings = if nuls > 0 { vec![format!("{nuls} NUL bytes were removed from cells")] } else { Vec::new() };
+        Ok(Loaded { objects, warnings, pages: 0, rows })
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_workbook_of_one_or_two_cells_still_gives_a_source() {
+        for rows in [&[&["42"][..]][..], &[&["Revenue", "1200"][..]][..]] {
+            let l = SheetLoader.load(Path::new("tiny.xlsx"), &aurag_testkit::xlsx(rows), "h", &LoadContext::default()).unwrap();
+            assert_eq!(l.objects.len(), 1, "{rows:?}: {:?}", l.warnings);
+            assert!(l.warnings.is_empty(), "{:?}", l.warnings);
+        }
+    }
+
+    #[test]
+    fn excel_4_workbooks_are_named_as_old_not_corrupt() {
+        let e = SheetLoader.load(Path::new("old.xls"), &[0x09, 0x04, 0x06, 0x00, 0, 0, 0x10, 0], "h", &LoadContext::default()).unwrap_err();
+        assert_eq!(e.code(), "old_format");
+        assert!(e.to_string().contains("Excel 2.x to 4.0"), "{e}");
+    }
+
+    #[test]
+    fn nul_bytes_in_csv_cells_are_removed_with_a_warning() {
+        let l = CsvLoader.load(Path::new("t.csv"), b"Item,Units\nBol\0ts,12\nNuts,7\0\n", "h", &LoadContext::default()).unwrap();
+        let t = l.objects[0].as_table().unwrap();
+        assert_eq!(t.cell(1, 0).unwrap().text, "Bolts");
+        assert_eq!(t.cell(2, 1).unwrap().value, crate::source::CellValue::Number(7.0));
+        assert_eq!(l.warnings, vec!["2 NUL bytes were removed from cells".to_string()]);
+    }
 
     #[test]
     fn format_codes_round_trip_display() {

@@ -129,6 +129,7 @@ pub fn snapshot(conn: &Connection, name: &str, schema: Option<&str>, limit: usiz
         origin: (0, 0),
         truncated_from: (count > kept).then_some(count as u64),
         schema: schema.map(|s| s.to_string()),
+        row_pages: None,
     })
 }
 
