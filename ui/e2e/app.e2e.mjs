@@ -3,7 +3,8 @@
 // the W3C WebDriver protocol, with no client library: plain fetch.
 //
 // The walk: open the sample workspace; ingest a file through the same code
-// path a drop takes and watch its progress finish; ask a question, see the
+// path a drop takes and watch its progress finish, and a PDF whose table
+// runs over a page break (one grid, its pages marked); ask a question, see the
 // answer, open a citation and check the highlight; open the trace; record a
 // guide, find it in the guides list, and see a similar question retrieve it;
 // ingest two files that answer only together and see the join in the trace;
@@ -37,6 +38,39 @@ const orders = join(home, "orders.csv");
 writeFileSync(orders, "Order,Customer,Amount\nA-1,Acme,120\nA-2,Globex,80\nA-3,Acme,40\nA-4,Initech,200\nA-5,Umbrella,15\nA-6,Globex,60\nA-7,Hooli,300\n");
 const customers = join(home, "customers.csv");
 writeFileSync(customers, "Customer,Region,Since\nAcme,Europe,2015\nGlobex,Asia,2018\nInitech,Europe,2020\nUmbrella,Americas,2012\nHooli,Americas,2019\n");
+
+// A PDF whose table runs over a page break (header repeated on page 2),
+// written as the testkit's pdf_placed_text writes one.
+function pdfPlaced(pages) {
+  const objs = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    `<< /Type /Pages /Kids [${pages.map((_, i) => `${4 + 2 * i} 0 R`).join(" ")}] /Count ${pages.length} /MediaBox [0 0 600 800] >>`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  pages.forEach((items, i) => {
+    objs.push(`<< /Type /Page /Parent 2 0 R /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    const body = items.map(([x, y, t]) => `BT /F1 10 Tf ${x} ${y} Td (${t}) Tj ET`).join("\n");
+    objs.push(`<< /Length ${body.length} >>\nstream\n${body}\nendstream`);
+  });
+  let out = "%PDF-1.4\n";
+  const offsets = [];
+  objs.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  return out + `trailer\n<< /Size ${objs.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+}
+const regionRows = (from, to, y) => [
+  [72, y, "Region"], [250, y, "Revenue"], [330, y, "Staff"],
+  ...Array.from({ length: to - from + 1 }, (_, k) => [[72, y - 15 * (k + 1), `Region ${from + k}`], [250, y - 15 * (k + 1), `${1000 + 10 * (from + k)}`], [330, y - 15 * (k + 1), `${900 + from + k}`]]).flat(),
+];
+const regionsPdf = join(home, "regions.pdf");
+writeFileSync(regionsPdf, pdfPlaced([
+  [[72, 760, "Revenue by region is shown below."], [72, 700, "Revenue by region"], ...regionRows(1, 20, 685), [280, 40, "Page 1"]],
+  [[72, 770, "ACME Corp annual report"], ...regionRows(21, 25, 700)],
+]));
 
 // A workspace built by the CLI with another embedder than the app's.
 const otherWs = join(home, "other-ws");
@@ -116,6 +150,20 @@ try {
   await click('[data-testid="sources"] tbody tr:last-child button[data-source-id]');
   await until("the source viewer", () => find(".viewer table.grid"));
   await shot("02-workspace-sources-viewer");
+
+  // 2b. A PDF table over a page break is one table, the page marked where it turns.
+  await type("#ingest-path", regionsPdf);
+  await click("#ingest-go");
+  await until("the PDF's progress to finish", async () => (await findAll('[data-testid="ingest-progress"] li[data-state="done"]')).length === 1, 120000);
+  await until("the PDF's table", () => js("return [...document.querySelectorAll('[data-testid=sources] tbody tr')].some(tr => tr.textContent.includes('regions.pdf') && tr.textContent.includes('table'))"));
+  await js("[...document.querySelectorAll('[data-testid=sources] tbody tr')].find(tr => tr.textContent.includes('regions.pdf') && tr.textContent.includes('table')).querySelector('button[data-source-id]').click()");
+  const grid = await until("the PDF table's grid", async () => {
+    const g = await js("const g = document.querySelector('.viewer table.grid'); return g && g.textContent.includes('Region 25') ? { rows: g.querySelectorAll('tbody tr').length, marks: [...g.querySelectorAll('.row-page')].map(m => m.textContent) } : null");
+    return g;
+  });
+  check(grid.rows === 26 && grid.marks.join(",") === "p. 1,p. 2", `the table over two pages is one grid of ${grid.rows} rows, pages marked ${grid.marks.join(", ")}`);
+  await js("[...document.querySelectorAll('.viewer .row-page')].pop()?.scrollIntoView({ block: 'center' })");
+  await shot("02b-pdf-table-over-two-pages");
 
   // 3. Ask, see the answer, open a citation, check its highlight.
   await view("ask");
