@@ -294,8 +294,8 @@ async fn a_filter_no_row_meets_with_the_others_is_left_out_and_the_trace_says_so
 }
 
 /// A table and its rows, downwards from `y`, as a PDF page draws them.
-fn pdf_rows(from: usize, to: usize, y: f64) -> Vec<(f64, f64, String)> {
-    let mut out = vec![(72.0, y, "Region".to_string()), (250.0, y, "Revenue".to_string()), (330.0, y, "Staff".to_string())];
+fn pdf_rows(header: [&str; 3], from: usize, to: usize, y: f64) -> Vec<(f64, f64, String)> {
+    let mut out = vec![(72.0, y, header[0].to_string()), (250.0, y, header[1].to_string()), (330.0, y, header[2].to_string())];
     for (k, i) in (from..=to).enumerate() {
         let y = y - 15.0 * (k + 1) as f64;
         out.extend([(72.0, y, format!("Region {i}")), (250.0, y, format!("{}", 1000 + 10 * i)), (330.0, y, format!("{}", 900 + i))]);
@@ -303,16 +303,22 @@ fn pdf_rows(from: usize, to: usize, y: f64) -> Vec<(f64, f64, String)> {
     out
 }
 
+/// The regions report: a caption, 20 rows on page 1 and 5 on page 2 under
+/// a repeated header.
+fn regions_pdf(header: [&str; 3]) -> Vec<u8> {
+    let mut p1 = vec![(72.0, 760.0, "Revenue by region is shown below.".to_string()), (72.0, 700.0, "Revenue by region".to_string())];
+    p1.extend(pdf_rows(header, 1, 20, 685.0));
+    p1.push((280.0, 40.0, "Page 1".to_string()));
+    let mut p2 = vec![(72.0, 770.0, "ACME Corp annual report".to_string())];
+    p2.extend(pdf_rows(header, 21, 25, 700.0));
+    aurag_testkit::pdf_placed_text(&[p1, p2])
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pdf_table_over_two_pages_is_queried_whole_and_cited_to_the_row_page() {
     let tmp = tempfile::tempdir().unwrap();
-    let mut p1 = vec![(72.0, 760.0, "Revenue by region is shown below.".to_string()), (72.0, 700.0, "Revenue by region".to_string())];
-    p1.extend(pdf_rows(1, 20, 685.0));
-    p1.push((280.0, 40.0, "Page 1".to_string()));
-    let mut p2 = vec![(72.0, 770.0, "ACME Corp annual report".to_string())];
-    p2.extend(pdf_rows(21, 25, 700.0));
     let pdf = tmp.path().join("regions.pdf");
-    std::fs::write(&pdf, aurag_testkit::pdf_placed_text(&[p1, p2])).unwrap();
+    std::fs::write(&pdf, regions_pdf(["Region", "Revenue", "Staff"])).unwrap();
     let ws = workspace(tmp.path()).await;
     let r = ingest(&ws, &[pdf]).await;
     assert!(r.failed.is_empty(), "{r:?}");
@@ -328,4 +334,33 @@ async fn a_pdf_table_over_two_pages_is_queried_whole_and_cited_to_the_row_page()
     assert_eq!(run.answer.predicted.spans, vec!["28250".to_string()], "{:?} {:?}", run.answer, table_step(&run));
     let run = ws.ask(&agent, "How many regions had a revenue above 1200?", None, FRESH).await.unwrap();
     assert_eq!(run.answer.predicted.spans, vec!["5".to_string()], "{:?} {:?}", run.answer, table_step(&run));
+}
+
+/// A report's table, years across and labels down: the reader reads its
+/// cells, but what reading cannot do (count the rows, rank them) is the
+/// parser's when the reader found no cell; before, "how many regions" was
+/// answered with the caption's sentence.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_report_table_with_years_across_answers_counts_and_rankings() {
+    let tmp = tempfile::tempdir().unwrap();
+    let pdf = tmp.path().join("regions.pdf");
+    std::fs::write(&pdf, regions_pdf(["Region", "2019", "2018"])).unwrap();
+    let ws = workspace(tmp.path()).await;
+    assert!(ingest(&ws, &[pdf]).await.failed.is_empty());
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let ask = |q: &'static str| {
+        let (ws, agent) = (&ws, &agent);
+        async move { ws.ask(agent, q, None, FRESH).await.unwrap() }
+    };
+    let run = ask("How many regions are there?").await;
+    assert_eq!(run.answer.text, "25", "{:?}", run.answer);
+    assert!(table_step(&run).is_some_and(|q| q.report_layout));
+    let run = ask("Which region had the highest revenue in 2019?").await;
+    assert_eq!(run.answer.text, "Region 25", "{:?}", run.answer);
+    assert_eq!(run.answer.citations[0].locator, "page 2 table A27");
+    // A lookup stays the reader's, cell by label and year.
+    let run = ask("What was the revenue of Region 23 in 2019?").await;
+    assert_eq!(run.answer.predicted.spans, vec!["1230".to_string()]);
+    assert!(table_step(&run).is_none());
 }

@@ -529,7 +529,17 @@ impl<'m> Agent<'m> {
             // whenever it found rows: it was written over a chosen table, or
             // over a runner-up only where the reader had nothing better
             // (`TableStep::deferred`).
-            let use_it = found && !q.report_layout && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            // A report's table (periods across, labels down) is the
+            // reader's, whose label-and-year reading fits it, unless the
+            // reader found nothing to read (no answer, or prose without a
+            // figure) and the plan does what reading cannot: "how many
+            // regions", "which region had the highest revenue in 2019".
+            let prose_only = answer.citations.iter().all(|c| matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })));
+            let reader_off_tables = answer.unknown || (prose_only && !answer.text.chars().any(|c| c.is_ascii_digit()));
+            // (Over a table the selection chose, not a runner-up.)
+            let chosen = selected.iter().any(|s| s.0 == q.source);
+            let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup);
+            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
