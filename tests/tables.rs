@@ -359,6 +359,9 @@ async fn a_report_table_with_years_across_answers_counts_and_rankings() {
     let run = ask("Which region had the highest revenue in 2019?").await;
     assert_eq!(run.answer.text, "Region 25", "{:?}", run.answer);
     assert_eq!(run.answer.citations[0].locator, "page 2 table A27");
+    // The caption names what the figures measure ("Revenue by region").
+    let run = ask("What was the total revenue in 2019?").await;
+    assert_eq!(run.answer.predicted.spans, vec!["28250".to_string()], "{:?} {:?}", run.answer, table_step(&run));
     // A lookup stays the reader's, cell by label and year.
     let run = ask("What was the revenue of Region 23 in 2019?").await;
     assert_eq!(run.answer.predicted.spans, vec!["1230".to_string()]);

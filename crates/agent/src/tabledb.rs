@@ -211,7 +211,7 @@ pub fn join_tables(a: &TypedTable, b: &TypedTable, key: &JoinKey, b_label: &str)
             crate::tabular::TypedRow { grid_row: r.grid_row, cells, total: r.total }
         })
         .collect();
-    TypedTable { columns, rows }
+    TypedTable { columns, rows, caption: None }
 }
 
 fn file_stamp(obj: &SourceObject) -> Option<(u64, std::time::SystemTime)> {

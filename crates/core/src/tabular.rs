@@ -58,6 +58,9 @@ pub struct TypedRow {
 pub struct TypedTable {
     pub columns: Vec<TypedColumn>,
     pub rows: Vec<TypedRow>,
+    /// The table's caption or title ("Revenue by region"), which names
+    /// what its rows measure when no column does.
+    pub caption: Option<String>,
 }
 
 /// Lower-cased, accent-folded word tokens; "1,234" stays one token
@@ -342,7 +345,7 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     for r in &mut rows {
         r.cells.truncate(n_cols);
     }
-    let mut table = TypedTable { columns, rows };
+    let mut table = TypedTable { columns, rows, caption: t.caption.clone() };
     imply_leading_ranks(&mut table);
     table
 }

@@ -946,8 +946,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let countries = if q.iter().any(|w| COUNTRY_WORDS.contains(&w.as_str())) { country_column(t) } else { None };
     let cx = Ctx { t, index, table: quote_ident(table), q, qs, joined, cased, has_case, countries };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
-    // explains the words that say which table is meant.
-    let context: BTreeSet<String> = words(&table.replace('_', " ")).iter().filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit())).map(|w| stem(w)).collect();
+    // and its caption ("Revenue by region") explain the words that say
+    // which table is meant, or what its figures measure.
+    let named = format!("{} {}", table.replace('_', " "), t.caption.as_deref().unwrap_or(""));
+    let context: BTreeSet<String> = words(&named).iter().filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit())).map(|w| stem(w)).collect();
     let col_word_set: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
     // The table's column of durations and its span of time per row: each
     // read over every row, so at most once per question and only when a
