@@ -19,16 +19,7 @@ const FRESH: Duration = Duration::from_secs(3600);
 const Q: &str = "What were total sales in 2018?";
 
 fn guide(id: &str, question: &str) -> Guide {
-    Guide {
-        id: id.into(),
-        question: question.into(),
-        sources: vec![],
-        negatives: vec![],
-        answer: Some("$1,202.9 (million)".into()),
-        author: "test".into(),
-        context: None,
-        created_at: String::new(),
-    }
+    Guide { answer: Some("$1,202.9 (million)".into()), ..bare_guide(id, question) }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -314,14 +314,20 @@ fn regions_pdf(header: [&str; 3]) -> Vec<u8> {
     aurag_testkit::pdf_placed_text(&[p1, p2])
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_pdf_table_over_two_pages_is_queried_whole_and_cited_to_the_row_page() {
+/// A workspace holding only the regions report with `header`.
+async fn regions_workspace(header: [&str; 3]) -> (tempfile::TempDir, aurag::Workspace) {
     let tmp = tempfile::tempdir().unwrap();
     let pdf = tmp.path().join("regions.pdf");
-    std::fs::write(&pdf, regions_pdf(["Region", "Revenue", "Staff"])).unwrap();
+    std::fs::write(&pdf, regions_pdf(header)).unwrap();
     let ws = workspace(tmp.path()).await;
     let r = ingest(&ws, &[pdf]).await;
     assert!(r.failed.is_empty(), "{r:?}");
+    (tmp, ws)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_pdf_table_over_two_pages_is_queried_whole_and_cited_to_the_row_page() {
+    let (_tmp, ws) = regions_workspace(["Region", "Revenue", "Staff"]).await;
     let e = HashingEmbedder::default();
     let agent = Agent::deterministic(&e, None);
 
@@ -342,11 +348,7 @@ async fn a_pdf_table_over_two_pages_is_queried_whole_and_cited_to_the_row_page()
 /// answered with the caption's sentence.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_report_table_with_years_across_answers_counts_and_rankings() {
-    let tmp = tempfile::tempdir().unwrap();
-    let pdf = tmp.path().join("regions.pdf");
-    std::fs::write(&pdf, regions_pdf(["Region", "2019", "2018"])).unwrap();
-    let ws = workspace(tmp.path()).await;
-    assert!(ingest(&ws, &[pdf]).await.failed.is_empty());
+    let (_tmp, ws) = regions_workspace(["Region", "2019", "2018"]).await;
     let e = HashingEmbedder::default();
     let agent = Agent::deterministic(&e, None);
     let ask = |q: &'static str| {

@@ -31,8 +31,6 @@ fn revenue(east_2019: &str) -> Vec<u8> {
 
 fn guide_on(id: &str, object_id: &str) -> Guide {
     Guide {
-        id: id.into(),
-        question: "What was East revenue in 2019?".into(),
         sources: vec![GuideSource {
             object_id: object_id.into(),
             content_type: ContentType::Table,
@@ -40,11 +38,7 @@ fn guide_on(id: &str, object_id: &str) -> Guide {
             actions: vec![RetrievalAction::SelectCoordinates { source: object_id.into(), selection: Selection::Rows(vec![1]) }],
             contexts: vec![],
         }],
-        negatives: vec![],
-        answer: None,
-        author: "test".into(),
-        context: None,
-        created_at: String::new(),
+        ..bare_guide(id, "What was East revenue in 2019?")
     }
 }
 

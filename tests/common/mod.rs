@@ -42,3 +42,18 @@ pub fn dir_bytes(p: &Path) -> u64 {
         .map(|e| if e.file_type().unwrap().is_dir() { dir_bytes(&e.path()) } else { e.metadata().unwrap().len() })
         .sum()
 }
+
+/// A guide with only an id and a question (no sources, answer or context),
+/// to fill in with struct update syntax.
+pub fn bare_guide(id: &str, question: &str) -> aurag::guide::Guide {
+    aurag::guide::Guide {
+        id: id.into(),
+        question: question.into(),
+        sources: vec![],
+        negatives: vec![],
+        answer: None,
+        author: "test".into(),
+        context: None,
+        created_at: String::new(),
+    }
+}

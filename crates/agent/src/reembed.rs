@@ -89,19 +89,24 @@ impl Workspace<LanceStore> {
         let mut rows: Vec<(SourceObject, Vec<f32>)> = Vec::new();
         let mut units: Vec<Unit> = Vec::new();
         for (file, objs) in by_file {
-            for o in objs {
-                let (v, us) = tokio::task::block_in_place(|| {
-                    let v = embedder.embed(&[o.description.as_str()], InputKind::Document)?.pop().unwrap_or_default();
-                    Ok::<_, crate::embed::EmbedError>((v, sentence_units(embedder.as_ref(), &o)?))
-                })?;
-                n_sentences += us.len();
-                units.extend(us);
-                rows.push((o, v));
-                done += 1;
-                n_objects += 1;
-                if done % 16 == 0 {
-                    progress(ReembedProgress::Embedding { done, total });
+            // A file's descriptions in one batch, as ingest embeds them.
+            let (vectors, us) = tokio::task::block_in_place(|| {
+                let descs: Vec<&str> = objs.iter().map(|o| o.description.as_str()).collect();
+                let vectors = embedder.embed(&descs, InputKind::Document)?;
+                let mut us = Vec::new();
+                for o in &objs {
+                    us.extend(sentence_units(embedder.as_ref(), o)?);
                 }
+                Ok::<_, crate::embed::EmbedError>((vectors, us))
+            })?;
+            n_sentences += us.len();
+            units.extend(us);
+            let before = done;
+            done += objs.len();
+            n_objects += objs.len();
+            rows.extend(objs.into_iter().zip(vectors));
+            if done / 16 > before / 16 {
+                progress(ReembedProgress::Embedding { done, total });
             }
             files.push(file);
             if rows.len() >= 512 {

@@ -123,6 +123,11 @@ pub trait Ocr: Send + Sync {
     fn image(&self, bytes: &[u8]) -> Result<Vec<OcrPage>, OcrError>;
     /// One page (1-based) of a PDF, rendered and read.
     fn pdf_page(&self, pdf: &[u8], page: u32) -> Result<OcrPage, OcrError>;
+    /// Several pages of one PDF, each read or failed on its own. An engine
+    /// that works on files writes the PDF once for all of them.
+    fn pdf_pages(&self, pdf: &[u8], pages: &[u32]) -> Vec<(u32, Result<OcrPage, OcrError>)> {
+        pages.iter().map(|&p| (p, self.pdf_page(pdf, p))).collect()
+    }
 }
 
 /// Tesseract and pdftoppm from the system, as child processes.
@@ -136,7 +141,9 @@ pub struct TesseractCli {
     pub dpi: u32,
     /// Per call; the process is killed after it.
     pub time_limit: Duration,
-    version: String,
+    /// `tesseract --version`'s first line, asked once and only when a name
+    /// is wanted (after OCR found text), not each time a workspace opens.
+    version: std::sync::OnceLock<String>,
 }
 
 fn on_path(name: &str) -> Option<PathBuf> {
@@ -152,10 +159,30 @@ impl TesseractCli {
             return None;
         }
         let tesseract = on_path("tesseract")?;
-        let out = Command::new(&tesseract).arg("--version").stdin(Stdio::null()).output().ok()?;
-        let text = String::from_utf8_lossy(if out.stdout.is_empty() { &out.stderr } else { &out.stdout }).to_string();
-        let version = text.lines().next().unwrap_or("tesseract").trim().to_string();
-        Some(TesseractCli { tesseract, pdftoppm: on_path("pdftoppm"), lang: "eng".into(), dpi: 300, time_limit: Duration::from_secs(120), version })
+        Some(TesseractCli { tesseract, pdftoppm: on_path("pdftoppm"), lang: "eng".into(), dpi: 300, time_limit: Duration::from_secs(120), version: Default::default() })
+    }
+
+    fn version(&self) -> &str {
+        self.version.get_or_init(|| {
+            let Ok(out) = Command::new(&self.tesseract).arg("--version").stdin(Stdio::null()).output() else { return "tesseract".into() };
+            let text = String::from_utf8_lossy(if out.stdout.is_empty() { &out.stderr } else { &out.stdout }).to_string();
+            text.lines().next().unwrap_or("tesseract").trim().to_string()
+        })
+    }
+
+    /// Renders one page of the PDF at `file` (in `dir`) and reads it.
+    fn read_pdf_page(&self, pdftoppm: &Path, file: &Path, dir: &Path, page: u32) -> Result<OcrPage, OcrError> {
+        let what = format!("page {page}");
+        let stem = dir.join(format!("page-{page}"));
+        let mut cmd = Command::new(pdftoppm);
+        cmd.args(["-r", &self.dpi.to_string(), "-gray", "-png", "-singlefile", "-f", &page.to_string(), "-l", &page.to_string()]).arg(file).arg(&stem);
+        self.run("pdftoppm", cmd, &what)?;
+        let png = stem.with_extension("png");
+        let pages = self.tesseract_tsv(&png, &what);
+        let _ = std::fs::remove_file(&png);
+        let mut p = pages?.into_iter().next().unwrap_or_default();
+        p.page = page;
+        Ok(p)
     }
 
     /// Runs a tool with a time limit; stdout on success.
@@ -205,7 +232,7 @@ impl TesseractCli {
 
 impl Ocr for TesseractCli {
     fn name(&self) -> String {
-        format!("{} ({})", self.version, self.lang)
+        format!("{} ({})", self.version(), self.lang)
     }
 
     fn image(&self, bytes: &[u8]) -> Result<Vec<OcrPage>, OcrError> {
@@ -216,19 +243,24 @@ impl Ocr for TesseractCli {
     }
 
     fn pdf_page(&self, pdf: &[u8], page: u32) -> Result<OcrPage, OcrError> {
-        let pdftoppm = self.pdftoppm.as_ref().ok_or(OcrError::Missing { tool: "pdftoppm", package: "poppler-utils" })?;
-        let dir = tempfile::tempdir()?;
-        let file = dir.path().join("in.pdf");
-        std::fs::write(&file, pdf)?;
-        let what = format!("page {page}");
-        let mut cmd = Command::new(pdftoppm);
-        cmd.args(["-r", &self.dpi.to_string(), "-gray", "-png", "-singlefile", "-f", &page.to_string(), "-l", &page.to_string()]).arg(&file).arg(dir.path().join("page"));
-        self.run("pdftoppm", cmd, &what)?;
-        let png = dir.path().join("page.png");
-        let mut pages = self.tesseract_tsv(&png, &what)?;
-        let mut p = if pages.is_empty() { OcrPage::default() } else { pages.swap_remove(0) };
-        p.page = page;
-        Ok(p)
+        self.pdf_pages(pdf, &[page]).pop().map_or_else(|| Ok(OcrPage { page, ..Default::default() }), |(_, r)| r)
+    }
+
+    /// The PDF is written to a temporary file once, and each page rendered
+    /// from it in turn.
+    fn pdf_pages(&self, pdf: &[u8], pages: &[u32]) -> Vec<(u32, Result<OcrPage, OcrError>)> {
+        // (Every page fails alike when the PDF cannot be rendered at all.)
+        let fail_all = |make: &dyn Fn() -> OcrError| pages.iter().map(|&p| (p, Err(make()))).collect();
+        let Some(pdftoppm) = self.pdftoppm.as_ref() else { return fail_all(&|| OcrError::Missing { tool: "pdftoppm", package: "poppler-utils" }) };
+        let written = tempfile::tempdir().and_then(|dir| {
+            let file = dir.path().join("in.pdf");
+            std::fs::write(&file, pdf).map(|_| (dir, file))
+        });
+        let (dir, file) = match written {
+            Ok(w) => w,
+            Err(e) => return fail_all(&|| OcrError::Io(std::io::Error::new(e.kind(), e.to_string()))),
+        };
+        pages.iter().map(|&p| (p, self.read_pdf_page(pdftoppm, &file, dir.path(), p))).collect()
     }
 }
 

@@ -168,6 +168,18 @@ fn col<'a>(b: &'a RecordBatch, name: &str) -> Result<&'a StringArray, StoreError
         .ok_or_else(|| StoreError::Corrupt { id: name.to_string(), reason: "missing or mistyped column".into() })
 }
 
+/// The store's version record: key → value.
+async fn read_meta(meta: &lancedb::Table) -> Result<HashMap<String, String>, StoreError> {
+    let mut kv = HashMap::new();
+    for b in collect("meta", meta.query()).await? {
+        let (k, v) = (col(&b, "key")?, col(&b, "value")?);
+        for i in 0..b.num_rows() {
+            kv.insert(k.value(i).to_string(), v.value(i).to_string());
+        }
+    }
+    Ok(kv)
+}
+
 /// Where a re-embedding writes the new store, and where the old one waits
 /// while the two are swapped (see [`LanceStore::swap_in`]).
 const REEMBED_DIR: &str = ".reembed";
@@ -187,13 +199,7 @@ impl LanceStore {
         let open_err = |e: lancedb::Error| StoreError::Open { path: path_s.clone(), reason: e.to_string() };
         let conn = lancedb::connect(&path_s).execute().await.map_err(open_err)?;
         let meta = conn.open_table("meta").execute().await.map_err(open_err)?;
-        let mut kv = HashMap::new();
-        for b in collect("meta", meta.query()).await? {
-            let (k, v) = (col(&b, "key")?, col(&b, "value")?);
-            for i in 0..b.num_rows() {
-                kv.insert(k.value(i).to_string(), v.value(i).to_string());
-            }
-        }
+        let kv = read_meta(&meta).await?;
         Ok(Some(StoreInfo {
             schema_version: kv.get("schema_version").and_then(|v| v.parse().ok()).unwrap_or(0),
             embedder: kv.get("embedder").cloned().unwrap_or_default(),
@@ -267,14 +273,7 @@ impl LanceStore {
             });
         }
         let meta = conn.open_table("meta").execute().await.map_err(open_err)?;
-        let batches = collect("meta", meta.query()).await?;
-        let mut kv = HashMap::new();
-        for b in &batches {
-            let (k, v) = (col(b, "key")?, col(b, "value")?);
-            for i in 0..b.num_rows() {
-                kv.insert(k.value(i).to_string(), v.value(i).to_string());
-            }
-        }
+        let kv = read_meta(&meta).await?;
         let mut version: u32 = kv.get("schema_version").and_then(|v| v.parse().ok()).unwrap_or(0);
         let migrate = version == 1;
         if migrate {

@@ -87,24 +87,27 @@ impl Loader for PdfLoader {
         let mut scanned: Vec<u32> = Vec::new();
         let mut confidence: Vec<f32> = Vec::new();
         let mut ocr_error: Option<crate::ocr::OcrError> = None;
-        for (page_no, glyphs) in read {
-            let lines = build_lines(glyphs);
-            if !lines.iter().any(|l| l.segments.iter().any(|s| s.text.chars().any(|c| c.is_alphanumeric()))) {
-                scanned.push(page_no);
-                if let Some(ocr) = ctx.ocr {
-                    if confidence.len() >= ctx.limits.max_ocr_pages {
-                        continue;
+        let read: Vec<(u32, Vec<Line>)> = read.into_iter().map(|(n, glyphs)| (n, build_lines(glyphs))).collect();
+        let has_text = |lines: &[Line]| lines.iter().any(|l| l.segments.iter().any(|s| s.text.chars().any(|c| c.is_alphanumeric())));
+        scanned.extend(read.iter().filter(|(_, lines)| !has_text(lines)).map(|(n, _)| *n));
+        // The scans read by OCR in one call (the PDF handed over once), then
+        // placed among the pages in order below.
+        let mut by_ocr: HashMap<u32, Result<crate::ocr::OcrPage, crate::ocr::OcrError>> = match ctx.ocr {
+            Some(ocr) => ocr.pdf_pages(bytes, &scanned[..scanned.len().min(ctx.limits.max_ocr_pages)]).into_iter().collect(),
+            None => HashMap::new(),
+        };
+        for (page_no, lines) in read {
+            if !has_text(&lines) {
+                match by_ocr.remove(&page_no) {
+                    Some(Ok(page)) => {
+                        super::image::ocr_sentences(&page, &mut sentences);
+                        confidence.push(page.confidence());
                     }
-                    match ocr.pdf_page(bytes, page_no) {
-                        Ok(page) => {
-                            super::image::ocr_sentences(&page, &mut sentences);
-                            confidence.push(page.confidence());
-                        }
-                        Err(e) => {
-                            warnings.push(format!("page {page_no}: OCR failed: {e}"));
-                            ocr_error.get_or_insert(e);
-                        }
+                    Some(Err(e)) => {
+                        warnings.push(format!("page {page_no}: OCR failed: {e}"));
+                        ocr_error.get_or_insert(e);
                     }
+                    None => {}
                 }
                 continue;
             }
