@@ -374,6 +374,10 @@ enum EvalCmd {
         /// A seeded sample of this many questions.
         #[arg(long)]
         limit: Option<usize>,
+        /// Only the questions with these ids (`nt-123`; repeat the flag),
+        /// to read one answer again after a change.
+        #[arg(long = "id")]
+        ids: Vec<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// The report as one JSON object.
@@ -597,13 +601,13 @@ async fn run(cli: Cli) -> Result<i32> {
             };
             return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel), llm_steps, limit, json_out, out, embedder, &dev)).await?;
         }
-        Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, seed, json: json_out, out, llm } } => {
+        Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, ids, seed, json: json_out, out, llm } } => {
             let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
             let llm = match llm {
                 Some(path) => Some(load_llm(&path, &device(&cli.device)?).await?),
                 None => None,
             };
-            return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, seed, json_out, out, embedder, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel))).await?;
+            return tokio::task::spawn_blocking(move || eval_wtq(&data, &setting, &split, limit, &ids, seed, json_out, out, embedder, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel))).await?;
         }
         Cmd::Eval { what: EvalCmd::Agg { data, questions, json: json_out, out } } => {
             let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
@@ -1133,11 +1137,15 @@ async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: 
 }
 
 #[allow(clippy::too_many_arguments)]
-fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, seed: u64, json_out: bool, out: Option<PathBuf>, embedder: Option<Arc<dyn Embedder>>, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
+fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, ids: &[String], seed: u64, json_out: bool, out: Option<PathBuf>, embedder: Option<Arc<dyn Embedder>>, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
     use aurag_eval::wtq;
     use std::io::Write as _;
     let all = wtq::questions(data)?;
-    let qs = wtq::dev_questions(&all, split, seed, limit);
+    let mut qs = wtq::dev_questions(&all, split, seed, limit);
+    if !ids.is_empty() {
+        qs.retain(|q| ids.contains(&q.id));
+        anyhow::ensure!(!qs.is_empty(), "none of the ids {ids:?} is a question of the {split} split");
+    }
     let tables: std::collections::BTreeSet<&str> = qs.iter().map(|q| q.table.as_str()).collect();
     eprintln!("{}: {} questions in the {split} split over {} tables (seed {seed})", data.display(), qs.len(), tables.len());
     let pb = progress_bar();
