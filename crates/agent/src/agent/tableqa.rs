@@ -63,6 +63,9 @@ pub enum PlanKind {
     Compare,
     /// The values that occur a given number of times ("listed only once").
     Frequency,
+    /// The rows a filter keeps as a percentage of all the rows (or of the
+    /// measure's total): "what percentage of cars are from Japan".
+    Share,
 }
 
 impl PlanKind {
@@ -88,11 +91,12 @@ impl PlanKind {
             PlanKind::Change => "change",
             PlanKind::Compare => "compare",
             PlanKind::Frequency => "frequency",
+            PlanKind::Share => "share",
         }
     }
     /// An aggregate's answer is a computed number, not a cell.
     pub fn is_aggregate(self) -> bool {
-        matches!(self, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Difference | PlanKind::Change)
+        matches!(self, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Difference | PlanKind::Change | PlanKind::Share)
     }
 }
 
@@ -1771,6 +1775,37 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     if change && !diff {
         // A change the plans cannot compute (no two dates to compare).
         return None;
+    }
+    // "What percentage of cars are from Japan", "the total precipitation
+    // in 2015 as a percentage of the total": the rows the question's
+    // filters keep, as a share of the rows (or of the measure's total)
+    // the words after "of" name, all of them when "of" names no value.
+    // The share word asks for one ("what percentage of", "as a
+    // percentage"), not names a column ("winning percentage") or a unit
+    // ("50 percent in favor").
+    let share_at = ["percentage", "percent", "share", "proportion"]
+        .iter()
+        .filter_map(|w| cx.find(w).filter(|_| op(w)))
+        .filter(|&i| cx.q.get(i + 1).is_some_and(|x| x == "of") || (i > 0 && matches!(cx.q[i - 1].as_str(), "a" | "what" | "in")))
+        .min();
+    let holds_share = cols.iter().any(|c| col_words(&t.columns[c.0].name).iter().any(|x| x.starts_with("perce") || x.starts_with("share") || x.starts_with("propo")));
+    if let (Some(at), false, false) = (share_at, holds_share, filters.is_empty()) {
+        // The whole is named between "percentage of" and the verb.
+        let verb = (at + 1..n).find(|&i| matches!(cx.q[i].as_str(), "are" | "is" | "were" | "was" | "have" | "has" | "had" | "did" | "do" | "does")).unwrap_or(n);
+        let in_whole = |f: &Filter| {
+            let first = words(&f.words).into_iter().next().unwrap_or_default();
+            cx.q.get(at + 1).is_some_and(|w| w == "of") && (at + 2..verb).any(|i| cx.q[i] == first)
+        };
+        let (whole_fs, part_fs): (Vec<(String, Filter)>, Vec<(String, Filter)>) = filters.iter().cloned().partition(|f| in_whole(&f.1));
+        if !part_fs.is_empty() {
+            let measure = measure_named.filter(|&m| !is_year_column(t, m) && !is_rank_column(t, m) && !is_index_column(t, m) && !how_many);
+            let agg = measure.map(|m| format!("SUM({})", cx.col(m))).unwrap_or_else(|| "COUNT(*)".to_string());
+            let all: Vec<(String, Filter)> = whole_fs.iter().chain(part_fs.iter()).cloned().collect();
+            let part = format!("(SELECT {agg} {})", where_of(&all));
+            let whole = format!("(SELECT {agg} {})", where_of(&whole_fs));
+            let sql = format!("SELECT ROUND({part} * 100.0 / {whole}, 2) || '%' WHERE {whole} <> 0");
+            return Some(plan(PlanKind::Share, sql, format!("SELECT \"_row\" {}", where_of(&all)), None, measure, &all));
+        }
     }
     // A percentage, ratio or proportion that no column holds: no plan
     // computes one, and a count or sum in its place would be wrong.
@@ -3591,6 +3626,20 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many cars have more that 26 mpg?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "What is the average mpg of cars from the USA?"), (PlanKind::Average, vec!["21.5".into()]));
         assert_eq!(ask(&mut d, &t, "what is the total mpg of japan cars?"), (PlanKind::Sum, vec!["58".into()]));
+    }
+
+    #[test]
+    fn a_percentage_of_rows_or_of_a_total_is_the_filtered_share_of_the_whole() {
+        let (mut d, t) = db(CARS);
+        // 2 of 5 cars.
+        assert_eq!(ask(&mut d, &t, "What percentage of cars are from Japan?"), (PlanKind::Share, vec!["40.0%".into()]));
+        assert_eq!(ask(&mut d, &t, "How many cars are from Japan as a percentage of the total?"), (PlanKind::Share, vec!["40.0%".into()]));
+        // 58 of 130 mpg.
+        assert_eq!(ask(&mut d, &t, "What is the total mpg of japan cars as a percentage of the total?"), (PlanKind::Share, vec!["44.62%".into()]));
+        // The whole is the USA's cars, the part those after 1970: 1 of 2.
+        assert_eq!(ask(&mut d, &t, "What percentage of cars from the USA were built after 1970?"), (PlanKind::Share, vec!["50.0%".into()]));
+        // Nothing filtered: no share to give.
+        assert!(parse("What percentage of cars are there?", &t, "t").is_none_or(|p| p.kind != PlanKind::Share));
     }
 
     #[test]
