@@ -141,6 +141,29 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// A conversation: each question is read against the one before ("and
+    /// in 2018?", "what about Europe?", "top 3 instead", "as a
+    /// percentage", "why?"), and the reading is shown with the answer.
+    /// Interactive on a terminal (a line a turn; `/new` starts another
+    /// conversation, `/quit` ends); saved in the workspace.
+    Chat {
+        /// Turns from a file, one a line (`#` a comment; an empty line
+        /// starts a new conversation), instead of the terminal.
+        #[arg(long)]
+        conversation: Option<PathBuf>,
+        /// Go on with a saved conversation (see --list).
+        #[arg(long = "continue", conflicts_with = "conversation")]
+        continue_id: Option<String>,
+        /// List the workspace's saved conversations and stop.
+        #[arg(long)]
+        list: bool,
+        /// Refresh selected dynamic (SQLite) objects older than this many seconds.
+        #[arg(long, default_value_t = 300)]
+        staleness: u64,
+        /// One JSON object a turn: the conversation, the reading, the answer.
+        #[arg(long)]
+        json: bool,
+    },
     /// The Think Tank's extraction guides: list, show, add, import, export,
     /// remove, import from TAT-QA, record from actions.
     Guides {
@@ -354,6 +377,30 @@ enum EvalCmd {
         #[arg(long)]
         json: bool,
         /// Write per-question JSONL records here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
+    /// Conversations: each follow-up turn ("what about Europe?", "and in
+    /// 2014?", "top 3 instead", "as a percentage", "why?") against the same
+    /// question asked in full, over the real public tables and the sample.
+    Chat {
+        /// The folder of real public tables (default: where
+        /// scripts/vega_data.sh puts them).
+        #[arg(long)]
+        data: Option<PathBuf>,
+        /// The sample workspace's files.
+        #[arg(long, default_value = "assets/sample")]
+        sample: PathBuf,
+        /// The conversations (JSONL from scripts/make_conversations.py).
+        #[arg(long, default_value = "tests/data/conversations.jsonl")]
+        conversations: PathBuf,
+        /// Only the conversations of this workspace: vega or sample.
+        #[arg(long)]
+        only: Option<String>,
+        /// The report as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Write per-turn JSONL records here.
         #[arg(long)]
         out: Option<PathBuf>,
     },
@@ -601,6 +648,10 @@ async fn run(cli: Cli) -> Result<i32> {
             };
             return tokio::task::spawn_blocking(move || eval_tatqa(&data, guides.as_deref(), &pool, seed, &method, &reranker, llm.as_ref().map(|m| m as &dyn aurag::llm::LanguageModel), llm_steps, limit, json_out, out, embedder, &dev)).await?;
         }
+        Cmd::Eval { what: EvalCmd::Chat { data, sample, conversations, only, json: json_out, out } } => {
+            let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
+            return eval_chat(data, &sample, &conversations, only.as_deref(), json_out, out, embedder).await;
+        }
         Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, ids, seed, json: json_out, out, llm } } => {
             let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
             let llm = match llm {
@@ -713,6 +764,7 @@ async fn run(cli: Cli) -> Result<i32> {
                     };
                     ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device, llm.as_ref().map(|m| (m as &dyn aurag::llm::LanguageModel, llm_steps))).await
                 }
+                Cmd::Chat { conversation, continue_id, list, staleness, json: json_out } => chat_cmd(&ws, conversation, continue_id, list, staleness, json_out).await,
                 Cmd::Act { what, json: json_out } => {
                     let (kind, id, arg) = match what {
                         ActCmd::Sentences { id, idxs } => ("sentences", id, idxs),
@@ -1136,6 +1188,49 @@ async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: 
     Ok(0)
 }
 
+async fn eval_chat(data: Option<PathBuf>, sample: &std::path::Path, path: &std::path::Path, only: Option<&str>, json_out: bool, out: Option<PathBuf>, embedder: Arc<dyn Embedder>) -> Result<i32> {
+    use aurag_eval::chat;
+    use std::io::Write as _;
+    let data = data.unwrap_or_else(|| dirs::home_dir().unwrap_or_default().join(".cache/aurag/data/vega"));
+    let convs = chat::conversations(path)?;
+    let agent = aurag::agent::Agent::deterministic(embedder.as_ref(), None);
+    let mut records = Vec::new();
+    for (name, folder) in [("vega", data.as_path()), ("sample", sample)] {
+        let n = convs.iter().filter(|c| c.workspace == name).count();
+        if n == 0 || only.is_some_and(|o| o != name) {
+            continue;
+        }
+        if !folder.is_dir() {
+            anyhow::bail!("{} is not a folder: {}", folder.display(), if name == "vega" { "run `bash scripts/vega_data.sh` first, pass --data, or --only sample" } else { "pass --sample" });
+        }
+        let tmp = std::env::temp_dir().join(format!("aurag-eval-chat-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&tmp);
+        let ws = Workspace::open(&tmp, embedder.clone()).await?;
+        let report = ws.ingest(&[folder.to_path_buf()], &mut |_| {}).await?;
+        if let Some(f) = report.failed.first() {
+            anyhow::bail!("ingesting {} failed: {}", f.file, f.error);
+        }
+        eprintln!("{}: {n} conversations over {}", path.display(), folder.display());
+        let got = chat::run(&ws, &agent, name, &convs, &|_| {}).await;
+        drop(ws);
+        let _ = std::fs::remove_dir_all(&tmp);
+        records.extend(got?);
+    }
+    if let Some(path) = out {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
+        for r in &records {
+            writeln!(f, "{}", serde_json::to_string(r)?)?;
+        }
+    }
+    let report = chat::ChatReport::from_records(&records);
+    if json_out {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{}", report.render());
+    }
+    Ok(0)
+}
+
 #[allow(clippy::too_many_arguments)]
 fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<usize>, ids: &[String], seed: u64, json_out: bool, out: Option<PathBuf>, embedder: Option<Arc<dyn Embedder>>, llm: Option<&dyn aurag::llm::LanguageModel>) -> Result<i32> {
     use aurag_eval::wtq;
@@ -1299,6 +1394,96 @@ fn print_answer(run: &aurag::agent::Run) {
     let ms: f64 = run.trace.iter().map(|s| s.ms).sum();
     let steps: Vec<String> = run.trace.iter().map(|s| serde_json::to_value(&s.step).ok().and_then(|v| v["step"].as_str().map(str::to_string)).unwrap_or_default()).collect();
     println!("  trace: {} ({ms:.1} ms); --json for every step", steps.join(" → "));
+}
+
+/// `aurag chat`: turns from a file or the terminal, each read against the
+/// one before, each conversation saved in the workspace.
+async fn chat_cmd(ws: &Workspace, file: Option<PathBuf>, continue_id: Option<String>, list: bool, staleness: u64, json_out: bool) -> Result<i32> {
+    use aurag::conversation::{Conversation, FollowUpKind};
+    use std::io::{BufRead as _, IsTerminal as _, Write as _};
+    if list {
+        let all = ws.conversations()?;
+        if json_out {
+            println!("{}", serde_json::to_string_pretty(&all)?);
+        } else if all.is_empty() {
+            println!("no conversations yet: run `aurag chat`");
+        } else {
+            for c in &all {
+                println!("{}  {} turn{}  {}", c.id, c.turns, if c.turns == 1 { "" } else { "s" }, c.title);
+            }
+        }
+        return Ok(0);
+    }
+    let embedder = ws.embedder().clone();
+    let agent = aurag::agent::Agent::deterministic(embedder.as_ref(), None);
+    let tank = ws.think_tank().await?;
+    let tank_ref = (!tank.guides().is_empty()).then_some(tank.as_ref() as &dyn aurag::agent::thinktank::GuideRetriever);
+    let staleness = std::time::Duration::from_secs(staleness);
+    let mut conv = match &continue_id {
+        Some(id) => ws.conversation(id)?,
+        None => Conversation::new(),
+    };
+    let lines: Box<dyn Iterator<Item = std::io::Result<String>>> = match &file {
+        Some(f) => Box::new(std::io::BufReader::new(std::fs::File::open(f).with_context(|| format!("reading {}", f.display()))?).lines()),
+        None => Box::new(std::io::stdin().lock().lines()),
+    };
+    let interactive = file.is_none() && std::io::stdin().is_terminal();
+    if interactive {
+        eprintln!("conversation {} (a question a line; /new starts another, /quit ends)", conv.id);
+        eprint!("> ");
+        let _ = std::io::stderr().flush();
+    }
+    let mut turn = conv.turns.len();
+    for line in lines {
+        let line = line?;
+        let q = line.trim();
+        let prompt = || {
+            if interactive {
+                eprint!("> ");
+                let _ = std::io::stderr().flush();
+            }
+        };
+        if q.starts_with('#') {
+            continue;
+        }
+        if q.is_empty() || q == "/new" {
+            // An empty line in a file, or /new: the next turn starts afresh.
+            if !conv.turns.is_empty() && (q == "/new" || file.is_some()) {
+                conv = Conversation::new();
+                turn = 0;
+                if interactive {
+                    eprintln!("conversation {}", conv.id);
+                }
+            }
+            prompt();
+            continue;
+        }
+        if q == "/quit" || q == "/exit" {
+            break;
+        }
+        let out = ws.ask_turn(&agent, &mut conv, q, tank_ref, staleness).await?;
+        turn += 1;
+        if json_out {
+            let mut v = answer_json(&out.run);
+            v["conversation"] = json!(conv.id);
+            v["turn"] = json!(turn);
+            v["question"] = json!(q);
+            v["reading"] = serde_json::to_value(&out.reading)?;
+            println!("{}", serde_json::to_string(&v)?);
+        } else {
+            println!("[{turn}] {q}");
+            if out.reading.kind != FollowUpKind::New {
+                println!("  read as: {}  ({})", out.reading.read_as, out.reading.how);
+            }
+            print_answer(&out.run);
+            println!();
+        }
+        prompt();
+    }
+    if interactive {
+        eprintln!();
+    }
+    Ok(0)
 }
 
 async fn bench_ask(ws: &Workspace, mut questions: Vec<String>, file: Option<PathBuf>, staleness: u64, llm: Option<(&dyn aurag::llm::LanguageModel, aurag::agent::LlmSteps)>, json_out: bool) -> Result<i32> {

@@ -15,6 +15,7 @@ pub use aurag_models::{embed, llm, rerank, weights};
 pub use aurag_store as store;
 
 pub mod agent;
+pub mod conversation;
 pub mod reembed;
 pub mod render;
 pub mod sql;

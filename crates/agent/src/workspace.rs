@@ -21,6 +21,7 @@ use crate::agent::extract::{execute, ActionResult};
 use crate::agent::thinktank::{GuideRetriever, ThinkTank};
 use crate::guide::{Guide, GuideSource};
 use crate::agent::{Agent, RefreshNote, Refresher, Run};
+use crate::conversation::{Conversation, Turn};
 use crate::chunk::ChunkConfig;
 use crate::sql::SqlLimits;
 use crate::describe::describe;
@@ -53,6 +54,8 @@ pub enum WorkspaceError {
     BadGuide(String),
     #[error(transparent)]
     Watch(#[from] crate::watch::WatchError),
+    #[error(transparent)]
+    Conversation(#[from] crate::conversation::ConversationError),
 }
 
 impl WorkspaceError {
@@ -69,6 +72,7 @@ impl WorkspaceError {
             WorkspaceError::BadAction(_) => "bad_action",
             WorkspaceError::BadGuide(_) => "bad_guide",
             WorkspaceError::Watch(e) => e.code(),
+            WorkspaceError::Conversation(e) => e.code(),
         }
     }
 }
@@ -577,6 +581,70 @@ impl<S: Store> Workspace<S> {
             .map_err(|e| WorkspaceError::Agent { code: e.code(), reason: e.to_string() })
     }
 
+    /// Asks `question` as the next turn of `conversation`: it is read
+    /// against the turn before ([`crate::conversation::read`]) and asked as
+    /// the standalone question it became ("why?" answers from the turn
+    /// before's evidence). The turn is added to the conversation, which is
+    /// saved with the workspace's conversations.
+    pub async fn ask_turn(&self, agent: &Agent<'_>, conversation: &mut Conversation, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<TurnRun, WorkspaceError> {
+        let pool = self.pool().await?;
+        let out = self.ask_turn_in(&pool, agent, conversation, question, guides, staleness).await?;
+        self.save_conversation(conversation)?;
+        Ok(out)
+    }
+
+    /// [`ask_turn`](Self::ask_turn) over a pool already read, without saving.
+    pub async fn ask_turn_in(&self, pool: &Pool, agent: &Agent<'_>, conversation: &mut Conversation, question: &str, guides: Option<&dyn GuideRetriever>, staleness: Duration) -> Result<TurnRun, WorkspaceError> {
+        use crate::conversation::{self as conv, FollowUpKind};
+        let object = |id: &str| pool.get(id).cloned();
+        let reading = conv::read(question, conversation.last_context(), &conv::ObjectLookup(&object));
+        let run = match (reading.kind, conversation.turns.last()) {
+            (FollowUpKind::Why, Some(prev)) => {
+                let answer = conv::why(prev);
+                let step = crate::agent::TraceStep { step: crate::agent::Step::Answer { answerer: "the turn before's evidence".into(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, ms: 0.0 };
+                Run { question: question.to_string(), answer, selected: Vec::new(), actions: Vec::new(), trace: vec![step] }
+            }
+            _ => {
+                let mut run = self.ask_in(pool, agent, &reading.read_as, guides, staleness).await?;
+                run.question = question.to_string();
+                run
+            }
+        };
+        let context = match (reading.kind, conversation.turns.last()) {
+            // "why?" changes nothing a later follow-up refers to.
+            (FollowUpKind::Why, Some(prev)) => prev.context.clone(),
+            _ => conv::context_of(&reading.read_as, &run, &|id| conv::first_column(pool.get(id))),
+        };
+        if conversation.turns.is_empty() {
+            conversation.title = conv::title_of(question);
+        }
+        conversation.updated = conv::now_secs();
+        conversation.turns.push(Turn { question: question.to_string(), reading: reading.clone(), answer: run.answer.clone(), context });
+        Ok(TurnRun { reading, run })
+    }
+
+    fn conversations_dir(&self) -> PathBuf {
+        self.dir.join("conversations")
+    }
+
+    /// Saves a conversation beside the workspace's store (whole, or not at all).
+    pub fn save_conversation(&self, c: &Conversation) -> Result<(), WorkspaceError> {
+        Ok(crate::conversation::save(&self.conversations_dir(), c)?)
+    }
+
+    pub fn conversation(&self, id: &str) -> Result<Conversation, WorkspaceError> {
+        Ok(crate::conversation::load(&self.conversations_dir(), id)?)
+    }
+
+    /// The workspace's conversations, the latest first.
+    pub fn conversations(&self) -> Result<Vec<crate::conversation::ConversationSummary>, WorkspaceError> {
+        Ok(crate::conversation::list(&self.conversations_dir())?)
+    }
+
+    pub fn remove_conversation(&self, id: &str) -> Result<bool, WorkspaceError> {
+        Ok(crate::conversation::remove(&self.conversations_dir(), id)?)
+    }
+
     /// Adds (or replaces, by id) extraction guides in the workspace's Think
     /// Tank, embedding their questions. Guides without an id get one from
     /// their question; a guide without a question is refused, and nothing
@@ -829,6 +897,14 @@ fn is_loop(e: &std::io::Error) -> bool {
 }
 
 /// An absolute path without resolving symlinks in the file name.
+/// One turn's outcome: how the question was read, and the run it gave.
+#[derive(Debug, Clone, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct TurnRun {
+    pub reading: crate::conversation::Reading,
+    pub run: Run,
+}
+
 pub fn absolute(p: &Path) -> PathBuf {
     std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf())
 }

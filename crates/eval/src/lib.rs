@@ -15,6 +15,7 @@
 
 pub mod agent_method;
 pub mod agg;
+pub mod chat;
 pub mod baseline;
 pub mod metrics;
 pub mod tatqa;

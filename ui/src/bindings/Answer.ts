@@ -11,7 +11,7 @@ text: string, unknown: boolean,
 /**
  * Spans and scale, the form TAT-QA scores.
  */
-predicted: PredictedAnswer, citations: Array<Citation>, computation: Computation | null, 
+predicted: PredictedAnswer, citations: Array<Citation>, computation?: Computation | null, 
 /**
  * How well the evidence read matched the question.
  */
@@ -19,4 +19,4 @@ support: number,
 /**
  * Why the answer is "unknown" (empty otherwise).
  */
-reason: string, };
+reason?: string, };

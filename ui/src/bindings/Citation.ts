@@ -8,4 +8,4 @@ export type Citation = { source_id: string, file: string,
 /**
  * `Sheet1!B4`, `sentence 3 (page 2)`, `SQL row 1: <query>`.
  */
-locator: string, text: string, key: EvidenceKey | null, };
+locator: string, text: string, key?: EvidenceKey | null, };

@@ -7,7 +7,7 @@
 //! else is the best-matching cell, the number in the best sentence, or the
 //! sentence itself. Every answer carries the evidence it was read from.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::catalog::Catalog;
 use super::compute::{compute, format_result, Computation, Operand};
@@ -19,7 +19,7 @@ use crate::action::EvidenceKey;
 use crate::answer::PredictedAnswer;
 
 /// Where a claim comes from.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Citation {
     pub source_id: String,
@@ -27,7 +27,7 @@ pub struct Citation {
     /// `Sheet1!B4`, `sentence 3 (page 2)`, `SQL row 1: <query>`.
     pub locator: String,
     pub text: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub key: Option<EvidenceKey>,
 }
 
@@ -38,7 +38,7 @@ impl Citation {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Answer {
     /// What the user reads; "unknown" when there is no supported answer.
@@ -47,12 +47,12 @@ pub struct Answer {
     /// Spans and scale, the form TAT-QA scores.
     pub predicted: PredictedAnswer,
     pub citations: Vec<Citation>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computation: Option<Computation>,
     /// How well the evidence read matched the question.
     pub support: f32,
     /// Why the answer is "unknown" (empty otherwise).
-    #[serde(skip_serializing_if = "String::is_empty")]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub reason: String,
 }
 

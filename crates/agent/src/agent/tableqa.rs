@@ -1772,7 +1772,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             return Some(QueryPlan { kind: PlanKind::Change, sql, rows_sql, answer_column: None, measure_column: Some(t.columns[m].name.clone()), filters: fs, confidence });
         }
     }
-    if change && !diff {
+    // "What percentage of the precipitation fell in 2014" asks a share, not a change.
+    let asks_share = ["percentage", "percent", "share", "proportion"].iter().any(|w| cx.find(w).is_some_and(|i| cx.q.get(i + 1).is_some_and(|x| x == "of")));
+    if change && !diff && !asks_share {
         // A change the plans cannot compute (no two dates to compare).
         return None;
     }
@@ -1791,14 +1793,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let holds_share = cols.iter().any(|c| col_words(&t.columns[c.0].name).iter().any(|x| x.starts_with("perce") || x.starts_with("share") || x.starts_with("propo")));
     if let (Some(at), false, false) = (share_at, holds_share, filters.is_empty()) {
         // The whole is named between "percentage of" and the verb.
-        let verb = (at + 1..n).find(|&i| matches!(cx.q[i].as_str(), "are" | "is" | "were" | "was" | "have" | "has" | "had" | "did" | "do" | "does")).unwrap_or(n);
+        let verb = (at + 1..n)
+            .find(|&i| matches!(cx.q[i].as_str(), "are" | "is" | "were" | "was" | "have" | "has" | "had" | "did" | "do" | "does" | "fell" | "came" | "went" | "got" | "occurred" | "happened" | "took" | "made" | "won" | "lost" | "scored" | "built" | "sold"))
+            .unwrap_or(n);
         let in_whole = |f: &Filter| {
             let first = words(&f.words).into_iter().next().unwrap_or_default();
             cx.q.get(at + 1).is_some_and(|w| w == "of") && (at + 2..verb).any(|i| cx.q[i] == first)
         };
         let (whole_fs, part_fs): (Vec<(String, Filter)>, Vec<(String, Filter)>) = filters.iter().cloned().partition(|f| in_whole(&f.1));
         if !part_fs.is_empty() {
-            let measure = measure_named.filter(|&m| !is_year_column(t, m) && !is_rank_column(t, m) && !is_index_column(t, m) && !how_many);
+            // Only a column the question names is summed: "what percentage
+            // of cars" counts cars.
+            // (Not a column the share word itself seemed to name: "per" of
+            // miles_per_gallon is no "percentage".)
+            let measure = cols
+                .iter()
+                .filter(|x| x.2 != at && cx.is_num(x.0) && !is_year_column(t, x.0) && !is_rank_column(t, x.0) && !is_index_column(t, x.0))
+                .map(|x| x.0)
+                .next()
+                .filter(|_| !how_many);
             let agg = measure.map(|m| format!("SUM({})", cx.col(m))).unwrap_or_else(|| "COUNT(*)".to_string());
             let all: Vec<(String, Filter)> = whole_fs.iter().chain(part_fs.iter()).cloned().collect();
             let part = format!("(SELECT {agg} {})", where_of(&all));
@@ -3638,6 +3651,13 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "What is the total mpg of japan cars as a percentage of the total?"), (PlanKind::Share, vec!["44.62%".into()]));
         // The whole is the USA's cars, the part those after 1970: 1 of 2.
         assert_eq!(ask(&mut d, &t, "What percentage of cars from the USA were built after 1970?"), (PlanKind::Share, vec!["50.0%".into()]));
+        assert_eq!(ask(&mut d, &t, "What percentage of the total mpg came from Japan?"), (PlanKind::Share, vec!["44.62%".into()]));
+        // "fell" is no change here: 1 car of 5.
+        assert_eq!(ask(&mut d, &t, "What percentage of the cars fell in 1974?"), (PlanKind::Share, vec!["20.0%".into()]));
+        // "per" of miles_per_gallon is no "percentage": the cars are counted.
+        let (mut d2, t2) = db(&[&["Name", "Miles_per_Gallon", "Origin"], &["a", "18", "USA"], &["b", "31", "Japan"], &["c", "27", "Japan"], &["d", "29", "Europe"]]);
+        assert_eq!(ask(&mut d2, &t2, "What percentage of cars are from Europe?"), (PlanKind::Share, vec!["25.0%".into()]));
+        assert_eq!(ask(&mut d2, &t2, "What percentage of the total miles per gallon was from Japan?"), (PlanKind::Share, vec!["55.24%".into()]));
         // Nothing filtered: no share to give.
         assert!(parse("What percentage of cars are there?", &t, "t").is_none_or(|p| p.kind != PlanKind::Share));
     }
