@@ -9,6 +9,7 @@ mod agent;
 mod bad_input;
 mod cli;
 mod concurrency;
+mod conversation;
 mod embedder;
 mod eval;
 mod fuzz_regressions;

@@ -77,6 +77,9 @@ pub fn export_all(dir: &std::path::Path) -> Result<(), ts_rs::ExportError> {
     aurag::watch::SyncReport::export_all_to(dir)?;
     aurag::reembed::ReembedProgress::export_all_to(dir)?;
     aurag::agent::Run::export_all_to(dir)?;
+    aurag::workspace::TurnRun::export_all_to(dir)?;
+    aurag::conversation::Conversation::export_all_to(dir)?;
+    aurag::conversation::ConversationSummary::export_all_to(dir)?;
     aurag::agent::TraceStep::export_all_to(dir)?;
     aurag::agent::extract::ActionResult::export_all_to(dir)?;
     aurag::action::RetrievalAction::export_all_to(dir)?;

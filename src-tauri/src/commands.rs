@@ -18,7 +18,8 @@ use aurag::sql::SqlLimits;
 use aurag::store::SourceSummary;
 use aurag::reembed::ReembedProgress;
 use aurag::watch::{Follower, SyncReport};
-use aurag::workspace::{IngestReport, Progress, Refreshed};
+use aurag::conversation::{Conversation, ConversationSummary};
+use aurag::workspace::{IngestReport, Progress, Refreshed, TurnRun};
 use aurag::{Embedder, SourceObject, Workspace};
 use tauri::ipc::Channel;
 use tokio::sync::{Mutex, RwLock};
@@ -314,6 +315,25 @@ pub async fn reembed_workspace(state: tauri::State<'_, AppState>, dir: Option<St
 /// token, and the whole run is returned at the end.
 #[tauri::command]
 pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: Channel<TraceStep>, on_draft: Channel<String>) -> Res<Run> {
+    Ok(ask_with(&state, &question, on_step, on_draft, None).await?.run)
+}
+
+/// Asks `question` as the next turn of the conversation `conversation`
+/// (`None`: a new one), read against the turn before; the conversation is
+/// saved in the workspace.
+#[tauri::command]
+pub async fn ask_turn(state: tauri::State<'_, AppState>, conversation: Option<String>, question: String, on_step: Channel<TraceStep>, on_draft: Channel<String>) -> Res<TurnRun> {
+    let ws = state.workspace().await?;
+    let mut conv = match conversation {
+        Some(id) => ws.conversation(&id)?,
+        None => Conversation::new(),
+    };
+    ask_with(&state, &question, on_step, on_draft, Some(&mut conv)).await
+}
+
+/// The agent the settings ask for, with the run's steps and the model's
+/// draft streamed to the UI; one question alone, or a conversation's turn.
+async fn ask_with(state: &AppState, question: &str, on_step: Channel<TraceStep>, on_draft: Channel<String>, conversation: Option<&mut Conversation>) -> Res<TurnRun> {
     if question.trim().is_empty() {
         return Err(err("empty_question", "type a question first"));
     }
@@ -340,7 +360,30 @@ pub async fn ask(state: tauri::State<'_, AppState>, question: String, on_step: C
     agent.observer = Some(&observer);
     agent.on_answer_text = Some(&draft);
     let tank_ref = tank.as_deref().map(|t| t as &dyn GuideRetriever);
-    Ok(ws.ask(&agent, &question, tank_ref, staleness).await?)
+    match conversation {
+        Some(conv) => Ok(ws.ask_turn(&agent, conv, question, tank_ref, staleness).await?),
+        None => {
+            let run = ws.ask(&agent, question, tank_ref, staleness).await?;
+            let reading = aurag::conversation::Reading { kind: aurag::conversation::FollowUpKind::New, read_as: question.to_string(), how: String::new() };
+            Ok(TurnRun { conversation: String::new(), reading, run })
+        }
+    }
+}
+
+/// The workspace's saved conversations, the latest first.
+#[tauri::command]
+pub async fn list_conversations(state: tauri::State<'_, AppState>) -> Res<Vec<ConversationSummary>> {
+    Ok(state.workspace().await?.conversations()?)
+}
+
+#[tauri::command]
+pub async fn get_conversation(state: tauri::State<'_, AppState>, id: String) -> Res<Conversation> {
+    Ok(state.workspace().await?.conversation(&id)?)
+}
+
+#[tauri::command]
+pub async fn remove_conversation(state: tauri::State<'_, AppState>, id: String) -> Res<bool> {
+    Ok(state.workspace().await?.remove_conversation(&id)?)
 }
 
 /// Runs one retrieval action by hand (the Record view and the viewers).

@@ -2,6 +2,8 @@
 // the theme, and the state the views share (workspace info, sources, the
 // last run and its live steps, ingestion progress).
 import { useCallback, useEffect, useState } from "react";
+import type { ConversationSummary } from "./bindings/ConversationSummary";
+import type { Reading } from "./bindings/Reading";
 import type { Run } from "./bindings/Run";
 import type { SourceSummary } from "./bindings/SourceSummary";
 import type { TraceStep } from "./bindings/TraceStep";
@@ -10,7 +12,7 @@ import { api, toApiError } from "./api";
 import { noChanges, syncToast, withSync, type Changes } from "./lib/changes";
 import { emptyIngest, onProgress, withReport, type IngestState } from "./lib/ingest";
 import { mismatchOf, reembedLine, type Mismatch } from "./lib/reembed";
-import { AskView } from "./views/AskView";
+import { AskView, type ThreadTurn } from "./views/AskView";
 import { GuidesView } from "./views/GuidesView";
 import { RecordView } from "./views/RecordView";
 import { SettingsView } from "./views/SettingsView";
@@ -33,6 +35,12 @@ export function App() {
   const [live, setLive] = useState<TraceStep[]>([]);
   const [draft, setDraft] = useState("");
   const [asking, setAsking] = useState(false);
+  // The conversation the next question continues (null: a new one), its
+  // turns so far, how the latest was read, and the saved conversations.
+  const [conversation, setConversation] = useState<string | null>(null);
+  const [turns, setTurns] = useState<ThreadTurn[]>([]);
+  const [reading, setReading] = useState<Reading | null>(null);
+  const [conversations, setConversations] = useState<ConversationSummary[]>([]);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [dropping, setDropping] = useState(false);
   const [changes, setChanges] = useState<Changes>(noChanges);
@@ -47,6 +55,7 @@ export function App() {
     try {
       setInfo(await api.workspaceInfo());
       setSources(await api.listSources());
+      setConversations(await api.listConversations());
     } catch (e) {
       const m = mismatchOf(toApiError(e), null);
       if (m) setMismatch(m);
@@ -128,13 +137,21 @@ export function App() {
     };
   }, [ingestPaths]);
 
-  // Alt+1 … Alt+6 switch views.
+  // Alt+1 … Alt+6 switch views; Alt+N starts a new conversation.
   useEffect(() => {
     const on = (e: KeyboardEvent) => {
       const n = Number(e.key);
       if (e.altKey && n >= 1 && n <= VIEWS.length) {
         e.preventDefault();
         setView(VIEWS[n - 1]);
+      } else if (e.altKey && e.key.toLowerCase() === "n") {
+        e.preventDefault();
+        setConversation(null);
+        setTurns([]);
+        setRun(null);
+        setReading(null);
+        setLive([]);
+        setView("ask");
       }
     };
     window.addEventListener("keydown", on);
@@ -146,6 +163,7 @@ export function App() {
     setIngest(emptyIngest);
     try {
       setInfo(await api.openSample((p) => setIngest((s) => onProgress(s, p))));
+      newConversation();
       notify("sample workspace open: try Ask");
     } catch (e) {
       fail(e);
@@ -158,7 +176,7 @@ export function App() {
   const openDir = async (dir: string) => {
     try {
       setInfo(await api.openWorkspace(dir));
-      setRun(null);
+      newConversation();
       setIngest(emptyIngest);
       setMismatch(null);
       notify(`opened ${dir}`);
@@ -176,7 +194,7 @@ export function App() {
       const opened = await api.reembedWorkspace(m.dir, (p) => setReembedding(reembedLine(p)));
       setInfo(opened);
       setMismatch(null);
-      setRun(null);
+      newConversation();
       notify(`re-embedded ${opened.sources} sources and ${opened.guides} guides with ${opened.embedder}`);
     } catch (e) {
       fail(e);
@@ -189,14 +207,51 @@ export function App() {
   const ask = async (q: string) => {
     setAsking(true);
     setRun(null);
+    setReading(null);
     setLive([]);
     setDraft("");
     try {
-      setRun(await api.ask(q, (s) => setLive((l) => [...l, s]), setDraft));
+      const r = await api.askTurn(conversation, q, (s) => setLive((l) => [...l, s]), setDraft);
+      setConversation(r.conversation);
+      setTurns((t) => [...t, { question: q, reading: r.reading, answer: r.run.answer }]);
+      setReading(r.reading);
+      setRun(r.run);
+      setConversations(await api.listConversations());
     } catch (e) {
       fail(e);
     } finally {
       setAsking(false);
+    }
+  };
+
+  const newConversation = () => {
+    setConversation(null);
+    setTurns([]);
+    setRun(null);
+    setReading(null);
+    setLive([]);
+  };
+
+  const openConversation = async (id: string) => {
+    try {
+      const c = await api.getConversation(id);
+      setConversation(c.id);
+      setTurns(c.turns.map((t) => ({ question: t.question, reading: t.reading, answer: t.answer })));
+      setRun(null);
+      setReading(null);
+      setLive([]);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const removeConversation = async (id: string) => {
+    try {
+      await api.removeConversation(id);
+      if (id === conversation) newConversation();
+      setConversations(await api.listConversations());
+    } catch (e) {
+      fail(e);
     }
   };
 
@@ -245,7 +300,26 @@ export function App() {
         {view === "workspace" && (
           <WorkspaceView info={info} sources={sources} ingest={ingest} changes={changes} busy={busy} onIngest={ingestPaths} onOpen={openDir} onSample={openSample} onChanged={reload} onError={(m) => notify(m)} />
         )}
-        {view === "ask" && <AskView run={run} live={live} draft={draft} asking={asking} hasSources={sources.length > 0} onAsk={ask} onTrace={() => setView("trace")} onSample={openSample} />}
+        {view === "ask" && (
+          <AskView
+            run={run}
+            live={live}
+            draft={draft}
+            asking={asking}
+            hasSources={sources.length > 0}
+            onAsk={ask}
+            onTrace={() => setView("trace")}
+            onSample={openSample}
+            thread={turns}
+            reading={reading}
+            conversation={conversation}
+            conversations={conversations}
+            onNewConversation={newConversation}
+            onOpenConversation={openConversation}
+            onRemoveConversation={removeConversation}
+            notify={(m) => notify(m)}
+          />
+        )}
         {view === "trace" && <TraceView run={run} />}
         {view === "guides" && <GuidesView onChanged={reload} notify={(m) => notify(m)} />}
         {view === "record" && <RecordView sources={sources} onSaved={reload} notify={(m) => notify(m)} />}

@@ -3,6 +3,8 @@
 // written by hand, and each maps onto one command in src-tauri/src/commands.rs.
 import { Channel, invoke } from "@tauri-apps/api/core";
 import type { ActionResult } from "./bindings/ActionResult";
+import type { Conversation } from "./bindings/Conversation";
+import type { ConversationSummary } from "./bindings/ConversationSummary";
 import type { Guide } from "./bindings/Guide";
 import type { IngestReport } from "./bindings/IngestReport";
 import type { ModelRow } from "./bindings/ModelRow";
@@ -17,6 +19,7 @@ import type { SourceObject } from "./bindings/SourceObject";
 import type { SourceSummary } from "./bindings/SourceSummary";
 import type { SyncReport } from "./bindings/SyncReport";
 import type { TraceStep } from "./bindings/TraceStep";
+import type { TurnRun } from "./bindings/TurnRun";
 import type { UiError } from "./bindings/UiError";
 import type { WorkspaceInfo } from "./bindings/WorkspaceInfo";
 
@@ -71,6 +74,13 @@ export const api = {
   followFiles: (onChange: (r: SyncReport) => void) => call<null>("follow_files", { onChange: channel(onChange) }),
   ask: (question: string, onStep: (s: TraceStep) => void, onDraft: (d: string) => void) =>
     call<Run>("ask", { question, onStep: channel(onStep), onDraft: channel(onDraft) }),
+  /** The next turn of conversation `conversation` (null: a new one), read
+   * against the turn before; the conversation is saved in the workspace. */
+  askTurn: (conversation: string | null, question: string, onStep: (s: TraceStep) => void, onDraft: (d: string) => void) =>
+    call<TurnRun>("ask_turn", { conversation, question, onStep: channel(onStep), onDraft: channel(onDraft) }),
+  listConversations: () => call<ConversationSummary[]>("list_conversations"),
+  getConversation: (id: string) => call<Conversation>("get_conversation", { id }),
+  removeConversation: (id: string) => call<boolean>("remove_conversation", { id }),
   act: (action: RetrievalAction) => call<ActionResult>("act", { action }),
   listGuides: () => call<Guide[]>("list_guides"),
   saveGuide: (guide: Guide) => call<string>("save_guide", { guide }),

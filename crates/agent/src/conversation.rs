@@ -567,13 +567,11 @@ fn top_n(asked: &str, dir: &str, n: usize) -> Option<Reading> {
         out.extend(words[verb + 1..].iter().map(|w| w.to_string()));
         let mut text = out.join(" ");
         if dir == "bottom" {
-            // "the bottom 3" of a "highest" is the lowest three.
+            // "the bottom 3" of a "highest" is the lowest three; of a
+            // "lowest", the lowest three still ("top 3" keeps either).
             for (a, b) in [("highest", "lowest"), ("most", "least"), ("largest", "smallest"), ("best", "worst"), ("greatest", "smallest")] {
                 if let Some(span) = find_words(&text, a) {
                     text = replace_span(&text, span, b);
-                    break;
-                } else if let Some(span) = find_words(&text, b) {
-                    text = replace_span(&text, span, a);
                     break;
                 }
             }

@@ -620,7 +620,7 @@ impl<S: Store> Workspace<S> {
         }
         conversation.updated = conv::now_secs();
         conversation.turns.push(Turn { question: question.to_string(), reading: reading.clone(), answer: run.answer.clone(), context });
-        Ok(TurnRun { reading, run })
+        Ok(TurnRun { conversation: conversation.id.clone(), reading, run })
     }
 
     fn conversations_dir(&self) -> PathBuf {
@@ -901,6 +901,8 @@ fn is_loop(e: &std::io::Error) -> bool {
 #[derive(Debug, Clone, Serialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnRun {
+    /// The conversation's id (empty for a question asked on its own).
+    pub conversation: String,
     pub reading: crate::conversation::Reading,
     pub run: Run,
 }

@@ -64,6 +64,31 @@ describe("AskView", () => {
     render(<AskView run={null} live={[]} draft="cost plus and" asking hasSources onAsk={noop} onTrace={noop} onSample={noop} />);
     expect(screen.getByTestId("draft").textContent).toContain("cost plus and");
   });
+  it("shows the earlier turns of a conversation and how the latest was read", () => {
+    const first = runWith([]);
+    const thread = [
+      { question: "What were sales in Asia in 2019?", reading: { kind: "new" as const, read_as: "What were sales in Asia in 2019?", how: "" }, answer: first.answer },
+      { question: "and in 2018?", reading: { kind: "years" as const, read_as: "What were sales in Asia in 2018?", how: "2018 in the place of 2019" }, answer: { ...first.answer, text: "650" } },
+    ];
+    const latest = { ...runWith([]), question: "and in 2018?" };
+    render(<AskView run={latest} live={[]} asking={false} hasSources onAsk={noop} onTrace={noop} onSample={noop} thread={thread} reading={thread[1].reading} conversation="c-1" conversations={[{ id: "c-1", title: "What were sales in Asia in 2019?", updated: 1, turns: 2 }]} />);
+    // The first turn in the thread; the second is the answer card's.
+    const turns = screen.getByTestId("thread").querySelectorAll("li.turn");
+    expect(turns).toHaveLength(1);
+    expect(turns[0].textContent).toContain("What were sales in Asia in 2019?");
+    expect(screen.getByTestId("reading").dataset.kind).toBe("years");
+    expect(screen.getByTestId("reading").textContent).toContain("What were sales in Asia in 2018?");
+    expect((screen.getByLabelText("Saved conversations") as HTMLSelectElement).value).toBe("c-1");
+  });
+  it("opens a saved conversation and starts a new one", () => {
+    const onOpen = vi.fn();
+    const onNew = vi.fn();
+    render(<AskView run={null} live={[]} asking={false} hasSources onAsk={noop} onTrace={noop} onSample={noop} conversations={[{ id: "c-1", title: "Sales", updated: 1, turns: 2 }]} onOpenConversation={onOpen} onNewConversation={onNew} />);
+    fireEvent.change(screen.getByLabelText("Saved conversations"), { target: { value: "c-1" } });
+    expect(onOpen).toHaveBeenCalledWith("c-1");
+    fireEvent.click(screen.getByRole("button", { name: "New conversation" }));
+    expect(onNew).toHaveBeenCalled();
+  });
   it("sends the question typed", () => {
     const onAsk = vi.fn();
     render(<AskView run={null} live={[]} asking={false} hasSources onAsk={onAsk} onTrace={noop} onSample={noop} />);

@@ -1,16 +1,25 @@
-// Ask: a question box, the run's steps as they stream in, the answer with
+// Ask: a conversation. The turns so far (each follow-up with how it was
+// read), a question box, the run's steps as they stream in, the answer with
 // citation markers, and the evidence behind a marker: the sentence lit in
-// its text, the cells lit in their grid, or the SQL with its rows.
+// its text, the cells lit in their grid, or the SQL with its rows. Answers
+// copy out as Markdown, SQL results as CSV.
 import { useState } from "react";
+import type { Answer } from "../bindings/Answer";
 import type { Citation } from "../bindings/Citation";
+import type { ConversationSummary } from "../bindings/ConversationSummary";
+import type { Reading } from "../bindings/Reading";
 import type { Run } from "../bindings/Run";
 import type { SourceObject } from "../bindings/SourceObject";
 import type { TraceStep } from "../bindings/TraceStep";
 import { api, toApiError } from "../api";
 import { evidenceTarget, numbered, sqlRows, type EvidenceTarget } from "../lib/citations";
+import { answerMarkdown, sqlCsv } from "../lib/export";
 import { baseName } from "../lib/sources";
 import { stepSummary, stepTitle } from "../lib/trace";
 import { SourceViewer } from "./SourceViewer";
+
+/** One turn of the conversation as the thread shows it. */
+export type ThreadTurn = { question: string; reading: Reading; answer: Answer };
 
 type Props = {
   run: Run | null;
@@ -22,10 +31,32 @@ type Props = {
   onAsk: (q: string) => void;
   onTrace: () => void;
   onSample: () => void;
+  /** Every turn of the open conversation, the latest (the run's) last. */
+  thread?: ThreadTurn[];
+  /** How the latest question was read. */
+  reading?: Reading | null;
+  conversation?: string | null;
+  conversations?: ConversationSummary[];
+  onNewConversation?: () => void;
+  onOpenConversation?: (id: string) => void;
+  onRemoveConversation?: (id: string) => void;
+  notify?: (m: string) => void;
 };
 
-export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, onSample }: Props) {
+async function copy(text: string, what: string, notify?: (m: string) => void) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify?.(`${what} copied`);
+  } catch {
+    notify?.(`${what} could not be copied: the clipboard is not available`);
+  }
+}
+
+export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, onSample, thread = [], reading, conversation = null, conversations = [], onNewConversation, onOpenConversation, onRemoveConversation, notify }: Props) {
   const [q, setQ] = useState("");
+  // The turns before the one the answer card shows (all of them for a
+  // conversation opened from the list, which has no run).
+  const earlier = run ? thread.slice(0, -1) : thread;
   const [open, setOpen] = useState<{ n: number; target: EvidenceTarget; obj: SourceObject | null; error?: string } | null>(null);
   const cites = run ? numbered(run.answer.citations) : [];
 
@@ -43,6 +74,42 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
   return (
     <section className="view ask" aria-labelledby="ask-title">
       <h2 id="ask-title">Ask</h2>
+      <div className="row conversation-bar">
+        <label>
+          <span className="muted small">Conversation</span>{" "}
+          <select
+            aria-label="Saved conversations"
+            value={conversation ?? ""}
+            onChange={(e) => (e.target.value ? onOpenConversation?.(e.target.value) : onNewConversation?.())}
+          >
+            <option value="">new conversation</option>
+            {conversations.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.title} ({c.turns})
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" id="new-conversation" onClick={() => onNewConversation?.()} disabled={asking} title="Alt+N">
+          New conversation
+        </button>
+        {conversation && (
+          <button type="button" className="link" onClick={() => onRemoveConversation?.(conversation)} aria-label="Delete this conversation">
+            delete
+          </button>
+        )}
+      </div>
+      {earlier.length > 0 && (
+        <ol className="thread" aria-label="Earlier turns" data-testid="thread">
+          {earlier.map((t, i) => (
+            <li key={i} className="turn">
+              <div className="q">{t.question}</div>
+              {t.reading.kind !== "new" && <div className="small muted">read as: {t.reading.read_as}</div>}
+              <div className={t.answer.unknown ? "a unknown" : "a"}>{t.answer.unknown ? "unknown" : t.answer.text}</div>
+            </li>
+          ))}
+        </ol>
+      )}
       <form
         className="row ask-form"
         onSubmit={(e) => {
@@ -51,7 +118,14 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
           if (q.trim()) onAsk(q.trim());
         }}
       >
-        <input id="question" aria-label="Question" placeholder="e.g. What was the total net sales in 2019?" value={q} onChange={(e) => setQ(e.target.value)} autoFocus />
+        <input
+          id="question"
+          aria-label="Question"
+          placeholder={thread.length > 0 ? "a follow-up: and in 2018? what about Europe? top 3 instead, as a percentage, why?" : "e.g. What was the total net sales in 2019?"}
+          value={q}
+          onChange={(e) => setQ(e.target.value)}
+          autoFocus
+        />
         <button type="submit" id="ask-go" disabled={asking}>
           {asking ? "Answering…" : "Ask"}
         </button>
@@ -81,6 +155,11 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
       {run && (
         <div className="answer-card" data-testid="answer" data-unknown={run.answer.unknown}>
           <div className="q muted">{run.question}</div>
+          {reading && reading.kind !== "new" && (
+            <div className="reading small" data-testid="reading" data-kind={reading.kind}>
+              read as: <strong>{reading.read_as}</strong> <span className="muted">({reading.how})</span>
+            </div>
+          )}
           {run.answer.unknown ? (
             <p className="answer unknown">
               <strong>unknown</strong> <span className="muted">— {run.answer.reason || "the sources do not hold an answer"}</span>
@@ -117,9 +196,14 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
               </li>
             ))}
           </ol>
-          <button onClick={onTrace} id="open-trace">
-            Show the trace
-          </button>
+          <div className="row">
+            <button onClick={onTrace} id="open-trace">
+              Show the trace
+            </button>
+            <button onClick={() => void copy(answerMarkdown(run.question, run.answer, reading), "the answer as Markdown", notify)} id="copy-markdown">
+              Copy as Markdown
+            </button>
+          </div>
         </div>
       )}
       {open && (
@@ -129,6 +213,9 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
           {open.target.kind === "sql" && (
             <div className="sql-evidence">
               <pre className="sql">{open.target.query}</pre>
+              <button onClick={() => open.target.kind === "sql" && void copy(sqlCsv(open.target.rows), "the result as CSV", notify)} id="copy-csv">
+                Copy the result as CSV
+              </button>
               <div className="grid-wrap">
               <table className="grid">
                 <tbody>
