@@ -185,6 +185,21 @@ try {
   check(ev.addr ? ev.locator.endsWith(ev.addr.split("!").pop()) && ev.cited.includes(ev.text.trim()) : ev.cited.includes(ev.text.replace(/^\d+\s*/, "").trim()), `citation 1 (${ev.locator}) lights "${ev.text.trim()}"${ev.addr ? ` at ${ev.addr}` : ""}`);
   await shot("03-ask-answer-evidence");
 
+  // 3b. A follow-up: read against the question before, the reading shown,
+  // the first turn kept above it in the thread.
+  await type("#question", "and in 2017?");
+  await click("#ask-go");
+  await until("the follow-up's reading", async () => (await findAll('[data-testid="reading"]')).length > 0, 120000);
+  const reading = await js("const r = document.querySelector('[data-testid=reading]'); return { kind: r.dataset.kind, text: r.textContent }");
+  check(reading.kind === "years" && reading.text.includes("What were total sales in 2017?"), `the follow-up is read as: ${reading.text}`);
+  const followed = await text('[data-testid="answer"] .answer');
+  check(!followed.startsWith("unknown") && /\d/.test(followed) && followed.split("\n")[0] !== answer.split("\n")[0], `the follow-up is answered for 2017: ${followed.split("\n")[0]}`);
+  const thread = await js("return [...document.querySelectorAll('[data-testid=thread] li.turn')].map(e => e.textContent)");
+  check(thread.length === 1 && thread[0].includes("What were total sales in 2018?"), `the thread keeps the first turn: ${thread.join(" | ")}`);
+  const saved = await js("return [...document.querySelectorAll('select[aria-label=\"Saved conversations\"] option')].map(o => o.textContent)");
+  check(saved.some((t) => t.includes("What were total sales in 2018?") && t.includes("(2)")), `the conversation is saved with two turns: ${saved.join(" | ")}`);
+  await shot("03b-follow-up");
+
   // 4. The trace.
   await click("#open-trace");
   const steps = await until("the trace timeline", async () => {

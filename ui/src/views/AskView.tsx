@@ -115,7 +115,11 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
         onSubmit={(e) => {
           e.preventDefault();
           setOpen(null);
-          if (q.trim()) onAsk(q.trim());
+          if (q.trim()) {
+            onAsk(q.trim());
+            // The turn moves into the thread; the box is free for the next.
+            setQ("");
+          }
         }}
       >
         <input
