@@ -370,6 +370,13 @@ async fn ask_with(state: &AppState, question: &str, on_step: Channel<TraceStep>,
     }
 }
 
+/// The file a source object came from, as raw bytes (an ArrayBuffer in the
+/// UI): the PDF viewer draws the cited page from it.
+#[tauri::command]
+pub async fn source_file(state: tauri::State<'_, AppState>, id: String) -> Res<tauri::ipc::Response> {
+    Ok(tauri::ipc::Response::new(state.workspace().await?.source_file(&id).await?))
+}
+
 /// The workspace's saved conversations, the latest first.
 #[tauri::command]
 pub async fn list_conversations(state: tauri::State<'_, AppState>) -> Res<Vec<ConversationSummary>> {

@@ -23,6 +23,7 @@ fn main() {
             commands::open_sample,
             commands::list_sources,
             commands::get_source,
+            commands::source_file,
             commands::ingest,
             commands::remove_source,
             commands::refresh_sources,

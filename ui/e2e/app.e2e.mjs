@@ -271,6 +271,25 @@ try {
   await js("document.querySelector('[data-step=table_query]').scrollIntoView()");
   await shot("09-join-trace");
 
+  // 7b. An aggregate shows what it ran over: the row count, the filter, the
+  // SQL, and its rows lit in their table.
+  await view("ask");
+  await type("#question", "How many orders are from Acme?");
+  await click("#ask-go");
+  await until("the count's answer", async () => (await text('[data-testid="answer"] .q')).includes("Acme"), 120000);
+  const counted = await text('[data-testid="answer"] .answer');
+  check(counted.startsWith("2"), `a count over a CSV: ${counted.split("\n")[0]}`);
+  const agg = await js("const a = document.querySelector('[data-testid=aggregate]'); return a ? { rows: a.dataset.rows, text: a.textContent } : null");
+  check(agg && agg.rows === "2" && agg.text.includes("Customer = Acme"), `the count says it ran over 2 rows where Customer = Acme: ${agg && agg.text.slice(0, 80)}`);
+  await click("#show-rows");
+  const lit = await until("the rows lit", async () => {
+    const cells = await js("return [...document.querySelectorAll('[data-testid=aggregate-rows] td.hl')].map(e => e.textContent)");
+    return cells.length ? cells : null;
+  });
+  check(lit.length === 6 && lit.filter((t) => t === "Acme").length === 2 && lit.includes("A-1") && lit.includes("A-3"), `the 2 rows counted are lit, every cell: ${lit.join(" ")}`);
+  await js("document.querySelector('[data-testid=aggregate-rows]').scrollIntoView()");
+  await shot("09b-aggregate-rows");
+
   // 8. The workspace follows its files: edit the headcount sheet on disk
   // (as an editor saves: a new file renamed over the old one); the change
   // is listed, and the same question now reads the new cell.

@@ -56,6 +56,8 @@ pub enum WorkspaceError {
     Watch(#[from] crate::watch::WatchError),
     #[error(transparent)]
     Conversation(#[from] crate::conversation::ConversationError),
+    #[error("{path} cannot be shown: {reason}")]
+    FileChanged { path: PathBuf, reason: String },
 }
 
 impl WorkspaceError {
@@ -73,6 +75,7 @@ impl WorkspaceError {
             WorkspaceError::BadGuide(_) => "bad_guide",
             WorkspaceError::Watch(e) => e.code(),
             WorkspaceError::Conversation(e) => e.code(),
+            WorkspaceError::FileChanged { .. } => "file_changed",
         }
     }
 }
@@ -492,6 +495,25 @@ impl<S: Store> Workspace<S> {
 
     pub async fn get(&self, id: &str) -> Result<SourceObject, WorkspaceError> {
         self.store.get(id).await?.ok_or_else(|| WorkspaceError::NotFound { id: id.to_string() })
+    }
+
+    /// The bytes of the file object `id` came from, as it was ingested (a
+    /// PDF page is drawn from them, with the cited sentence lit). A file
+    /// that has changed since (its sha256 is not the ingested one) or is
+    /// gone is refused: its boxes would point at other text.
+    pub async fn source_file(&self, id: &str) -> Result<Vec<u8>, WorkspaceError> {
+        const MAX: u64 = 512 * 1024 * 1024;
+        let obj = self.get(id).await?;
+        let path = PathBuf::from(&obj.provenance.file);
+        let meta = std::fs::metadata(&path).map_err(|source| WorkspaceError::Io { path: path.clone(), source })?;
+        if meta.len() > MAX {
+            return Err(WorkspaceError::FileChanged { path, reason: format!("it is {} MB, over the {} MB a viewer reads", meta.len() >> 20, MAX >> 20) });
+        }
+        let bytes = tokio::fs::read(&path).await.map_err(|source| WorkspaceError::Io { path: path.clone(), source })?;
+        if sha256_hex(&bytes) != obj.provenance.file_hash {
+            return Err(WorkspaceError::FileChanged { path, reason: "it changed since it was ingested; ingest it again".into() });
+        }
+        Ok(bytes)
     }
 
     pub async fn remove(&self, id: &str) -> Result<usize, WorkspaceError> {

@@ -53,3 +53,31 @@ export function numbered(cs: Citation[]): { n: number; c: Citation }[] {
   }
   return out;
 }
+
+/** What an aggregate answer ran over: the table step's plan when its
+ *  answer was used and it computed a value from rows (a count, a sum, an
+ *  average, a share, a change): how many rows, under which filters, by
+ *  which statement, and the grid rows themselves (the first ones when
+ *  `truncated`). `null` for a lookup or an answer read from text. */
+export type Aggregate = { kind: string; source: string; rowCount: number; filters: string[]; sql: string; rows: number[]; truncated: boolean; relaxed: string | null };
+
+const AGGREGATES = new Set(["count", "count_distinct", "sum", "average", "difference", "change", "share"]);
+
+export function aggregateOf(run: Run | null): Aggregate | null {
+  for (const s of run?.trace ?? []) {
+    if (s.step !== "table_query" || !s.used) continue;
+    const { plan, result, source, relaxed } = s.query;
+    if (!AGGREGATES.has(plan.kind)) return null;
+    return {
+      kind: plan.kind,
+      source,
+      rowCount: Number(result.row_count),
+      filters: plan.filters.map((f) => `${f.column} ${f.op} ${f.values.join(", ")}`),
+      sql: plan.sql,
+      rows: result.rows,
+      truncated: result.rows_truncated,
+      relaxed: relaxed ? `${relaxed.column} ${relaxed.op} ${relaxed.values.join(", ")}` : null,
+    };
+  }
+  return null;
+}

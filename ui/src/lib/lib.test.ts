@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { a1, cellAddress, colLetters, pageStart, rectangle, tableOf } from "./cells";
-import { evidenceTarget, numbered, sqlRows } from "./citations";
+import { aggregateOf, evidenceTarget, numbered, sqlRows } from "./citations";
 import { changeLines, noChanges, syncToast, withSync } from "./changes";
 import { emptyIngest, onProgress, withReport } from "./ingest";
 import { answerMarkdown, sqlCsv } from "./export";
@@ -10,6 +10,7 @@ import { addCells, cellsAction, describeAction, sentenceAction, sqlAction, toggl
 import { boxNote, filterSources, ocrNote, where } from "./sources";
 import { stepSummary, totalMs } from "./trace";
 import { pdfText, runWith, sheetTable } from "../test/fixtures";
+import type { Run } from "../bindings/Run";
 import type { SourceSummary } from "../bindings/SourceSummary";
 import type { SyncReport } from "../bindings/SyncReport";
 
@@ -234,5 +235,34 @@ describe("export", () => {
     const rows = runWith([]).actions[0].evidence;
     expect(sqlCsv(rows)).toBe("segment,closing\nMobileye,\"10,895\"\n");
     expect(sqlCsv([])).toBe("");
+  });
+});
+
+describe("aggregates", () => {
+  const step = (kind: string, used = true) =>
+    ({
+      step: "table_query",
+      ms: 1,
+      used,
+      query: {
+        source: "tbl_cars",
+        table: "cars",
+        plan: { kind, sql: "SELECT COUNT(*) FROM cars WHERE origin IN ('Japan')", rows_sql: "", answer_column: null, measure_column: null, filters: [{ column: "Origin", op: "=", values: ["Japan"], words: "japan" }], confidence: 1 },
+        result: { values: ["3"], rows: [2, 3, 6], rows_truncated: false, row_count: BigInt(3) },
+        report_layout: false,
+        model: null,
+        join: null,
+        pivoted: false,
+        relaxed: null,
+      },
+    }) as unknown as Run["trace"][number];
+  it("says how many rows a count ran over, under which filter, and which rows", () => {
+    const run = { ...runWith([]), trace: [step("count")] };
+    expect(aggregateOf(run)).toEqual({ kind: "count", source: "tbl_cars", rowCount: 3, filters: ["Origin = Japan"], sql: "SELECT COUNT(*) FROM cars WHERE origin IN ('Japan')", rows: [2, 3, 6], truncated: false, relaxed: null });
+  });
+  it("has nothing to say of a lookup, or of a table answer not used", () => {
+    expect(aggregateOf({ ...runWith([]), trace: [step("lookup")] })).toBeNull();
+    expect(aggregateOf({ ...runWith([]), trace: [step("count", false)] })).toBeNull();
+    expect(aggregateOf(null)).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import type { Run } from "../bindings/Run";
 import type { SourceObject } from "../bindings/SourceObject";
 import type { TraceStep } from "../bindings/TraceStep";
 import { api, toApiError } from "../api";
-import { evidenceTarget, numbered, sqlRows, type EvidenceTarget } from "../lib/citations";
+import { aggregateOf, evidenceTarget, numbered, sqlRows, type EvidenceTarget } from "../lib/citations";
 import { answerMarkdown, sqlCsv } from "../lib/export";
 import { baseName } from "../lib/sources";
 import { stepSummary, stepTitle } from "../lib/trace";
@@ -59,6 +59,19 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
   const earlier = run ? thread.slice(0, -1) : thread;
   const [open, setOpen] = useState<{ n: number; target: EvidenceTarget; obj: SourceObject | null; error?: string } | null>(null);
   const cites = run ? numbered(run.answer.citations) : [];
+  const agg = run && !run.answer.unknown ? aggregateOf(run) : null;
+  const [rowsOpen, setRowsOpen] = useState<{ obj: SourceObject | null; error?: string } | null>(null);
+
+  // The rows an aggregate ran over, lit in their table (every column).
+  const showRows = async (source: string) => {
+    setOpen(null);
+    setRowsOpen({ obj: null });
+    try {
+      setRowsOpen({ obj: await api.getSource(source) });
+    } catch (e) {
+      setRowsOpen({ obj: null, error: toApiError(e).message });
+    }
+  };
 
   const openCitation = async (n: number, c: Citation) => {
     const target = evidenceTarget(c, run);
@@ -115,6 +128,7 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
         onSubmit={(e) => {
           e.preventDefault();
           setOpen(null);
+          setRowsOpen(null);
           if (q.trim()) {
             onAsk(q.trim());
             // The turn moves into the thread; the box is free for the next.
@@ -190,6 +204,27 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
               </ul>
             </div>
           )}
+          {agg && (
+            <div className="aggregate small" data-testid="aggregate" data-rows={agg.rowCount}>
+              <span className="muted">{agg.kind.replace("_", " ")} over</span> <strong>{agg.rowCount} rows</strong>
+              {agg.filters.length > 0 ? (
+                <>
+                  {" "}
+                  <span className="muted">where</span> <code>{agg.filters.join(" and ")}</code>
+                </>
+              ) : (
+                <span className="muted"> (every row)</span>
+              )}
+              {agg.relaxed && <span className="muted"> — left out, no row met it: {agg.relaxed}</span>}{" "}
+              <button className="link" id="show-rows" onClick={() => void showRows(agg.source)}>
+                show the rows
+              </button>
+              <details>
+                <summary className="muted">SQL</summary>
+                <pre className="sql">{agg.sql}</pre>
+              </details>
+            </div>
+          )}
           <ol className="citations">
             {cites.map(({ n, c }) => (
               <li key={n} value={n}>
@@ -208,6 +243,17 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
               Copy as Markdown
             </button>
           </div>
+        </div>
+      )}
+      {rowsOpen && agg && (
+        <div className="evidence" data-testid="aggregate-rows">
+          <h3>
+            The {agg.rowCount} rows used{agg.truncated ? ` (the first ${agg.rows.length} lit)` : ""}
+          </h3>
+          {rowsOpen.error && <p className="error-text">{rowsOpen.error}</p>}
+          {rowsOpen.obj && rowsOpen.obj.content.content_type === "table" && (
+            <SourceViewer obj={rowsOpen.obj} highlight={{ cells: agg.rows.flatMap((row) => (rowsOpen.obj!.content as { columns: string[] }).columns.map((_, col) => ({ row, col }))) }} />
+          )}
         </div>
       )}
       {open && (

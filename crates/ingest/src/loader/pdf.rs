@@ -75,6 +75,7 @@ impl Loader for PdfLoader {
             });
         }
         let pages: Vec<(u32, ObjectId)> = pages.into_iter().collect();
+        let media: HashMap<u32, Option<[f64; 4]>> = pages.iter().map(|&(n, id)| (n, page_media(&doc, id))).collect();
         let page_count = pages.len();
         let (read, mut warnings) = read_pages(Arc::new(doc), pages, path, ctx.limits.pdf_page_time)?;
         if repaired {
@@ -112,10 +113,13 @@ impl Loader for PdfLoader {
                 continue;
             }
             any_text = true;
-            let (prose, page_tables) = split_tables(&lines);
+            let (prose, page_tables, spans) = split_tables(&lines);
             tables.add_page(page_no, page_tables);
+            let media = media.get(&page_no).copied().flatten();
             for (off, s) in crate::text::split_sentences(&prose) {
-                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page_no), offset: off as u32, bbox: None });
+                // Where the sentence stands on its page, so a citation can light it there.
+                let bbox = media.and_then(|m| prose_box(&spans, off..off + s.len(), m));
+                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page_no), offset: off as u32, bbox });
             }
         }
         if ctx.ocr.is_some() && scanned.len() > ctx.limits.max_ocr_pages {
@@ -829,7 +833,7 @@ fn continuation(prev: &crate::source::TableContent, next: &crate::source::TableC
 
 /// Separates table blocks from prose on one page. Returns the prose (lines
 /// joined, paragraphs separated by blank lines) and the tables.
-fn split_tables(lines: &[Line]) -> (String, PageTables) {
+fn split_tables(lines: &[Line]) -> (String, PageTables, Vec<ProseLine>) {
     let n = lines.len();
     let mut in_table = vec![false; n];
     let mut blocks: Vec<(usize, usize)> = Vec::new();
@@ -892,6 +896,7 @@ fn split_tables(lines: &[Line]) -> (String, PageTables) {
     }
     // Prose: lines outside tables; a large vertical gap starts a paragraph.
     let mut prose = String::new();
+    let mut spans: Vec<ProseLine> = Vec::new();
     let mut prev: Option<&Line> = None;
     for (k, l) in lines.iter().enumerate() {
         if in_table[k] {
@@ -911,10 +916,70 @@ fn split_tables(lines: &[Line]) -> (String, PageTables) {
                 prose.push('\n');
             }
         }
+        let start = prose.len();
         prose.push_str(&l.text());
+        let (x0, x1) = (l.segments.first().map_or(0.0, |g| g.x0), l.segments.last().map_or(0.0, |g| g.x1));
+        spans.push(ProseLine { start, end: prose.len(), x0, x1, y: l.y, size: l.size });
         prev = Some(l);
     }
-    (prose, PageTables { tables, first_opens_page, last_closes_page })
+    (prose, PageTables { tables, first_opens_page, last_closes_page }, spans)
+}
+
+/// Where a line of a page's prose came from: its bytes in the prose, its
+/// extent across and its baseline, in PDF units.
+#[derive(Debug, Clone, Copy)]
+struct ProseLine {
+    start: usize,
+    end: usize,
+    x0: f64,
+    x1: f64,
+    y: f64,
+    size: f64,
+}
+
+/// The page's media box (left, bottom, right, top), inherited from the
+/// page tree when the page has none of its own.
+fn page_media(doc: &Document, id: ObjectId) -> Option<[f64; 4]> {
+    let mut node = doc.get_object(id).ok()?.as_dict().ok()?;
+    for _ in 0..32 {
+        if let Ok(Object::Array(a)) = node.get(b"MediaBox") {
+            let v: Vec<f64> = a.iter().filter_map(|o| match o {
+                Object::Integer(i) => Some(*i as f64),
+                Object::Real(r) => Some(*r as f64),
+                _ => None,
+            }).collect();
+            if let [a, b, c, d] = v[..] {
+                return (c - a > 0.0 && d - b > 0.0).then_some([a.min(c), b.min(d), a.max(c), b.max(d)]);
+            }
+            return None;
+        }
+        let parent = node.get(b"Parent").ok()?.as_reference().ok()?;
+        node = doc.get_object(parent).ok()?.as_dict().ok()?;
+    }
+    None
+}
+
+/// The box of the prose bytes `range` on a page of media box `media`, as
+/// fractions of the page (left, top, right, bottom): the lines it spans,
+/// the first and last cut where the sentence starts and ends (by the share
+/// of the line's characters before).
+fn prose_box(lines: &[ProseLine], range: std::ops::Range<usize>, media: [f64; 4]) -> Option<[f32; 4]> {
+    let [llx, lly, urx, ury] = media;
+    let (w, h) = (urx - llx, ury - lly);
+    let mut b: Option<[f64; 4]> = None;
+    for l in lines.iter().filter(|l| l.start < range.end && range.start < l.end) {
+        let len = (l.end - l.start).max(1) as f64;
+        let at = |byte: usize| l.x0 + (l.x1 - l.x0) * ((byte.clamp(l.start, l.end) - l.start) as f64 / len);
+        let (x0, x1) = (at(range.start), at(range.end));
+        let (top, bottom) = (l.y + 0.85 * l.size, l.y - 0.25 * l.size);
+        b = Some(match b {
+            None => [x0, top, x1, bottom],
+            Some([a, t, c, d]) => [a.min(x0), t.max(top), c.max(x1), d.min(bottom)],
+        });
+    }
+    let [x0, top, x1, bottom] = b?;
+    let f = |v: f64| v.clamp(0.0, 1.0) as f32;
+    Some([f((x0 - llx) / w), f((ury - top) / h), f((x1 - llx) / w), f((ury - bottom) / h)])
 }
 
 /// The caption of a table starting at line `s`: the lead-in sentence right
@@ -1016,7 +1081,7 @@ mod tests {
             line(625.0, &[(50.0, "Other"), (212.0, "44.1"), (292.0, "56.7")]),
             line(590.0, &[(50.0, "The table above is in millions.")]),
         ];
-        let (prose, PageTables { tables, .. }) = split_tables(&lines);
+        let (prose, PageTables { tables, .. }, _) = split_tables(&lines);
         assert_eq!(tables.len(), 1, "{prose}");
         let t = &tables[0];
         assert_eq!(t.caption.as_deref(), Some("Net sales by contract type"));
@@ -1064,6 +1129,36 @@ mod tests {
     fn load(bytes: &[u8], limits: super::super::Limits) -> Result<Loaded, LoadError> {
         let ctx = LoadContext { limits, ..Default::default() };
         PdfLoader.load(Path::new("t.pdf"), bytes, "h", &ctx)
+    }
+
+    /// Each sentence of a text page knows where it stands on the page (the
+    /// media box inherited from the page tree), so a citation can light it.
+    #[test]
+    fn a_sentence_knows_its_box_on_the_page() {
+        let p1 = vec![(72.0, 700.0, "The first sentence is near the top of the page.".to_string())];
+        let p2 = vec![(300.0, 100.0, "The second one stands low and to the right.".to_string())];
+        let l = load(&aurag_testkit::pdf_placed_text(&[p1, p2]), Default::default()).unwrap();
+        let sentences: Vec<&Sentence> = l.objects.iter().flat_map(|o| o.as_text().unwrap().sentences.iter()).collect();
+        assert_eq!(sentences.len(), 2);
+        let [a, b] = [sentences[0].bbox.unwrap(), sentences[1].bbox.unwrap()];
+        // 600 x 800 pt: x 72 is 0.12 across; baseline 700 is 0.125 down.
+        assert!((a[0] - 0.12).abs() < 0.01 && a[2] > 0.4 && a[2] < 0.9, "{a:?}");
+        assert!(a[1] < 0.125 && a[3] > 0.125 && a[3] - a[1] < 0.03, "{a:?}");
+        assert!((b[0] - 0.5).abs() < 0.01 && b[1] > 0.85 && b[3] < 0.9, "{b:?}");
+        assert_eq!((sentences[0].page, sentences[1].page), (Some(1), Some(2)));
+    }
+
+    #[test]
+    fn a_sentence_over_lines_boxes_them_all_and_cuts_its_first_and_last() {
+        let lines = [ProseLine { start: 0, end: 10, x0: 100.0, x1: 200.0, y: 700.0, size: 10.0 }, ProseLine { start: 11, end: 21, x0: 100.0, x1: 200.0, y: 688.0, size: 10.0 }];
+        let media = [0.0, 0.0, 1000.0, 1000.0];
+        // Half of line one and half of line two: the full width, both lines.
+        let b = prose_box(&lines, 5..16, media).unwrap();
+        assert_eq!(b.map(|v| (v * 1000.0).round()), [100.0, 292.0, 200.0, 315.0]);
+        // Inside one line: from its start to the middle.
+        let b = prose_box(&lines, 0..5, media).unwrap();
+        assert_eq!(b.map(|v| (v * 1000.0).round()), [100.0, 292.0, 150.0, 303.0]);
+        assert!(prose_box(&lines, 30..40, media).is_none());
     }
 
     /// A page drawing an image whose pixels read as operators (`c` with one
