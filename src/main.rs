@@ -1152,7 +1152,6 @@ async fn load_llm(path: &std::path::Path, dev: &candle_core::Device) -> Result<a
 
 async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: bool, out: Option<PathBuf>, embedder: Arc<dyn Embedder>) -> Result<i32> {
     use aurag_eval::agg;
-    use std::io::Write as _;
     let data = data.unwrap_or_else(|| dirs::home_dir().unwrap_or_default().join(".cache/aurag/data/vega"));
     if !data.is_dir() {
         anyhow::bail!("{} is not a folder of tables: run `bash scripts/vega_data.sh` first, or pass --data", data.display());
@@ -1174,10 +1173,7 @@ async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: 
     let _ = std::fs::remove_dir_all(&tmp);
     let records = records?;
     if let Some(path) = out {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
-        for r in &records {
-            writeln!(f, "{}", serde_json::to_string(r)?)?;
-        }
+        write_jsonl(&path, &records)?;
     }
     let report = agg::AggReport::from_records(&records);
     if json_out {
@@ -1188,9 +1184,18 @@ async fn eval_agg(data: Option<PathBuf>, questions: &std::path::Path, json_out: 
     Ok(0)
 }
 
+/// Per-question (or per-turn) records, one JSON object a line.
+fn write_jsonl<T: serde::Serialize>(path: &std::path::Path, records: &[T]) -> Result<()> {
+    use std::io::Write as _;
+    let mut f = std::io::BufWriter::new(std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?);
+    for r in records {
+        writeln!(f, "{}", serde_json::to_string(r)?)?;
+    }
+    Ok(())
+}
+
 async fn eval_chat(data: Option<PathBuf>, sample: &std::path::Path, path: &std::path::Path, only: Option<&str>, json_out: bool, out: Option<PathBuf>, embedder: Arc<dyn Embedder>) -> Result<i32> {
     use aurag_eval::chat;
-    use std::io::Write as _;
     let data = data.unwrap_or_else(|| dirs::home_dir().unwrap_or_default().join(".cache/aurag/data/vega"));
     let convs = chat::conversations(path)?;
     let agent = aurag::agent::Agent::deterministic(embedder.as_ref(), None);
@@ -1217,10 +1222,7 @@ async fn eval_chat(data: Option<PathBuf>, sample: &std::path::Path, path: &std::
         records.extend(got?);
     }
     if let Some(path) = out {
-        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?);
-        for r in &records {
-            writeln!(f, "{}", serde_json::to_string(r)?)?;
-        }
+        write_jsonl(&path, &records)?;
     }
     let report = chat::ChatReport::from_records(&records);
     if json_out {

@@ -200,6 +200,36 @@ try {
   check(saved.some((t) => t.includes("What were total sales in 2018?") && t.includes("(2)")), `the conversation is saved with two turns: ${saved.join(" | ")}`);
   await shot("03b-follow-up");
 
+  // 3c. A sentence of a PDF: its page drawn from the file (pdf.js, bundled),
+  // the sentence's box lit over the ink of its words.
+  await type("#question", "What do Other contract types represent?");
+  await click("#ask-go");
+  await until("the text answer", async () => (await text('[data-testid="answer"] .q')).includes("Other contract types"), 120000);
+  const pdfCite = await js("const b = [...document.querySelectorAll('.citations li button')].findIndex(e => e.textContent.includes('.pdf') && e.textContent.includes('sentence')); return b + 1");
+  check(pdfCite > 0, `the answer cites a PDF sentence (citation ${pdfCite})`);
+  await click(`button[data-marker="${pdfCite}"]`);
+  const drawn = await until("the PDF page drawn", async () => {
+    const st = await js("const f = document.querySelector('[data-testid=pdf-page]'); return f ? f.dataset.state : null");
+    if (st === "error") throw new Error(await text('[data-testid="pdf-page"]'));
+    return st === "drawn" ? st : null;
+  }, 60000);
+  // The box: inside the page, of a line's height, and over ink (dark pixels
+  // of the drawn canvas under it), where the page around is mostly white.
+  const box = await js(`const c = document.querySelector('[data-testid=pdf-page] canvas');
+    const b = document.querySelector('[data-testid=pdf-box]');
+    if (!c || !b) return null;
+    const cr = c.getBoundingClientRect(), br = b.getBoundingClientRect();
+    const sx = c.width / cr.width, sy = c.height / cr.height;
+    const img = c.getContext('2d').getImageData((br.left - cr.left) * sx, (br.top - cr.top) * sy, Math.max(1, br.width * sx), Math.max(1, br.height * sy)).data;
+    let dark = 0; for (let i = 0; i < img.length; i += 4) if (img[i] + img[i + 1] + img[i + 2] < 300) dark++;
+    const all = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let allDark = 0; for (let i = 0; i < all.length; i += 4) if (all[i] + all[i + 1] + all[i + 2] < 300) allDark++;
+    return { w: br.width, h: br.height, inside: br.left >= cr.left - 1 && br.right <= cr.right + 1 && br.top >= cr.top - 1 && br.bottom <= cr.bottom + 1,
+             inkUnder: dark / (img.length / 4), inkPage: allDark / (all.length / 4), page: document.querySelector('[data-testid=pdf-page]').dataset.page }`);
+  check(drawn && box && box.inside && box.w > 20 && box.h > 5 && box.h < 200, `page ${box && box.page} drawn with the sentence box (${box && Math.round(box.w)} x ${box && Math.round(box.h)} px) inside it`);
+  check(box.inkUnder > 2 * box.inkPage && box.inkUnder > 0.02, `the box lies over the sentence ink: ${(100 * box.inkUnder).toFixed(1)}% dark under it, ${(100 * box.inkPage).toFixed(1)}% on the page`);
+  await shot("03c-pdf-sentence-lit");
+
   // 4. The trace.
   await click("#open-trace");
   const steps = await until("the trace timeline", async () => {

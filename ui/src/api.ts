@@ -65,6 +65,8 @@ export const api = {
     call<WorkspaceInfo>("reembed_workspace", { dir, onProgress: channel(onProgress) }),
   listSources: () => call<SourceSummary[]>("list_sources"),
   getSource: (id: string) => call<SourceObject>("get_source", { id }),
+  /** The bytes of the file a source object came from, as ingested. */
+  sourceFile: (id: string) => call<ArrayBuffer>("source_file", { id }),
   ingest: (paths: string[], onProgress: (p: Progress) => void) => call<IngestReport>("ingest", { paths, onProgress: channel(onProgress) }),
   removeSource: (id: string) => call<number>("remove_source", { id }),
   refreshSources: (id: string | null) => call<Refreshed[]>("refresh_sources", { id }),

@@ -47,6 +47,11 @@ pub struct AggQuestion {
 
 /// Reads the questions file (one JSON object a line).
 pub fn questions(path: &Path) -> Result<Vec<AggQuestion>, EvalError> {
+    read_jsonl(path)
+}
+
+/// One JSON object a line (blank lines skipped); an error names the line.
+pub fn read_jsonl<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<T>, EvalError> {
     let text = std::fs::read_to_string(path).map_err(|e| EvalError::Read { path: path.display().to_string(), reason: e.to_string() })?;
     text.lines()
         .enumerate()

@@ -43,12 +43,7 @@ pub struct ChatConversation {
 }
 
 pub fn conversations(path: &Path) -> Result<Vec<ChatConversation>, EvalError> {
-    let text = std::fs::read_to_string(path).map_err(|e| EvalError::Read { path: path.display().to_string(), reason: e.to_string() })?;
-    text.lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(n, l)| serde_json::from_str(l).map_err(|e| EvalError::Format { path: format!("{}:{}", path.display(), n + 1), reason: e.to_string() }))
-        .collect()
+    crate::agg::read_jsonl(path)
 }
 
 /// One turn's outcome.

@@ -4,6 +4,7 @@ import { aggregateOf, evidenceTarget, numbered, sqlRows } from "./citations";
 import { changeLines, noChanges, syncToast, withSync } from "./changes";
 import { emptyIngest, onProgress, withReport } from "./ingest";
 import { answerMarkdown, sqlCsv } from "./export";
+import { boxStyle, isPdf } from "./pdfbox";
 import { mismatchOf, reembedLine } from "./reembed";
 import { ApiError } from "../api";
 import { addCells, cellsAction, describeAction, sentenceAction, sqlAction, toggle } from "./record";
@@ -264,5 +265,14 @@ describe("aggregates", () => {
     expect(aggregateOf({ ...runWith([]), trace: [step("lookup")] })).toBeNull();
     expect(aggregateOf({ ...runWith([]), trace: [step("count", false)] })).toBeNull();
     expect(aggregateOf(null)).toBeNull();
+  });
+});
+
+describe("pdf boxes", () => {
+  it("places a sentence's box over the drawn page in percent, clamped to the page", () => {
+    expect(boxStyle([0.12, 0.1, 0.5, 0.125])).toEqual({ left: "12.00%", top: "10.00%", width: "38.00%", height: "2.50%" });
+    expect(boxStyle([-0.1, 0.9, 1.2, 1.5])).toEqual({ left: "0.00%", top: "90.00%", width: "100.00%", height: "10.00%" });
+    expect(isPdf("/data/Report.PDF")).toBe(true);
+    expect(isPdf("/data/report.xlsx")).toBe(false);
   });
 });

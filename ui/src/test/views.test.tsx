@@ -37,6 +37,11 @@ describe("SourceViewer", () => {
       { row: 2, col: 2 },
     ]);
   });
+  it("marks a deck's sentences by slide", () => {
+    const deck = { ...pdfText, provenance: { file: "/data/deck.pptx", file_hash: "ef", locator: { type: "slides" as const, start: 1, end: 2 } } };
+    const { container } = render(<SourceViewer obj={deck} highlight={{ sentences: [2] }} />);
+    expect([...container.querySelectorAll(".page-mark")].map((e) => e.textContent)).toEqual(["slide 1", "slide 2"]);
+  });
   it("lets the keyboard pick a sentence", () => {
     const onSentence = vi.fn();
     const { container } = render(<SourceViewer obj={pdfText} onSentence={onSentence} />);

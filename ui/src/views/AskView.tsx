@@ -14,6 +14,8 @@ import type { TraceStep } from "../bindings/TraceStep";
 import { api, toApiError } from "../api";
 import { aggregateOf, evidenceTarget, numbered, sqlRows, type EvidenceTarget } from "../lib/citations";
 import { answerMarkdown, sqlCsv } from "../lib/export";
+import { isPdf } from "../lib/pdfbox";
+import { PdfPage } from "./PdfPage";
 import { baseName } from "../lib/sources";
 import { stepSummary, stepTitle } from "../lib/trace";
 import { SourceViewer } from "./SourceViewer";
@@ -73,12 +75,27 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
     }
   };
 
+  // A PDF sentence's page, drawn from the file's bytes.
+  const [pdf, setPdf] = useState<{ n: number; data: ArrayBuffer | null; page: number; box: number[]; error?: string } | null>(null);
+
   const openCitation = async (n: number, c: Citation) => {
     const target = evidenceTarget(c, run);
     setOpen({ n, target, obj: null });
+    setPdf(null);
+    setRowsOpen(null);
     try {
       const obj = await api.getSource(c.source_id);
       setOpen({ n, target, obj });
+      const sentence = target.kind === "sentence" && obj.content.content_type === "text" ? obj.content.sentences.find((s) => s.idx === target.idx) : undefined;
+      if (sentence?.bbox && sentence.page != null && isPdf(obj.provenance.file)) {
+        const where = { n, page: sentence.page, box: sentence.bbox };
+        setPdf({ ...where, data: null });
+        try {
+          setPdf({ ...where, data: await api.sourceFile(obj.id) });
+        } catch (e) {
+          setPdf({ ...where, data: null, error: toApiError(e).message });
+        }
+      }
     } catch (e) {
       setOpen({ n, target, obj: null, error: toApiError(e).message });
     }
@@ -283,6 +300,12 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
               </table>
               </div>
             </div>
+          )}
+          {pdf && pdf.n === open.n && (
+            <>
+              {pdf.error && <p className="error-text">The page cannot be drawn: {pdf.error}</p>}
+              {pdf.data && <PdfPage data={pdf.data} page={pdf.page} boxes={[pdf.box]} />}
+            </>
           )}
           {open.obj && open.target.kind !== "sql" && (
             <SourceViewer

@@ -53,7 +53,8 @@ function TextView({ obj, highlight, onSentence, markRef }: Props & { markRef: Re
   return (
     <ol className="sentences">
       {sentencesOf(obj).map((s) => {
-        const pageMark = s.page != null && s.page !== lastPage ? <li className="page-mark" aria-hidden key={`p${s.idx}`}>page {s.page}</li> : null;
+        // A deck's sentences carry their slide as their page.
+        const pageMark = s.page != null && s.page !== lastPage ? <li className="page-mark" aria-hidden key={`p${s.idx}`}>{obj.provenance.locator.type === "slides" ? "slide" : "page"} {s.page}</li> : null;
         lastPage = s.page ?? lastPage;
         const on = hl.has(s.idx);
         return [
@@ -68,7 +69,7 @@ function TextView({ obj, highlight, onSentence, markRef }: Props & { markRef: Re
             onKeyDown={onSentence ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSentence(s.idx)) : undefined}
           >
             <span className="idx">{s.idx + 1}</span> {s.text}
-            {s.bbox && (
+            {s.bbox && obj.tags.includes("ocr") && (
               <span className="ocr-box muted small" title={boxNote(s.bbox) ?? undefined}>
                 {" "}
                 OCR
