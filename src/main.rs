@@ -157,6 +157,12 @@ enum Cmd {
         /// List the workspace's saved conversations and stop.
         #[arg(long)]
         list: bool,
+        /// Print a saved conversation as Markdown with its citations and stop.
+        #[arg(long, value_name = "ID", conflicts_with_all = ["conversation", "continue_id", "list"])]
+        export: Option<String>,
+        /// With --export: only this turn (1-based).
+        #[arg(long, requires = "export")]
+        turn: Option<usize>,
         /// Refresh selected dynamic (SQLite) objects older than this many seconds.
         #[arg(long, default_value_t = 300)]
         staleness: u64,
@@ -764,7 +770,11 @@ async fn run(cli: Cli) -> Result<i32> {
                     };
                     ask_cmd(&ws, question, questions, reranker, guides, staleness, json_out, &cli.device, llm.as_ref().map(|m| (m as &dyn aurag::llm::LanguageModel, llm_steps))).await
                 }
-                Cmd::Chat { conversation, continue_id, list, staleness, json: json_out } => chat_cmd(&ws, conversation, continue_id, list, staleness, json_out).await,
+                Cmd::Chat { export: Some(id), turn, .. } => {
+                    print!("{}", aurag::export::markdown(&ws.conversation(&id)?, turn)?);
+                    Ok(0)
+                }
+                Cmd::Chat { conversation, continue_id, list, staleness, json: json_out, .. } => chat_cmd(&ws, conversation, continue_id, list, staleness, json_out).await,
                 Cmd::Act { what, json: json_out } => {
                     let (kind, id, arg) = match what {
                         ActCmd::Sentences { id, idxs } => ("sentences", id, idxs),

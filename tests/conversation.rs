@@ -144,6 +144,17 @@ fn aurag_chat_reads_turns_from_a_file_and_starts_afresh_after_an_empty_line() {
     let v: serde_json::Value = serde_json::from_str(String::from_utf8_lossy(&out.stdout).lines().next().unwrap()).unwrap();
     assert_eq!((v["turn"].as_u64(), v["answer"].as_str()), (Some(3), Some("3")));
     assert_eq!(v["reading"]["read_as"], "How many cars are from USA?");
+    // The conversation as Markdown: its three turns, the follow-ups' readings.
+    let out = run(&["chat", "--export", id]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let md = String::from_utf8_lossy(&out.stdout);
+    assert!(md.starts_with("# How many cars are from Japan?\n"), "{md}");
+    assert_eq!(md.matches("**Q:**").count(), 3, "{md}");
+    assert!(md.contains("*Read as:* How many cars are from Europe?\n\n1 ["), "{md}");
+    let out = run(&["chat", "--export", id, "--turn", "3"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("**Q:** and from the USA?\n*Read as:* How many cars are from USA?\n\n3 [1]"));
+    let out = run(&["chat", "--export", id, "--turn", "9"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("no turn 9"));
 }
 
 #[test]

@@ -126,13 +126,19 @@ async fn a_scanned_pdf_page_is_read_by_ocr_found_by_a_question_and_cited_to_its_
     // where the page drew it (72 pt in, about 124 pt down of 792).
     let [l, t, r, b] = s.bbox.expect("a box");
     assert!(l > 0.08 && l < 0.15 && r > l && t > 0.10 && t < 0.20 && b > t && b < 0.25, "{:?}", s.bbox);
-    // The page with a text layer is read from it, not by OCR: no box.
+    // The page with a text layer is read from it, not by OCR: its sentence
+    // is the typed text, boxed from the text layer's line (near the top).
     let all: Vec<_> = ws.sources().await.unwrap();
     let mut page1 = Vec::new();
     for s in &all {
         page1.extend(ws.get(&s.id).await.unwrap().as_text().unwrap().sentences.iter().filter(|x| x.page == Some(1)).cloned());
     }
-    assert!(!page1.is_empty() && page1.iter().all(|s| s.bbox.is_none() && s.text.contains("typed page")), "{page1:?}");
+    assert!(!page1.is_empty(), "{page1:?}");
+    for s in &page1 {
+        assert_eq!(s.text, "Facilities report for the board, typed page.", "{page1:?}");
+        let [l, t, r, b] = s.bbox.expect("a box from the text layer");
+        assert!((0.0..0.3).contains(&l) && r > l && r <= 1.0 && t < 0.3 && b > t, "{:?}", s.bbox);
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -42,6 +42,12 @@ impl From<models::ModelError> for UiError {
     }
 }
 
+impl From<aurag::export::ExportError> for UiError {
+    fn from(e: aurag::export::ExportError) -> Self {
+        err(e.code(), e)
+    }
+}
+
 impl From<aurag::guide::GuideError> for UiError {
     fn from(e: aurag::guide::GuideError) -> Self {
         err(e.code(), e)
@@ -375,6 +381,22 @@ async fn ask_with(state: &AppState, question: &str, on_step: Channel<TraceStep>,
 #[tauri::command]
 pub async fn source_file(state: tauri::State<'_, AppState>, id: String) -> Res<tauri::ipc::Response> {
     Ok(tauri::ipc::Response::new(state.workspace().await?.source_file(&id).await?))
+}
+
+/// A saved conversation (or its turn `turn`, 1-based) as Markdown with
+/// its citations: what Copy and Save write.
+#[tauri::command]
+pub async fn conversation_markdown(state: tauri::State<'_, AppState>, id: String, turn: Option<u32>) -> Res<String> {
+    let conv = state.workspace().await?.conversation(&id)?;
+    Ok(aurag::export::markdown(&conv, turn.map(|t| t as usize))?)
+}
+
+/// Writes an export (Markdown, CSV) to the file the user named; an
+/// existing file only when `replace`.
+#[tauri::command]
+pub async fn save_text(path: String, text: String, replace: bool) -> Res<u64> {
+    let path = PathBuf::from(path.trim());
+    Ok(tokio::task::spawn_blocking(move || aurag::export::save_text(&path, &text, replace)).await.map_err(task_err)??)
 }
 
 /// The workspace's saved conversations, the latest first.

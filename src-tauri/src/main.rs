@@ -34,6 +34,8 @@ fn main() {
             commands::list_conversations,
             commands::get_conversation,
             commands::remove_conversation,
+            commands::conversation_markdown,
+            commands::save_text,
             commands::act,
             commands::list_guides,
             commands::save_guide,

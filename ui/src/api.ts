@@ -83,6 +83,10 @@ export const api = {
   listConversations: () => call<ConversationSummary[]>("list_conversations"),
   getConversation: (id: string) => call<Conversation>("get_conversation", { id }),
   removeConversation: (id: string) => call<boolean>("remove_conversation", { id }),
+  /** A saved conversation, or its turn `turn` (1-based), as Markdown with its citations. */
+  conversationMarkdown: (id: string, turn: number | null) => call<string>("conversation_markdown", { id, turn }),
+  /** Writes `text` to `path`; an existing file only when `replace`. Resolves to the bytes written. */
+  saveText: (path: string, text: string, replace: boolean) => call<number>("save_text", { path, text, replace }),
   act: (action: RetrievalAction) => call<ActionResult>("act", { action }),
   listGuides: () => call<Guide[]>("list_guides"),
   saveGuide: (guide: Guide) => call<string>("save_guide", { guide }),

@@ -16,6 +16,7 @@ pub use aurag_store as store;
 
 pub mod agent;
 pub mod conversation;
+pub mod export;
 pub mod reembed;
 pub mod render;
 pub mod sql;

@@ -3,7 +3,7 @@ import { a1, cellAddress, colLetters, pageStart, rectangle, tableOf } from "./ce
 import { aggregateOf, evidenceTarget, numbered, sqlRows } from "./citations";
 import { changeLines, noChanges, syncToast, withSync } from "./changes";
 import { emptyIngest, onProgress, withReport } from "./ingest";
-import { answerMarkdown, sqlCsv } from "./export";
+import { sqlCsv } from "./export";
 import { boxStyle, isPdf } from "./pdfbox";
 import { mismatchOf, reembedLine } from "./reembed";
 import { ApiError } from "../api";
@@ -224,14 +224,6 @@ describe("reembed", () => {
 });
 
 describe("export", () => {
-  it("writes an answer as Markdown with its reading, markers and citations", () => {
-    const c = { source_id: "tbl_sales", file: "/data/financials.xlsx", locator: "Sales!C5", text: "Asia |  2019:\n700", key: null };
-    const run = runWith([c]);
-    const md = answerMarkdown("and in 2019?", run.answer, { kind: "years", read_as: "What were sales in Asia in 2019?", how: "" });
-    expect(md).toBe("**Q:** and in 2019?\n*Read as:* What were sales in Asia in 2019?\n\n700 [1]\n\n[1]: financials.xlsx, Sales!C5 — Asia | 2019: 700\n");
-    const unknown = answerMarkdown("Who is the CEO?", runWith([], true).answer, null);
-    expect(unknown).toBe("**Q:** Who is the CEO?\n\n**unknown** — no source was judged relevant\n");
-  });
   it("writes a SQL result as CSV, quoting what needs it", () => {
     const rows = runWith([]).actions[0].evidence;
     expect(sqlCsv(rows)).toBe("segment,closing\nMobileye,\"10,895\"\n");

@@ -13,7 +13,8 @@ import type { SourceObject } from "../bindings/SourceObject";
 import type { TraceStep } from "../bindings/TraceStep";
 import { api, toApiError } from "../api";
 import { aggregateOf, evidenceTarget, numbered, sqlRows, type EvidenceTarget } from "../lib/citations";
-import { answerMarkdown, sqlCsv } from "../lib/export";
+import { sqlCsv } from "../lib/export";
+import { SaveAs } from "./SaveAs";
 import { isPdf } from "../lib/pdfbox";
 import { PdfPage } from "./PdfPage";
 import { baseName } from "../lib/sources";
@@ -256,10 +257,13 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
             <button onClick={onTrace} id="open-trace">
               Show the trace
             </button>
-            <button onClick={() => void copy(answerMarkdown(run.question, run.answer, reading), "the answer as Markdown", notify)} id="copy-markdown">
-              Copy as Markdown
-            </button>
+            {conversation && (
+              <button onClick={() => void api.conversationMarkdown(conversation, thread.length).then((md) => copy(md, "the answer as Markdown", notify), (e) => notify?.(toApiError(e).message))} id="copy-markdown">
+                Copy as Markdown
+              </button>
+            )}
           </div>
+          {conversation && <SaveAs what="the conversation" suggested="conversation.md" text={() => api.conversationMarkdown(conversation, null)} notify={notify} />}
         </div>
       )}
       {rowsOpen && agg && (
@@ -280,9 +284,12 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
           {open.target.kind === "sql" && (
             <div className="sql-evidence">
               <pre className="sql">{open.target.query}</pre>
-              <button onClick={() => open.target.kind === "sql" && void copy(sqlCsv(open.target.rows), "the result as CSV", notify)} id="copy-csv">
-                Copy the result as CSV
-              </button>
+              <div className="row">
+                <button onClick={() => open.target.kind === "sql" && void copy(sqlCsv(open.target.rows), "the result as CSV", notify)} id="copy-csv">
+                  Copy the result as CSV
+                </button>
+              </div>
+              <SaveAs what="the result" suggested="result.csv" text={async () => (open.target.kind === "sql" ? sqlCsv(open.target.rows) : "")} notify={notify} />
               <div className="grid-wrap">
               <table className="grid">
                 <tbody>
