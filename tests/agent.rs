@@ -348,7 +348,7 @@ fn report_page() -> aurag::agent::catalog::MemoryCatalog {
     let sentences = ["Segment results are discussed below.", "The following table shows revenue by segment (in thousands):"]
         .iter()
         .enumerate()
-        .map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: Some(2), offset: 0, bbox: None })
+        .map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: Some(2), offset: 0, ..Default::default() })
         .collect();
     let mut text = SourceObject::new(SourceKind::Static, prov(0), Content::Text(TextContent { sentences }));
     let n = aurag::text::cell_from_text;

@@ -303,7 +303,8 @@ async fn a_word_document_is_read_into_paragraphs_and_a_queryable_table() {
     assert!(run.answer.citations.iter().any(|c| c.locator == "Table 1!C3" && c.text.contains("950")), "{:?}", run.answer.citations);
     let run = ws.ask(&agent, "Who is the chief financial officer?", None, fresh).await.unwrap();
     assert!(run.answer.text.contains("Dana Whitfield"), "{:?}", run.answer);
-    assert!(run.answer.citations.iter().any(|c| c.file.ends_with("board_memo.docx") && c.locator.contains("paragraph")), "{:?}", run.answer.citations);
+    // Cited to its own paragraph (the third), not to the chunk's span.
+    assert!(run.answer.citations.iter().any(|c| c.file.ends_with("board_memo.docx") && c.locator == "sentence 3 (paragraph 3)"), "{:?}", run.answer.citations);
 }
 
 /// A PowerPoint deck: slide text and notes cited by slide, a slide's table

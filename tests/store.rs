@@ -16,7 +16,7 @@ fn text_obj(file: &str, hash: &str, chunk: u32, sentences: &[&str]) -> SourceObj
     let sentences = sentences
         .iter()
         .enumerate()
-        .map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: Some(1), offset: 0, bbox: None })
+        .map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: Some(1), offset: 0, ..Default::default() })
         .collect();
     let prov = Provenance { file: file.into(), file_hash: hash.into(), locator: Locator::Pages { pages: vec![1], chunk } };
     let mut o = SourceObject::new(SourceKind::Static, prov, Content::Text(TextContent { sentences }));

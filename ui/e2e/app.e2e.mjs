@@ -72,6 +72,50 @@ writeFileSync(regionsPdf, pdfPlaced([
   [[72, 770, "ACME Corp annual report"], ...regionRows(21, 25, 700)],
 ]));
 
+// A slide deck (two slides, the second with speaker notes), zipped by hand
+// (stored, no compression) as the testkit's pptx writes one.
+function crc32(buf) {
+  let c = ~0;
+  for (const b of buf) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = (c >>> 1) ^ (0xedb88320 & -(c & 1));
+  }
+  return ~c >>> 0;
+}
+function zipStored(files) {
+  const parts = [], central = [];
+  let at = 0;
+  for (const [name, body] of files) {
+    const n = Buffer.from(name), d = Buffer.from(body), crc = crc32(d);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0); local.writeUInt16LE(20, 4); local.writeUInt32LE(crc, 14);
+    local.writeUInt32LE(d.length, 18); local.writeUInt32LE(d.length, 22); local.writeUInt16LE(n.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0); dir.writeUInt16LE(20, 4); dir.writeUInt16LE(20, 6); dir.writeUInt32LE(crc, 16);
+    dir.writeUInt32LE(d.length, 20); dir.writeUInt32LE(d.length, 24); dir.writeUInt16LE(n.length, 28); dir.writeUInt32LE(at, 42);
+    parts.push(local, n, d);
+    central.push(dir, n);
+    at += 30 + n.length + d.length;
+  }
+  const cd = Buffer.concat(central), end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0); end.writeUInt16LE(files.length, 8); end.writeUInt16LE(files.length, 10);
+  end.writeUInt32LE(cd.length, 12); end.writeUInt32LE(at, 16);
+  return Buffer.concat([...parts, cd, end]);
+}
+const A = 'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main" xmlns:p="http://schemas.openxmlformats.org/presentationml/2006/main"';
+const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+const slideXml = (paras) => `<?xml version="1.0"?><p:sld ${A}><p:cSld><p:spTree><p:sp><p:txBody>${paras.map((t) => `<a:p><a:r><a:t>${t}</a:t></a:r></a:p>`).join("")}</p:txBody></p:sp></p:spTree></p:cSld></p:sld>`;
+const deck = join(home, "plant_review.pptx");
+writeFileSync(deck, zipStored([
+  ["[Content_Types].xml", "<Types/>"],
+  ["ppt/presentation.xml", `<?xml version="1.0"?><p:presentation ${A} xmlns:r="${REL}"><p:sldIdLst><p:sldId id="256" r:id="rId1"/><p:sldId id="257" r:id="rId2"/></p:sldIdLst></p:presentation>`],
+  ["ppt/_rels/presentation.xml.rels", `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="${REL}/slide" Target="slides/slide1.xml"/><Relationship Id="rId2" Type="${REL}/slide" Target="slides/slide2.xml"/></Relationships>`],
+  ["ppt/slides/slide1.xml", slideXml(["Plant review", "Output rose in every quarter."])],
+  ["ppt/slides/slide2.xml", slideXml(["Next steps", "The new plant in Porto opens in May 2020.", "Hiring starts in January."])],
+  ["ppt/slides/_rels/slide2.xml.rels", `<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId2" Type="${REL}/notesSlide" Target="../notesSlides/notesSlide2.xml"/></Relationships>`],
+  ["ppt/notesSlides/notesSlide2.xml", `<?xml version="1.0"?><p:notes ${A}><p:cSld><p:spTree><p:sp><p:txBody><a:p><a:r><a:t>Stress the Porto date.</a:t></a:r></a:p></p:txBody></p:sp></p:spTree></p:cSld></p:notes>`],
+]));
+
 // A workspace built by the CLI with another embedder than the app's.
 const otherWs = join(home, "other-ws");
 execFileSync(join(dirname(app), "aurag"), ["--embedder", "hashing-64", "--workspace", otherWs, "ingest", orders], { env, stdio: ["ignore", "ignore", "inherit"] });
@@ -106,7 +150,13 @@ async function until(what, f, ms = 60000) {
 const js = (script, ...args) => wd("POST", S("/execute/sync"), { script, args });
 const find = async (css) => (await wd("POST", S("/element"), { using: "css selector", value: css }))[ELEM];
 const findAll = async (css) => (await wd("POST", S("/elements"), { using: "css selector", value: css })).map((e) => e[ELEM]);
-const click = async (css) => wd("POST", S(`/element/${await until(css, () => find(css))}/click`), {});
+// Scrolled to the middle first, so that a toast pinned at the top never
+// covers what is clicked.
+const click = async (css) => {
+  const id = await until(css, () => find(css));
+  await js("arguments[0].scrollIntoView({ block: 'center' })", { [ELEM]: id });
+  return wd("POST", S(`/element/${id}/click`), {});
+};
 const type = async (css, text) => {
   const id = await until(css, () => find(css));
   await wd("POST", S(`/element/${id}/clear`), {});
@@ -228,7 +278,28 @@ try {
              inkUnder: dark / (img.length / 4), inkPage: allDark / (all.length / 4), page: document.querySelector('[data-testid=pdf-page]').dataset.page }`);
   check(drawn && box && box.inside && box.w > 20 && box.h > 5 && box.h < 200, `page ${box && box.page} drawn with the sentence box (${box && Math.round(box.w)} x ${box && Math.round(box.h)} px) inside it`);
   check(box.inkUnder > 2 * box.inkPage && box.inkUnder > 0.02, `the box lies over the sentence ink: ${(100 * box.inkUnder).toFixed(1)}% dark under it, ${(100 * box.inkPage).toFixed(1)}% on the page`);
+  // The sentence wraps onto a second line: lit as two pieces, the end of the
+  // first line and the start of the next, not one rectangle over both.
+  const pieces = await js(`return [...document.querySelectorAll('[data-testid=pdf-box]')].map(b => { const r = b.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })`);
+  check(pieces.length === 2 && pieces[1][1] >= pieces[0][3] - 2 && pieces[1][0] < pieces[0][0], `the wrapped sentence is lit line by line: ${pieces.length} pieces, the second below and left of the first`);
   await shot("03c-pdf-sentence-lit");
+
+  // 3d. A slide: the deck's citation opens its slide, drawn as a card (the
+  // title, the slide's text, its notes), the cited sentence lit in it.
+  await view("workspace");
+  await type("#ingest-path", deck);
+  await click("#ingest-go");
+  await until("the deck's progress to finish", async () => (await js("return [...document.querySelectorAll('[data-testid=ingest-progress] li')].some(li => li.textContent.includes('plant_review.pptx') && li.dataset.state === 'done')")), 120000);
+  await view("ask");
+  await type("#question", "When does the new plant in Porto open?");
+  await click("#ask-go");
+  await until("the slide answer", async () => (await text('[data-testid="answer"] .q')).includes("Porto"), 120000);
+  const slideCite = await js("const b = [...document.querySelectorAll('.citations li button')].findIndex(e => e.textContent.includes('.pptx') && e.textContent.includes('slide 2')); return b + 1");
+  check(slideCite > 0, `the answer cites slide 2 of the deck (citation ${slideCite})`);
+  await click(`button[data-marker="${slideCite}"]`);
+  const card = await until("the cited slide", async () => js("const c = document.querySelector('.slide.cited'); return c ? { slide: c.dataset.slide, title: c.querySelector('.slide-title').textContent, lit: c.querySelector('.sentence.hl').textContent, notes: (c.querySelector('.slide-notes') || {}).textContent || '' } : null"));
+  check(card.slide === "2" && card.title.includes("Next steps") && card.lit.includes("Porto opens in May 2020") && card.notes.includes("Stress the Porto date"), `the citation opens slide ${card.slide} ("${card.title.trim()}"), the sentence lit, the notes below`);
+  await shot("03d-slide-cited");
 
   // 4. The trace.
   await click("#open-trace");

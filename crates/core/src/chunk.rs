@@ -116,7 +116,7 @@ mod tests {
     use crate::embed::HashingEmbedder;
 
     fn sent(t: &str, page: u32) -> Sentence {
-        Sentence { idx: 0, text: t.to_string(), page: Some(page), offset: 0, bbox: None }
+        Sentence { idx: 0, text: t.to_string(), page: Some(page), offset: 0, ..Default::default() }
     }
 
     #[test]

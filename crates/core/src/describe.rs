@@ -208,8 +208,8 @@ mod tests {
     fn text_description_has_lead_and_keywords() {
         let t = TextContent {
             sentences: vec![
-                Sentence { idx: 0, text: "Goodwill impairment was tested in 2019.".into(), page: Some(1), offset: 0, bbox: None },
-                Sentence { idx: 1, text: "No goodwill impairment was recorded.".into(), page: Some(1), offset: 40, bbox: None },
+                Sentence { idx: 0, text: "Goodwill impairment was tested in 2019.".into(), page: Some(1), offset: 0, ..Default::default() },
+                Sentence { idx: 1, text: "No goodwill impairment was recorded.".into(), page: Some(1), offset: 40, ..Default::default() },
             ],
         };
         let prov = Provenance { file: "a.pdf".into(), file_hash: "h".into(), locator: Locator::Pages { pages: vec![1], chunk: 0 } };

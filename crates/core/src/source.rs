@@ -139,7 +139,7 @@ pub struct Provenance {
 
 /// One sentence of a text object. `idx` is its stable index inside the object,
 /// the coordinate that `SelectSentenceIdxs` actions refer to.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct Sentence {
     pub idx: u32,
@@ -149,11 +149,24 @@ pub struct Sentence {
     /// Byte offset of the sentence in the page (or file) text it came from.
     pub offset: u32,
     /// Where on its page the sentence stands, as fractions of the page's
-    /// width and height (left, top, right, bottom): known for text read by
-    /// OCR, from the word boxes, so a citation can point at the spot.
+    /// width and height (left, top, right, bottom): known for a PDF's text
+    /// layer (from its lines) and for text read by OCR (from the word
+    /// boxes), so a citation can point at the spot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "ts", ts(optional))]
     pub bbox: Option<[f32; 4]>,
+    /// The parts of that box, in the same fractions: one per line of a
+    /// PDF's text layer, one per word read by OCR. A sentence that wraps is
+    /// lit where its ink is, not as one rectangle over both line ends.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[cfg_attr(feature = "ts", ts(as = "Option<Vec<[f32; 4]>>", optional))]
+    pub boxes: Vec<[f32; 4]>,
+    /// 1-based paragraph the sentence belongs to: of the document (Word,
+    /// HTML), or of its slide (a deck, whose first paragraph is the
+    /// slide's title), so a citation can open its paragraph or slide.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub paragraph: Option<u32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -164,7 +164,7 @@ fn build_context(raw: &RawContext, source: &str) -> EvalContext {
             let start = p.text[..byte_off.min(p.text.len())].chars().count();
             let raw_len = p.text[byte_off.min(p.text.len())..].chars().count();
             spans.push(SentenceSpan { paragraph: p.order, start, end: start + text.chars().count().min(raw_len) });
-            sentences.push(Sentence { idx: sentences.len() as u32, text, page: None, offset: byte_off as u32, bbox: None });
+            sentences.push(Sentence { idx: sentences.len() as u32, text, page: None, offset: byte_off as u32, ..Default::default() });
         }
     }
     let text = (!sentences.is_empty()).then(|| {

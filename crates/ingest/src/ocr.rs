@@ -77,18 +77,24 @@ impl OcrPage {
     /// The box around the words overlapping `range` of [`text`](Self::text),
     /// as fractions of the page (left, top, right, bottom).
     pub fn bbox_of(&self, ranges: &[std::ops::Range<usize>], range: std::ops::Range<usize>) -> Option<[f32; 4]> {
+        let boxes = self.word_boxes(ranges, range);
+        let first = *boxes.first()?;
+        Some(boxes.iter().fold(first, |[l, t, r, b], [x0, y0, x1, y1]| [l.min(*x0), t.min(*y0), r.max(*x1), b.max(*y1)]))
+    }
+
+    /// The box of each word overlapping `range` of [`text`](Self::text), in
+    /// reading order, as fractions of the page (left, top, right, bottom).
+    pub fn word_boxes(&self, ranges: &[std::ops::Range<usize>], range: std::ops::Range<usize>) -> Vec<[f32; 4]> {
         let (w, h) = (self.width.max(1) as f32, self.height.max(1) as f32);
-        let mut b: Option<[u32; 4]> = None;
-        for (word, r) in self.words.iter().zip(ranges) {
-            if r.start < range.end && range.start < r.end {
+        self.words
+            .iter()
+            .zip(ranges)
+            .filter(|(_, r)| r.start < range.end && range.start < r.end)
+            .map(|(word, _)| {
                 let [x, y, bw, bh] = word.bbox;
-                b = Some(match b {
-                    None => [x, y, x + bw, y + bh],
-                    Some([l, t, rr, bb]) => [l.min(x), t.min(y), rr.max(x + bw), bb.max(y + bh)],
-                });
-            }
-        }
-        b.map(|[l, t, r, bt]| [l as f32 / w, t as f32 / h, r as f32 / w, bt as f32 / h])
+                [x as f32 / w, y as f32 / h, (x + bw) as f32 / w, (y + bh) as f32 / h]
+            })
+            .collect()
     }
 }
 

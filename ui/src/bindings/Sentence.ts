@@ -15,7 +15,20 @@ page: number | null,
 offset: number, 
 /**
  * Where on its page the sentence stands, as fractions of the page's
- * width and height (left, top, right, bottom): known for text read by
- * OCR, from the word boxes, so a citation can point at the spot.
+ * width and height (left, top, right, bottom): known for a PDF's text
+ * layer (from its lines) and for text read by OCR (from the word
+ * boxes), so a citation can point at the spot.
  */
-bbox?: [number, number, number, number], };
+bbox?: [number, number, number, number], 
+/**
+ * The parts of that box, in the same fractions: one per line of a
+ * PDF's text layer, one per word read by OCR. A sentence that wraps is
+ * lit where its ink is, not as one rectangle over both line ends.
+ */
+boxes?: Array<[number, number, number, number]>, 
+/**
+ * 1-based paragraph the sentence belongs to: of the document (Word,
+ * HTML), or of its slide (a deck, whose first paragraph is the
+ * slide's title), so a citation can open its paragraph or slide.
+ */
+paragraph?: number, };

@@ -37,10 +37,29 @@ describe("SourceViewer", () => {
       { row: 2, col: 2 },
     ]);
   });
-  it("marks a deck's sentences by slide", () => {
+  it("opens a deck's citation on its slide: a card per slide, its title first, the cited one lit", () => {
     const deck = { ...pdfText, provenance: { file: "/data/deck.pptx", file_hash: "ef", locator: { type: "slides" as const, start: 1, end: 2 } } };
     const { container } = render(<SourceViewer obj={deck} highlight={{ sentences: [2] }} />);
-    expect([...container.querySelectorAll(".page-mark")].map((e) => e.textContent)).toEqual(["slide 1", "slide 2"]);
+    expect([...container.querySelectorAll(".slide-head")].map((e) => e.textContent)).toEqual(["Slide 1", "Slide 2"]);
+    expect(container.querySelector('[data-slide="1"] .slide-title')!.textContent).toContain("Sales grew in every region.");
+    expect(container.querySelector('[data-slide="1"] .slide-body')!.textContent).toContain("Other contract types");
+    const cited = container.querySelector(".slide.cited") as HTMLElement;
+    expect(cited.dataset.slide).toBe("2");
+    expect(cited.querySelector(".sentence.hl")!.textContent).toContain("Goodwill was unchanged.");
+  });
+  it("opens a Word citation on its paragraph", () => {
+    const sentences = [
+      { idx: 0, text: "Board memo.", page: null, offset: 0, paragraph: 1 },
+      { idx: 1, text: "The dividend is $0.42.", page: null, offset: 12, paragraph: 2 },
+      { idx: 2, text: "It is paid in March.", page: null, offset: 35, paragraph: 2 },
+    ];
+    const memo = { ...pdfText, provenance: { file: "/data/memo.docx", file_hash: "ef", locator: { type: "paragraphs" as const, start: 1, end: 2 } }, content: { content_type: "text" as const, sentences } };
+    const { container } = render(<SourceViewer obj={memo} highlight={{ sentences: [2] }} />);
+    expect([...container.querySelectorAll(".paragraph")].map((e) => (e as HTMLElement).dataset.paragraph)).toEqual(["1", "2"]);
+    const cited = container.querySelector(".paragraph.cited") as HTMLElement;
+    expect(cited.dataset.paragraph).toBe("2");
+    expect(cited.textContent).toContain("The dividend is $0.42.");
+    expect(cited.querySelector(".sentence.hl")!.textContent).toContain("It is paid in March.");
   });
   it("lets the keyboard pick a sentence", () => {
     const onSentence = vi.fn();

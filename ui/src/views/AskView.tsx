@@ -77,7 +77,7 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
   };
 
   // A PDF sentence's page, drawn from the file's bytes.
-  const [pdf, setPdf] = useState<{ n: number; data: ArrayBuffer | null; page: number; box: number[]; error?: string } | null>(null);
+  const [pdf, setPdf] = useState<{ n: number; data: ArrayBuffer | null; page: number; boxes: number[][]; error?: string } | null>(null);
 
   const openCitation = async (n: number, c: Citation) => {
     const target = evidenceTarget(c, run);
@@ -89,7 +89,8 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
       setOpen({ n, target, obj });
       const sentence = target.kind === "sentence" && obj.content.content_type === "text" ? obj.content.sentences.find((s) => s.idx === target.idx) : undefined;
       if (sentence?.bbox && sentence.page != null && isPdf(obj.provenance.file)) {
-        const where = { n, page: sentence.page, box: sentence.bbox };
+        // Its lines (or OCR words) one by one where known, else its whole box.
+        const where = { n, page: sentence.page, boxes: sentence.boxes?.length ? sentence.boxes : [sentence.bbox] };
         setPdf({ ...where, data: null });
         try {
           setPdf({ ...where, data: await api.sourceFile(obj.id) });
@@ -311,7 +312,7 @@ export function AskView({ run, live, draft, asking, hasSources, onAsk, onTrace, 
           {pdf && pdf.n === open.n && (
             <>
               {pdf.error && <p className="error-text">The page cannot be drawn: {pdf.error}</p>}
-              {pdf.data && <PdfPage data={pdf.data} page={pdf.page} boxes={[pdf.box]} />}
+              {pdf.data && <PdfPage data={pdf.data} page={pdf.page} boxes={pdf.boxes} />}
             </>
           )}
           {open.obj && open.target.kind !== "sql" && (

@@ -47,42 +47,131 @@ export function SourceViewer({ obj, highlight, onSentence, onCells }: Props) {
   );
 }
 
-function TextView({ obj, highlight, onSentence, markRef }: Props & { markRef: React.MutableRefObject<HTMLElement | null> }) {
-  const hl = new Set(highlight?.sentences ?? []);
+type TextProps = Props & { markRef: React.MutableRefObject<HTMLElement | null> };
+type Sent = ReturnType<typeof sentencesOf>[number];
+
+/** Text in the shape its file gave it: a deck as one card per slide, a Word
+ * or HTML document as its paragraphs, anything else as numbered sentences
+ * with page marks. A citation opens on its slide or paragraph, the cited
+ * sentence lit inside it. */
+function TextView(props: TextProps) {
+  const sentences = sentencesOf(props.obj);
+  if (props.obj.provenance.locator.type === "slides") return <SlideCards {...props} sentences={sentences} />;
+  if (sentences.length > 0 && sentences.every((s) => s.paragraph != null)) return <Paragraphs {...props} sentences={sentences} />;
+  return <SentenceList {...props} sentences={sentences} />;
+}
+
+/** One sentence, lit when cited, pickable when the Record view listens. */
+function SentenceItem({ s, obj, highlight, onSentence, markRef, as: Tag }: TextProps & { s: Sent; as: "li" | "span" }) {
+  const on = (highlight?.sentences ?? []).includes(s.idx);
+  return (
+    <Tag
+      className={`sentence${on ? " hl" : ""}${onSentence ? " pickable" : ""}`}
+      data-idx={s.idx}
+      ref={on ? (el: HTMLElement | null) => void (markRef.current = markRef.current ?? el) : undefined}
+      tabIndex={onSentence ? 0 : undefined}
+      onClick={onSentence ? () => onSentence(s.idx) : undefined}
+      onKeyDown={onSentence ? (e: React.KeyboardEvent) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSentence(s.idx)) : undefined}
+    >
+      <span className="idx">{s.idx + 1}</span> {s.text}
+      {s.bbox && obj.tags.includes("ocr") && (
+        <span className="ocr-box muted small" title={boxNote(s.bbox) ?? undefined}>
+          {" "}
+          OCR
+        </span>
+      )}
+    </Tag>
+  );
+}
+
+/** Runs of consecutive sentences sharing a key (a slide, a paragraph). */
+function groupBy(sentences: Sent[], key: (s: Sent) => number): [number, Sent[]][] {
+  const groups: [number, Sent[]][] = [];
+  for (const s of sentences) {
+    const k = key(s);
+    const last = groups[groups.length - 1];
+    if (last && last[0] === k) last[1].push(s);
+    else groups.push([k, [s]]);
+  }
+  return groups;
+}
+
+function SentenceList(props: TextProps & { sentences: Sent[] }) {
   let lastPage: number | null = null;
   return (
     <ol className="sentences">
-      {sentencesOf(obj).map((s) => {
-        // A deck's sentences carry their slide as their page.
-        const pageMark = s.page != null && s.page !== lastPage ? <li className="page-mark" aria-hidden key={`p${s.idx}`}>{obj.provenance.locator.type === "slides" ? "slide" : "page"} {s.page}</li> : null;
+      {props.sentences.map((s) => {
+        const pageMark = s.page != null && s.page !== lastPage ? <li className="page-mark" aria-hidden key={`p${s.idx}`}>page {s.page}</li> : null;
         lastPage = s.page ?? lastPage;
-        const on = hl.has(s.idx);
-        return [
-          pageMark,
-          <li
-            key={s.idx}
-            className={`sentence${on ? " hl" : ""}${onSentence ? " pickable" : ""}`}
-            data-idx={s.idx}
-            ref={on ? (el) => void (markRef.current = markRef.current ?? el) : undefined}
-            tabIndex={onSentence ? 0 : undefined}
-            onClick={onSentence ? () => onSentence(s.idx) : undefined}
-            onKeyDown={onSentence ? (e) => (e.key === "Enter" || e.key === " ") && (e.preventDefault(), onSentence(s.idx)) : undefined}
-          >
-            <span className="idx">{s.idx + 1}</span> {s.text}
-            {s.bbox && obj.tags.includes("ocr") && (
-              <span className="ocr-box muted small" title={boxNote(s.bbox) ?? undefined}>
-                {" "}
-                OCR
-              </span>
-            )}
-          </li>,
-        ];
+        return [pageMark, <SentenceItem key={s.idx} {...props} s={s} as="li" />];
       })}
     </ol>
   );
 }
 
-function TableGrid({ obj, highlight, onCells, markRef }: Props & { markRef: React.MutableRefObject<HTMLElement | null> }) {
+/** A deck: one card per slide, its title (the slide's first paragraph)
+ * above its other text, the speaker notes below a rule. This is the
+ * slide's text as ingested, not a drawing of the slide. */
+function SlideCards(props: TextProps & { sentences: Sent[] }) {
+  const cited = new Set(props.sentences.filter((s) => (props.highlight?.sentences ?? []).includes(s.idx)).map((s) => s.page ?? 0));
+  return (
+    <div className="slides">
+      {groupBy(props.sentences, (s) => s.page ?? 0).map(([n, ss]) => {
+        const notes = ss.filter((s) => s.text.startsWith("Speaker notes:"));
+        const body = ss.filter((s) => !notes.includes(s));
+        const firstPara = body[0]?.paragraph;
+        const title = firstPara != null ? body.filter((s) => s.paragraph === firstPara) : body.slice(0, 1);
+        const rest = body.filter((s) => !title.includes(s));
+        return (
+          <section key={n} className={`slide${cited.has(n) ? " cited" : ""}`} data-slide={n} aria-label={`Slide ${n}`}>
+            <div className="slide-head muted small">Slide {n}</div>
+            <div className="slide-face">
+              <h4 className="slide-title">
+                {title.map((s) => (
+                  <SentenceItem key={s.idx} {...props} s={s} as="span" />
+                ))}
+              </h4>
+              {rest.length > 0 && (
+                <ul className="slide-body">
+                  {rest.map((s) => (
+                    <SentenceItem key={s.idx} {...props} s={s} as="li" />
+                  ))}
+                </ul>
+              )}
+            </div>
+            {notes.length > 0 && (
+              <div className="slide-notes small">
+                {notes.map((s) => (
+                  <SentenceItem key={s.idx} {...props} s={s} as="span" />
+                ))}
+              </div>
+            )}
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A Word or HTML document: its paragraphs as paragraphs, numbered as the
+ * citations number them. */
+function Paragraphs(props: TextProps & { sentences: Sent[] }) {
+  const cited = new Set(props.sentences.filter((s) => (props.highlight?.sentences ?? []).includes(s.idx)).map((s) => s.paragraph ?? 0));
+  return (
+    <div className="paragraphs">
+      {groupBy(props.sentences, (s) => s.paragraph ?? 0).map(([n, ss]) => (
+        <p key={n} className={`paragraph${cited.has(n) ? " cited" : ""}`} data-paragraph={n}>
+          <span className="para-mark muted small" aria-label={`Paragraph ${n}`}>¶ {n}</span>{" "}
+          {ss.map((s) => (
+            <SentenceItem key={s.idx} {...props} s={s} as="span" />
+          ))}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function TableGrid({ obj, highlight, onCells, markRef }: TextProps) {
   const t = tableOf(obj)!;
   const hl = new Set((highlight?.cells ?? []).map((c) => cellKey(c.row, c.col)));
   const [dragFrom, setDragFrom] = useState<Coord | null>(null);

@@ -145,6 +145,7 @@ pub fn evidence_of(obj: &SourceObject, key: &EvidenceKey) -> Option<Evidence> {
             let locator = match (s.page, &obj.provenance.locator) {
                 (Some(p), Locator::Slides { .. }) => format!("sentence {} (slide {p})", idx + 1),
                 (Some(p), _) => format!("sentence {} (page {p})", idx + 1),
+                (None, Locator::Paragraphs { .. }) if s.paragraph.is_some() => format!("sentence {} (paragraph {})", idx + 1, s.paragraph.unwrap_or_default()),
                 (None, l @ Locator::Paragraphs { .. }) => format!("sentence {} ({l})", idx + 1),
                 (None, _) => format!("sentence {}", idx + 1),
             };

@@ -351,7 +351,7 @@ mod tests {
 
     fn text() -> SourceObject {
         let s = ["Sales grew strongly.", "Other revenue was $3.2 million in 2019, up from 2018."];
-        let sentences = s.iter().enumerate().map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: None, offset: 0, bbox: None }).collect();
+        let sentences = s.iter().enumerate().map(|(i, t)| Sentence { idx: i as u32, text: t.to_string(), page: None, offset: 0, ..Default::default() }).collect();
         SourceObject::new(SourceKind::Static, Provenance { file: "g".into(), file_hash: "h2".into(), locator: Locator::Lines { start: 1, end: 1 } }, Content::Text(TextContent { sentences }))
     }
 

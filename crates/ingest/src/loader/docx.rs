@@ -183,7 +183,7 @@ pub(crate) fn build_blocks(path: &Path, file_hash: &str, ctx: &LoadContext, bloc
             Block::Paragraph { text, heading } => {
                 paragraph += 1;
                 for (off, s) in crate::text::split_sentences(&text) {
-                    sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: None, offset: (offset + off) as u32, bbox: None });
+                    sentences.push(Sentence { idx: sentences.len() as u32, text: s, offset: (offset + off) as u32, paragraph: Some(paragraph), ..Default::default() });
                     paragraph_of.push(paragraph);
                 }
                 offset += text.len() + 1;
@@ -255,6 +255,9 @@ mod tests {
         }).collect();
         assert_eq!(sentences, ["Regional results", "Sales in Europe & Asia grew 12%.", "Margins held.", "Table 1: Sales by region", "The board met twice."], "{sentences:?}");
         assert_eq!(text[0].provenance.locator, Locator::Paragraphs { start: 1, end: 4 });
+        // Each sentence knows its paragraph, so a citation opens it.
+        let paragraphs: Vec<Option<u32>> = text.iter().flat_map(|o| o.as_text().unwrap().sentences.iter().map(|s| s.paragraph)).collect();
+        assert_eq!(paragraphs, [Some(1), Some(2), Some(2), Some(3), Some(4)]);
         let t = tables[0].as_table().unwrap();
         assert_eq!(tables[0].provenance.locator, Locator::SheetRange { sheet: "Table 1".into(), range: "A1:C3".into() });
         assert_eq!(t.caption.as_deref(), Some("Table 1: Sales by region"));

@@ -69,7 +69,8 @@ pub(crate) fn ocr_sentences(page: &OcrPage, sentences: &mut Vec<Sentence>) {
     let (text, ranges) = page.text();
     for (off, s) in crate::text::split_sentences(&text) {
         let bbox = page.bbox_of(&ranges, off..off + s.len());
-        sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page.page), offset: off as u32, bbox });
+        let boxes = page.word_boxes(&ranges, off..off + s.len());
+        sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page.page), offset: off as u32, bbox, boxes, ..Default::default() });
     }
 }
 
@@ -103,6 +104,8 @@ mod tests {
         assert_eq!(t.sentences[0].text, "Invoice total due is 4,250 dollars.");
         assert_eq!(t.sentences[1].page, Some(1));
         assert_eq!(t.sentences[1].bbox, Some([0.0, 0.05, 0.39, 0.09]));
+        // Its words' own boxes, 100 px apart on a 1000 px page.
+        assert_eq!(t.sentences[1].boxes, vec![[0.0, 0.05, 0.09, 0.09], [0.1, 0.05, 0.19, 0.09], [0.2, 0.05, 0.29, 0.09], [0.3, 0.05, 0.39, 0.09]]);
         assert!(l.objects[0].tags.iter().any(|t| t == "ocr") && l.objects[0].tags.contains(&"ocr-confidence:90".to_string()), "{:?}", l.objects[0].tags);
         assert!(matches!(l.objects[0].provenance.locator, Locator::Pages { ref pages, .. } if pages == &vec![1]));
     }

@@ -118,8 +118,8 @@ impl Loader for PdfLoader {
             let media = media.get(&page_no).copied().flatten();
             for (off, s) in crate::text::split_sentences(&prose) {
                 // Where the sentence stands on its page, so a citation can light it there.
-                let bbox = media.and_then(|m| prose_box(&spans, off..off + s.len(), m));
-                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page_no), offset: off as u32, bbox });
+                let (bbox, boxes) = media.and_then(|m| prose_box(&spans, off..off + s.len(), m)).map_or((None, Vec::new()), |(b, parts)| (Some(b), parts));
+                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(page_no), offset: off as u32, bbox, boxes, ..Default::default() });
             }
         }
         if ctx.ocr.is_some() && scanned.len() > ctx.limits.max_ocr_pages {
@@ -960,26 +960,28 @@ fn page_media(doc: &Document, id: ObjectId) -> Option<[f64; 4]> {
 }
 
 /// The box of the prose bytes `range` on a page of media box `media`, as
-/// fractions of the page (left, top, right, bottom): the lines it spans,
-/// the first and last cut where the sentence starts and ends (by the share
-/// of the line's characters before).
-fn prose_box(lines: &[ProseLine], range: std::ops::Range<usize>, media: [f64; 4]) -> Option<[f32; 4]> {
+/// fractions of the page (left, top, right, bottom), and its parts, one per
+/// line it spans: the first and last cut where the sentence starts and ends
+/// (by the share of the line's characters before).
+fn prose_box(lines: &[ProseLine], range: std::ops::Range<usize>, media: [f64; 4]) -> Option<([f32; 4], Vec<[f32; 4]>)> {
     let [llx, lly, urx, ury] = media;
     let (w, h) = (urx - llx, ury - lly);
+    let f = |v: f64| v.clamp(0.0, 1.0) as f32;
+    let frac = |[x0, top, x1, bottom]: [f64; 4]| [f((x0 - llx) / w), f((ury - top) / h), f((x1 - llx) / w), f((ury - bottom) / h)];
+    let mut parts = Vec::new();
     let mut b: Option<[f64; 4]> = None;
     for l in lines.iter().filter(|l| l.start < range.end && range.start < l.end) {
         let len = (l.end - l.start).max(1) as f64;
         let at = |byte: usize| l.x0 + (l.x1 - l.x0) * ((byte.clamp(l.start, l.end) - l.start) as f64 / len);
         let (x0, x1) = (at(range.start), at(range.end));
         let (top, bottom) = (l.y + 0.85 * l.size, l.y - 0.25 * l.size);
+        parts.push(frac([x0, top, x1, bottom]));
         b = Some(match b {
             None => [x0, top, x1, bottom],
             Some([a, t, c, d]) => [a.min(x0), t.max(top), c.max(x1), d.min(bottom)],
         });
     }
-    let [x0, top, x1, bottom] = b?;
-    let f = |v: f64| v.clamp(0.0, 1.0) as f32;
-    Some([f((x0 - llx) / w), f((ury - top) / h), f((x1 - llx) / w), f((ury - bottom) / h)])
+    Some((frac(b?), parts))
 }
 
 /// The caption of a table starting at line `s`: the lead-in sentence right
@@ -1152,12 +1154,16 @@ mod tests {
     fn a_sentence_over_lines_boxes_them_all_and_cuts_its_first_and_last() {
         let lines = [ProseLine { start: 0, end: 10, x0: 100.0, x1: 200.0, y: 700.0, size: 10.0 }, ProseLine { start: 11, end: 21, x0: 100.0, x1: 200.0, y: 688.0, size: 10.0 }];
         let media = [0.0, 0.0, 1000.0, 1000.0];
-        // Half of line one and half of line two: the full width, both lines.
-        let b = prose_box(&lines, 5..16, media).unwrap();
-        assert_eq!(b.map(|v| (v * 1000.0).round()), [100.0, 292.0, 200.0, 315.0]);
-        // Inside one line: from its start to the middle.
-        let b = prose_box(&lines, 0..5, media).unwrap();
-        assert_eq!(b.map(|v| (v * 1000.0).round()), [100.0, 292.0, 150.0, 303.0]);
+        let milli = |b: [f32; 4]| b.map(|v| (v * 1000.0).round());
+        // Half of line one and half of line two: the full width, both lines;
+        // its parts are the second half of line one, the first of line two.
+        let (b, parts) = prose_box(&lines, 5..16, media).unwrap();
+        assert_eq!(milli(b), [100.0, 292.0, 200.0, 315.0]);
+        assert_eq!(parts.into_iter().map(milli).collect::<Vec<_>>(), vec![[150.0, 292.0, 200.0, 303.0], [100.0, 304.0, 150.0, 315.0]]);
+        // Inside one line: from its start to the middle, one part.
+        let (b, parts) = prose_box(&lines, 0..5, media).unwrap();
+        assert_eq!(milli(b), [100.0, 292.0, 150.0, 303.0]);
+        assert_eq!(parts, vec![b]);
         assert!(prose_box(&lines, 30..40, media).is_none());
     }
 

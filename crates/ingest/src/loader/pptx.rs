@@ -247,9 +247,10 @@ fn build(path: &Path, file_hash: &str, ctx: &LoadContext, slides: Vec<(u32, Slid
     for (n, slide) in &slides {
         let mut offset = 0usize;
         let notes = slide.notes.iter().map(|p| format!("Speaker notes: {p}"));
-        for text in slide.paragraphs.iter().cloned().chain(notes) {
+        for (k, text) in slide.paragraphs.iter().cloned().chain(notes).enumerate() {
             for (off, s) in crate::text::split_sentences(&text) {
-                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(*n), offset: (offset + off) as u32, bbox: None });
+                let paragraph = Some(k as u32 + 1);
+                sentences.push(Sentence { idx: sentences.len() as u32, text: s, page: Some(*n), offset: (offset + off) as u32, paragraph, ..Default::default() });
             }
             offset += text.len() + 1;
         }
@@ -317,6 +318,9 @@ mod tests {
         );
         let text_obj = loaded.objects.iter().find(|o| o.as_text().is_some()).unwrap();
         assert_eq!(text_obj.provenance.locator, Locator::Slides { start: 1, end: 2 });
+        // Paragraphs counted per slide, the title first, the notes last.
+        let paragraphs: Vec<Option<u32>> = text_obj.as_text().unwrap().sentences.iter().map(|s| s.paragraph).collect();
+        assert_eq!(paragraphs, [Some(1), Some(2), Some(3), Some(1), Some(2)]);
         let t = loaded.objects.iter().find(|o| o.as_table().is_some()).unwrap();
         assert_eq!(t.provenance.locator, Locator::SheetRange { sheet: "Slide 1 table 1".into(), range: "A1:B3".into() });
         let tc = t.as_table().unwrap();

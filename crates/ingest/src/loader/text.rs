@@ -62,7 +62,7 @@ impl Loader for TextLoader {
         let sentences: Vec<Sentence> = crate::text::split_sentences(text)
             .into_iter()
             .enumerate()
-            .map(|(i, (off, s))| Sentence { idx: i as u32, text: s, page: None, offset: off as u32, bbox: None })
+            .map(|(i, (off, s))| Sentence { idx: i as u32, text: s, page: None, offset: off as u32, ..Default::default() })
             .collect();
         let text_objs = text_objects(
             sentences,
