@@ -450,7 +450,7 @@ fn counts_unnamed(cx: &Ctx, col_word_set: &BTreeSet<String>, i: usize) -> bool {
         && !OPERATION.contains(&next.as_str())
         && crate::tabular::month_of(next).is_none()
         && !col_word_set.contains(&st)
-        && !cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w.len() >= 5 && st.len() >= 5 && w[..5] == st[..5]))
+        && !cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| same5(w, &st)))
         && !cx.index.by_word.contains_key(next.as_str())
         && !cx.index.by_word.contains_key(st.as_str())
 }
@@ -646,7 +646,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         let mut whole: BTreeSet<usize> = BTreeSet::new();
         for w in &cw {
             let same = |i: usize| {
-                &cx.qs[i] == w || (w.len() >= 5 && cx.qs[i].len() >= 5 && cx.qs[i][..5] == w[..5]) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
+                &cx.qs[i] == w || same5(&cx.qs[i], w) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
                     || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
             };
             // An abbreviation in the name: "temp" for temperature, "max" for maximum.
@@ -1992,7 +1992,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             }
             let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !links.iter().any(|l| l.col == c);
             let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 5 && !is_weak(w)).collect();
-            let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| cw.len() >= 5 && later.iter().any(|w| w[..5] == cw[..5]));
+            let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| later.iter().any(|w| same5(w, cw)));
             let counts_people = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()));
             num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| shares_stem(c)).or_else(|| num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| counts_people(c)).filter(|_| PEOPLE.contains(&cx.qs[h].as_str())))
         });
@@ -2818,7 +2818,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
                 // Producer, Composer; "wrote": Written by, Writer).
                 if let Some(verb) = cx.q.get(i + 1).filter(|w| w.len() >= 4 && !SKIP.contains(&w.as_str())) {
                     let irregular = AGENTS.iter().find(|(v, _)| v == verb).map(|(_, stems)| *stems).unwrap_or(&[]);
-                    let does = |cw: &String| (cw.len() >= 5 && verb.len() >= 5 && cw[..5] == verb[..5]) || irregular.iter().any(|st| cw.starts_with(st));
+                    let does = |cw: &String| same5(cw, verb) || irregular.iter().any(|st| cw.starts_with(st));
                     if let Some(c) = (0..t.columns.len()).filter(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text).find(|&c| col_words(&t.columns[c].name).iter().any(does)) {
                         return (Some(c), true);
                     }
@@ -3389,6 +3389,13 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     out
 }
 
+/// Whether two words share their first five bytes (a stem by prefix: "elect"
+/// of elected and election), never cutting a character in two: words whose
+/// fifth byte falls inside a character (CJK, accented) share no prefix here.
+fn same5(a: &str, b: &str) -> bool {
+    matches!((a.get(..5), b.get(..5)), (Some(x), Some(y)) if x == y)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -3422,6 +3429,16 @@ mod tests {
         &["AAPL", "Jan 1 2010", "192.0"],
         &["IBM", "Jan 1 2010", "121.0"],
     ];
+
+    /// A WikiTableQuestions table of Hong Kong films crashed the parser: a
+    /// word's first five bytes were compared by slicing, and "逃學外傳"
+    /// has its second character at bytes 3..6.
+    #[test]
+    fn words_of_many_byte_characters_are_compared_without_a_panic() {
+        let (mut d, t) = db(&[&["Title", "Chinese title", "Year"], &["Fight Back to School", "逃學威龍", "1991"], &["Fight Back to School II", "逃學外傳", "1992"]]);
+        assert_eq!(ask(&mut d, &t, "What year was 逃學外傳 released?").1, vec!["1992".to_string()]);
+        assert!(same5("elected", "election") && !same5("逃學外傳", "逃學威龍") && !same5("año", "años"));
+    }
 
     #[test]
     fn dates_in_the_question_filter_the_date_column_and_a_missing_one_refuses() {
@@ -4173,3 +4190,4 @@ mod tests {
         assert_eq!(parse_or_why("what is the price of the lachine canal?", &t, "t").err(), Some(NoPlan::Unrelated("an attribute that is none of the table's columns")));
     }
 }
+
