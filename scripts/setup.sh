@@ -3,7 +3,8 @@
 # (protoc for lancedb; WebKitGTK and friends for Tauri; Xvfb and the WebKit
 # WebDriver for end-to-end tests; Tesseract and Poppler's pdftoppm to read
 # scans and images by OCR), a Python venv for the benchmark reference
-# and the sample generators, and checks the Rust toolchain. Idempotent: what
+# and the sample generators (and moto's S3 server for the team-workspace
+# tests), and checks the Rust toolchain. Idempotent: what
 # is present is skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,5 +39,10 @@ fi
 if [ -x "$AURAG_VENV/bin/python" ] && ! "$AURAG_VENV/bin/python" -c "import pypdf, openpyxl" 2>/dev/null; then
   "$AURAG_VENV/bin/pip" install -q pypdf openpyxl fpdf2 xlsxwriter msoffcrypto-tool >/dev/null 2>&1 \
     || echo "setup: python packages unavailable; the benchmark will skip its Python reference" >&2
+fi
+# A real S3 server for the team-workspace tests (moto's, on 127.0.0.1).
+if [ -x "$AURAG_VENV/bin/python" ] && ! "$AURAG_VENV/bin/python" -c "import moto, boto3, flask" 2>/dev/null; then
+  "$AURAG_VENV/bin/pip" install -q "moto[server]==5.2.5" >/dev/null 2>&1 \
+    || echo "setup: moto[server] unavailable; the S3 workspace tests will skip (and fail under CI)" >&2
 fi
 echo "setup: ok (target dir $CARGO_TARGET_DIR)" >&2

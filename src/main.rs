@@ -3,7 +3,7 @@
 //! bars to stderr. Exit codes: 0 success, 1 a usage or workspace error, 2
 //! when some input files failed.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -23,7 +23,7 @@ use aurag::{Embedder, InputKind, Workspace};
 #[derive(Parser)]
 #[command(name = "aurag", version, about = "Ask questions of your PDFs, spreadsheets and SQLite files, with cited answers")]
 struct Cli {
-    /// Workspace directory (default: the platform data dir's aurag/default).
+    /// Workspace directory (default: the platform data dir's aurag/default), or `s3://bucket/prefix` for a workspace shared on S3-compatible object storage (endpoint and credentials from AURAG_S3_ENDPOINT, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY).
     #[arg(long, global = true, env = "AURAG_WORKSPACE")]
     workspace: Option<PathBuf>,
     /// Embedder: a model name from the manifest, `hashing` (no weights; `hashing-N` with N dimensions), or
@@ -540,6 +540,28 @@ enum BenchCmd {
     },
 }
 
+/// `--workspace s3://bucket/prefix`: the workspace's store on
+/// S3-compatible object storage.
+fn remote_uri(dir: &Path) -> Option<&str> {
+    dir.to_str().filter(|s| aurag::store::is_remote(s))
+}
+
+/// Opens the workspace at `dir`: a folder, or an `s3://` prefix whose
+/// store is shared and whose conversations and followed folders stay on
+/// this machine (under the data dir's `aurag/remote`). The object store's
+/// endpoint, region and credentials come from the environment
+/// (`AURAG_S3_ENDPOINT`, `AWS_REGION`, `AWS_ACCESS_KEY_ID`,
+/// `AWS_SECRET_ACCESS_KEY`).
+async fn open_workspace(dir: &Path, embedder: Arc<dyn aurag::Embedder>) -> Result<Workspace, aurag::workspace::WorkspaceError> {
+    match remote_uri(dir) {
+        Some(uri) => {
+            let home = dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("remote");
+            Workspace::open_location(uri, &home, &aurag::store::ObjectStoreConfig::from_env(), embedder).await
+        }
+        None => Workspace::open(dir, embedder).await,
+    }
+}
+
 fn default_workspace() -> PathBuf {
     dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("default")
 }
@@ -680,6 +702,9 @@ async fn run(cli: Cli) -> Result<i32> {
     }
     let embedder = load_embedder(&cli.embedder, &cli.device, None).await?;
     match cli.cmd {
+        Cmd::Reembed { .. } if remote_uri(&dir).is_some() => {
+            anyhow::bail!("re-embedding a workspace on object storage is not supported yet: re-embed a local copy, or ingest again into a new prefix with --embedder")
+        }
         Cmd::Reembed { json: json_out } => {
             let started = Instant::now();
             let mut last = Instant::now();
@@ -715,7 +740,7 @@ async fn run(cli: Cli) -> Result<i32> {
             return bench_ingest(&paths, json_out, no_reference, embedder, model_dir).await;
         }
         cmd => {
-            let ws = Workspace::open(&dir, embedder).await.with_context(|| format!("opening workspace {}", dir.display()))?;
+            let ws = open_workspace(&dir, embedder).await.with_context(|| format!("opening workspace {}", dir.display()))?;
             match cmd {
                 Cmd::Bench { what: BenchCmd::Ask { questions, questions_file, staleness, llm, llm_steps, json: json_out } } => {
                     let llm = match llm {

@@ -24,5 +24,6 @@ mod sql_sandbox;
 mod store;
 mod ocr;
 mod reembed;
+mod s3;
 mod tables;
 mod watch;

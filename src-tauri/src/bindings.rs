@@ -18,7 +18,10 @@ pub struct UiError {
 /// The open workspace at a glance.
 #[derive(Debug, Serialize, TS)]
 pub struct WorkspaceInfo {
+    /// Its folder, or its `s3://` prefix when shared.
     pub dir: String,
+    /// Whether its store is shared on object storage.
+    pub shared: bool,
     pub embedder: String,
     pub sources: usize,
     pub files: usize,
@@ -54,11 +57,44 @@ pub struct Settings {
     /// Dynamic (SQLite) sources older than this are refreshed before use.
     #[ts(type = "number")]
     pub staleness_secs: u64,
+    /// A shared workspace (`s3://bucket/prefix`): the S3-compatible
+    /// endpoint (empty: AWS itself, or `AURAG_S3_ENDPOINT`).
+    pub s3_endpoint: String,
+    /// Its region (empty: `AWS_REGION`, else us-east-1).
+    pub s3_region: String,
+    /// Its credentials (empty: `AWS_ACCESS_KEY_ID` and
+    /// `AWS_SECRET_ACCESS_KEY`, else the AWS default chain). The settings
+    /// file holding them is readable by this user only.
+    pub s3_access_key_id: String,
+    pub s3_secret_access_key: String,
+}
+
+impl Settings {
+    /// The object-store fields, blank ones left for the environment.
+    pub fn object_store(&self) -> aurag::store::ObjectStoreConfig {
+        let some = |v: &str| Some(v.trim().to_string()).filter(|v| !v.is_empty());
+        aurag::store::ObjectStoreConfig {
+            endpoint: some(&self.s3_endpoint),
+            region: some(&self.s3_region),
+            access_key_id: some(&self.s3_access_key_id),
+            secret_access_key: some(&self.s3_secret_access_key),
+            session_token: None,
+        }
+    }
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { device: "cpu".into(), llm: None, llm_every_step: false, staleness_secs: 300 }
+        Settings {
+            device: "cpu".into(),
+            llm: None,
+            llm_every_step: false,
+            staleness_secs: 300,
+            s3_endpoint: String::new(),
+            s3_region: String::new(),
+            s3_access_key_id: String::new(),
+            s3_secret_access_key: String::new(),
+        }
     }
 }
 

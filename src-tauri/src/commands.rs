@@ -135,7 +135,11 @@ impl AppState {
 
     async fn open_locked(&self, dir: &Path) -> Result<Arc<Workspace>, UiError> {
         let embedder = self.embedder().await?;
-        let ws = Arc::new(Workspace::open(dir, embedder).await?);
+        let s3 = self.settings.lock().await.object_store().or(aurag::store::ObjectStoreConfig::from_env());
+        let ws = Arc::new(match dir.to_str().filter(|d| aurag::store::is_remote(d)) {
+            Some(uri) => Workspace::open_location(uri, &remote_home(), &s3, embedder).await?,
+            None => Workspace::open(dir, embedder).await?,
+        });
         *self.open.write().await = Some(Open { ws: ws.clone() });
         *self.dir.lock().await = dir.to_path_buf();
         Ok(ws)
@@ -146,7 +150,8 @@ impl AppState {
         let sources = ws.sources().await?;
         let guides = ws.guides().await?.len();
         Ok(WorkspaceInfo {
-            dir: ws.dir().display().to_string(),
+            dir: ws.location(),
+            shared: ws.is_shared(),
             embedder: ws.embedder().id(),
             sources: sources.len(),
             files: {
@@ -184,6 +189,12 @@ impl AppState {
     }
 }
 
+/// Where shared workspaces keep what is this machine's own (see
+/// `Workspace::open_remote`), as the CLI does.
+fn remote_home() -> PathBuf {
+    dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("remote")
+}
+
 /// The bundled sample workspace's files: beside the installed app's
 /// resources, or in the source tree when run from a checkout.
 fn sample_dir() -> Option<PathBuf> {
@@ -202,12 +213,14 @@ pub async fn workspace_info(state: tauri::State<'_, AppState>) -> Res<WorkspaceI
     state.info().await
 }
 
-/// Opens (or creates) the workspace in `dir`.
+/// Opens (or creates) the workspace in `dir`: a folder, or an
+/// `s3://bucket/prefix` shared on object storage (reached with the
+/// settings' endpoint and credentials, else the environment's).
 #[tauri::command]
 pub async fn open_workspace(state: tauri::State<'_, AppState>, dir: String) -> Res<WorkspaceInfo> {
     let dir = PathBuf::from(dir.trim());
     if dir.as_os_str().is_empty() {
-        return Err(err("bad_path", "give a folder for the workspace"));
+        return Err(err("bad_path", "give a folder, or s3://bucket/prefix, for the workspace"));
     }
     state.open_dir(&dir).await?;
     state.info().await
@@ -302,6 +315,9 @@ pub async fn reembed_workspace(state: tauri::State<'_, AppState>, dir: Option<St
         Some(d) => PathBuf::from(d),
         None => state.dir.lock().await.clone(),
     };
+    if dir.to_str().is_some_and(aurag::store::is_remote) {
+        return Err(err("unsupported", "a shared workspace on object storage cannot be re-embedded in place: open it with the embedder it was built with, or ingest into a new prefix"));
+    }
     let embedder = state.embedder().await?;
     // Let go of the workspace and its follower while its store is replaced.
     state.following.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
@@ -513,6 +529,24 @@ pub async fn set_settings(state: tauri::State<'_, AppState>, settings: Settings)
     if let Some(d) = file.parent() {
         let _ = std::fs::create_dir_all(d);
     }
-    std::fs::write(&file, serde_json::to_vec_pretty(&settings).map_err(|e| err("internal", e))?).map_err(|e| err("io", format!("{}: {e}", file.display())))?;
+    write_private(&file, &serde_json::to_vec_pretty(&settings).map_err(|e| err("internal", e))?).map_err(|e| err("io", format!("{}: {e}", file.display())))?;
     Ok(settings)
+}
+
+/// Writes `bytes` to `file` readable and writable by this user only (the
+/// settings may hold object-storage credentials), through a temporary file
+/// renamed over it, so a crash leaves the old settings whole.
+fn write_private(file: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let tmp = file.with_extension("json.tmp");
+    let mut opts = std::fs::OpenOptions::new();
+    opts.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut opts, 0o600);
+    let mut f = opts.open(&tmp)?;
+    #[cfg(unix)]
+    std::fs::set_permissions(&tmp, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    f.write_all(bytes)?;
+    f.sync_all()?;
+    std::fs::rename(&tmp, file)
 }

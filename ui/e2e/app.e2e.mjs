@@ -9,7 +9,10 @@
 // guide, find it in the guides list, and see a similar question retrieve it;
 // ingest two files that answer only together and see the join in the trace;
 // edit a file on disk and see the workspace follow it; open a workspace
-// built with another embedder and re-embed it. A screenshot of each view is saved.
+// built with another embedder and re-embed it; open a workspace shared on
+// a real S3 server (moto's, on 127.0.0.1) that another analyst filled, with
+// the endpoint and credentials given in the settings, and ask it. A
+// screenshot of each view is saved.
 //
 // Usage: node e2e/app.e2e.mjs APP_BINARY OUT_DIR   (tauri-driver on PATH)
 import { execFileSync, spawn } from "node:child_process";
@@ -119,6 +122,32 @@ writeFileSync(deck, zipStored([
 // A workspace built by the CLI with another embedder than the app's.
 const otherWs = join(home, "other-ws");
 execFileSync(join(dirname(app), "aurag"), ["--embedder", "hashing-64", "--workspace", otherWs, "ingest", orders], { env, stdio: ["ignore", "ignore", "inherit"] });
+
+// A real S3 server for the shared workspace (scripts/s3_server.py, from
+// the venv scripts/setup.sh fills); another analyst (the CLI, with the
+// credentials in its environment) ingests into it before the app opens it.
+const python = join(process.env.AURAG_VENV || join(process.env.HOME || "/root", ".cache/aurag/venv"), "bin/python");
+let s3 = null;
+let s3server = null;
+try {
+  execFileSync(python, ["-c", "import moto, boto3"], { stdio: "ignore" });
+  s3server = spawn(python, ["scripts/s3_server.py"], { stdio: ["pipe", "pipe", "ignore"] });
+  s3 = await new Promise((resolve, reject) => {
+    let buf = "";
+    s3server.stdout.on("data", (d) => {
+      buf += d;
+      if (buf.includes("\n")) resolve(JSON.parse(buf.split("\n")[0]));
+    });
+    s3server.on("exit", (c) => reject(new Error(`the S3 server exited (${c})`)));
+  });
+  const s3env = { ...env, AURAG_S3_ENDPOINT: s3.endpoint, AWS_REGION: "us-east-1", AWS_ACCESS_KEY_ID: s3.key, AWS_SECRET_ACCESS_KEY: s3.secret };
+  delete s3env.AURAG_WORKSPACE;
+  execFileSync(join(dirname(app), "aurag"), ["--workspace", `s3://${s3.bucket}/e2e-team`, "ingest", orders, customers], { env: s3env, stdio: ["ignore", "ignore", "inherit"] });
+} catch (e) {
+  if (process.env.CI === "true") throw new Error(`the S3 server for the shared workspace could not be had: ${e.message}`);
+  console.error(`e2e: the shared-workspace step will be SKIPPED (no S3 server: ${e.message}); bash scripts/setup.sh installs moto`);
+  s3 = null;
+}
 
 const driver = spawn("tauri-driver", ["--port", String(PORT)], { env, stdio: ["ignore", "inherit", "inherit"] });
 let session = null;
@@ -436,6 +465,39 @@ try {
   }, 120000);
   check(acme.includes("160"), `the re-embedded workspace answers: ${acme.split("\n")[0]}`);
 
+  // 10. A workspace shared on object storage: the endpoint and credentials
+  // given in the settings (none in the app's environment), then
+  // s3://bucket/prefix in the picker; the other analyst's sources are
+  // there, the workspace is marked shared, and it answers.
+  if (s3) {
+    await view("settings");
+    await type("#s3-endpoint", s3.endpoint);
+    await type("#s3-key", s3.key);
+    await type("#s3-secret", s3.secret);
+    await click(".settings-form button[type=submit]");
+    await sleep(500);
+    await view("workspace");
+    await type("#workspace-dir", `s3://${s3.bucket}/e2e-team`);
+    await click("#open-dir");
+    const shared = await until("the shared workspace", async () => {
+      const badge = await js("const b = document.querySelector('[data-testid=ws-shared]'); return b ? b.textContent : ''");
+      const t = await text('[data-testid="sources"]').catch(() => "");
+      return badge && t.includes("orders.csv") && t.includes("customers.csv") ? t : null;
+    }, 120000);
+    check(shared.includes("orders.csv"), "the shared workspace opens from the picker with the other analyst's sources");
+    check((await text('[data-testid="ws-dir"]')).startsWith(`s3://${s3.bucket}/e2e-team`), "its location is the s3:// prefix");
+    await shot("12-shared-workspace");
+    await view("ask");
+    await type("#question", "What is the total Amount of orders from customers in Asia?");
+    await click("#ask-go");
+    const teamAnswer = await until("the shared workspace's answer", async () => {
+      const a = await text('[data-testid="answer"] .answer');
+      return (await text('[data-testid="answer"] .q')).includes("Asia") && a ? a : null;
+    }, 120000);
+    check(teamAnswer.startsWith("140"), `the shared workspace answers across the other analyst's two files: ${teamAnswer.split("\n")[0]}`);
+    await shot("13-shared-answer");
+  }
+
   await view("settings");
   await until("the models table", () => find('[data-testid="models"] tbody tr'));
   // Turning the model on shows where it comes from and which steps it takes.
@@ -454,6 +516,7 @@ try {
 } finally {
   if (session) await wd("DELETE", S("")).catch(() => {});
   driver.kill();
+  if (s3server) s3server.kill();
   rmSync(home, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -178,6 +178,8 @@ pub struct Workspace<S: Store = LanceStore> {
     /// they were built at: asking again reuses them until a write (in this
     /// process or another) moves the version.
     reads: std::sync::Mutex<ReadCache>,
+    /// The `s3://` prefix of a shared workspace's store.
+    remote: Option<String>,
 }
 
 #[derive(Default)]
@@ -196,6 +198,47 @@ impl Workspace<LanceStore> {
     }
 }
 
+impl Workspace<LanceStore> {
+    /// Opens or creates a workspace whose store lives on S3-compatible
+    /// object storage (`s3://bucket/prefix`, with LanceDB's object-store
+    /// `options`, see [`aurag_store::ObjectStoreConfig`]), shared by every
+    /// analyst who opens it. What is not shared stays in `local`, a folder
+    /// of this machine: the conversations (an analyst's own) and the
+    /// folders this machine follows (paths of this machine). Nothing else
+    /// lives outside the store: the query engine's SQL tables are rebuilt
+    /// in memory from the store's objects at the version read, as for a
+    /// local workspace, and a SQLite source's full table is read from its
+    /// file where this machine has it (else that one table says so).
+    pub async fn open_remote(uri: &str, options: &[(String, String)], local: &Path, embedder: Arc<dyn Embedder>) -> Result<Self, WorkspaceError> {
+        std::fs::create_dir_all(local).map_err(|source| WorkspaceError::Io { path: local.to_path_buf(), source })?;
+        let local = local.canonicalize().map_err(|source| WorkspaceError::Io { path: local.to_path_buf(), source })?;
+        let store = LanceStore::open_remote(uri, options, &embedder.id(), embedder.dim()).await?;
+        let mut ws = Self::with_store(local, store, embedder);
+        ws.remote = Some(uri.trim_end_matches('/').to_string());
+        Ok(ws)
+    }
+
+    /// Opens a workspace by where the analyst says it is: a folder, or an
+    /// `s3://bucket/prefix` reached with `s3` whose local part goes under
+    /// `remote_home` ([`remote_local_dir`]). The CLI and the app both open
+    /// through here.
+    pub async fn open_location(location: &str, remote_home: &Path, s3: &aurag_store::ObjectStoreConfig, embedder: Arc<dyn Embedder>) -> Result<Self, WorkspaceError> {
+        let location = location.trim();
+        if aurag_store::is_remote(location) {
+            Self::open_remote(location, &s3.options(), &remote_local_dir(remote_home, location), embedder).await
+        } else {
+            Self::open(Path::new(location), embedder).await
+        }
+    }
+}
+
+/// The folder of this machine that keeps a shared workspace's local part
+/// (see [`Workspace::open_remote`]): one per bucket and prefix.
+pub fn remote_local_dir(remote_home: &Path, uri: &str) -> PathBuf {
+    let name: String = uri.trim_start_matches("s3://").trim_end_matches('/').chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    remote_home.join(name)
+}
+
 impl<S: Store> Workspace<S> {
     pub fn with_store(dir: PathBuf, store: S, embedder: Arc<dyn Embedder>) -> Self {
         Workspace {
@@ -209,7 +252,19 @@ impl<S: Store> Workspace<S> {
             keep_versions: Duration::from_secs(600),
             writes: tokio::sync::Mutex::new(()),
             reads: Default::default(),
+            remote: None,
         }
+    }
+
+    /// Where the workspace is, as the analyst names it: its `s3://` prefix
+    /// when shared, else its folder.
+    pub fn location(&self) -> String {
+        self.remote.clone().unwrap_or_else(|| self.dir.display().to_string())
+    }
+
+    /// Whether the store is shared on object storage.
+    pub fn is_shared(&self) -> bool {
+        self.remote.is_some()
     }
 
     pub fn dir(&self) -> &Path {

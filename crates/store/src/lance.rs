@@ -1,4 +1,14 @@
-//! [`Store`] on an embedded LanceDB inside the workspace directory.
+//! [`Store`] on an embedded LanceDB inside the workspace directory, or on
+//! S3-compatible object storage for a workspace a team shares
+//! ([`LanceStore::open_remote`], [`ObjectStoreConfig`]). LanceDB commits a
+//! table version by one conditional PUT of its manifest, so several
+//! processes (several machines) can write one store: a commit that loses
+//! the race is rebased or retried by LanceDB, and a reader sees each table
+//! at a version, never half a commit. What this module adds for sharing:
+//! the store is created without a rename (tables first, each idempotently,
+//! the version record last), ownerless units are collected only when old
+//! enough not to be another writer's ([`GC_GRACE`]), and an object store's
+//! refusals are said in words an analyst can act on.
 //!
 //! Four tables: `meta` (schema version, embedder), `sources` (one row per
 //! object: provenance, description, content as JSON, description vector,
@@ -52,11 +62,22 @@ pub struct LanceStore {
     sources: Table,
     units: Table,
     guides: Table,
-    _conn: Connection,
+    conn: Connection,
+    /// See [`GC_GRACE`]; shorter only in tests.
+    gc_grace: std::time::Duration,
 }
 
 /// A table with this many data files is merged by [`Store::reclaim`].
 const COMPACT_AT_FRAGMENTS: usize = 16;
+
+/// How old an ownerless unit must be before [`Store::collect_garbage`]
+/// deletes it. A writer commits a file's units, then its objects; between
+/// the two, its units own nothing yet, and another process's collection
+/// (another analyst's ingest on a shared workspace) must not take them for
+/// a dead writer's leftovers. The swap takes seconds; two minutes also
+/// covers clocks of two machines a little apart (a version's time is its
+/// writer's).
+const GC_GRACE: std::time::Duration = std::time::Duration::from_secs(120);
 
 fn table_err(table: &'static str) -> impl Fn(lancedb::Error) -> StoreError {
     move |e| StoreError::Table { table, reason: e.to_string() }
@@ -180,6 +201,108 @@ async fn read_meta(meta: &lancedb::Table) -> Result<HashMap<String, String>, Sto
     Ok(kv)
 }
 
+/// The `meta` table's rows of a new store.
+fn meta_batch(embedder: &str, dim: usize) -> Result<RecordBatch, arrow_schema::ArrowError> {
+    let rows = [("schema_version", SCHEMA_VERSION.to_string()), ("embedder", embedder.to_string()), ("dim", dim.to_string())];
+    RecordBatch::try_new(
+        meta_schema(),
+        vec![
+            Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.0))),
+            Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.1.clone()))),
+        ],
+    )
+}
+
+/// Whether `location` names object storage rather than a folder.
+pub fn is_remote(location: &str) -> bool {
+    location.starts_with("s3://")
+}
+
+/// How to reach S3-compatible object storage: an endpoint (none: AWS
+/// itself), a region, credentials. A field left empty is looked up in the
+/// environment ([`ObjectStoreConfig::from_env`]); the app fills some from
+/// its settings and the rest from there ([`ObjectStoreConfig::or`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct ObjectStoreConfig {
+    pub endpoint: Option<String>,
+    pub region: Option<String>,
+    pub access_key_id: Option<String>,
+    pub secret_access_key: Option<String>,
+    pub session_token: Option<String>,
+}
+
+impl ObjectStoreConfig {
+    /// `AURAG_S3_ENDPOINT` (else `AWS_ENDPOINT_URL`), `AWS_REGION` (else
+    /// `AWS_DEFAULT_REGION`), `AWS_ACCESS_KEY_ID`, `AWS_SECRET_ACCESS_KEY`,
+    /// `AWS_SESSION_TOKEN`.
+    pub fn from_env() -> Self {
+        let var = |k: &str| std::env::var(k).ok().filter(|v| !v.trim().is_empty());
+        ObjectStoreConfig {
+            endpoint: var("AURAG_S3_ENDPOINT").or_else(|| var("AWS_ENDPOINT_URL")),
+            region: var("AWS_REGION").or_else(|| var("AWS_DEFAULT_REGION")),
+            access_key_id: var("AWS_ACCESS_KEY_ID"),
+            secret_access_key: var("AWS_SECRET_ACCESS_KEY"),
+            session_token: var("AWS_SESSION_TOKEN"),
+        }
+    }
+
+    /// Each field of `self`, else of `fallback`; blank counts as empty.
+    pub fn or(self, fallback: ObjectStoreConfig) -> Self {
+        let pick = |a: Option<String>, b: Option<String>| a.filter(|v| !v.trim().is_empty()).or(b);
+        ObjectStoreConfig {
+            endpoint: pick(self.endpoint, fallback.endpoint),
+            region: pick(self.region, fallback.region),
+            access_key_id: pick(self.access_key_id, fallback.access_key_id),
+            secret_access_key: pick(self.secret_access_key, fallback.secret_access_key),
+            session_token: pick(self.session_token, fallback.session_token),
+        }
+    }
+
+    /// LanceDB's object-store options. An `http://` endpoint (a server on
+    /// this machine) is allowed plain HTTP; with an endpoint, paths are
+    /// addressed path-style, as MinIO and most S3-compatible servers
+    /// expect; the region defaults to us-east-1; missing credentials are
+    /// left to the AWS default chain.
+    pub fn options(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        if let Some(endpoint) = &self.endpoint {
+            if endpoint.starts_with("http://") {
+                out.push(("allow_http".to_string(), "true".to_string()));
+            }
+            out.push(("aws_endpoint".to_string(), endpoint.trim().to_string()));
+            out.push(("aws_virtual_hosted_style_request".to_string(), "false".to_string()));
+        }
+        out.push(("aws_region".to_string(), self.region.clone().unwrap_or_else(|| "us-east-1".to_string())));
+        for (key, v) in [("aws_access_key_id", &self.access_key_id), ("aws_secret_access_key", &self.secret_access_key), ("aws_session_token", &self.session_token)] {
+            if let Some(v) = v {
+                out.push((key.to_string(), v.trim().to_string()));
+            }
+        }
+        out
+    }
+}
+
+/// LanceDB's object-store options from the environment alone.
+pub fn s3_options_from_env() -> Vec<(String, String)> {
+    ObjectStoreConfig::from_env().options()
+}
+
+/// An object store's error as the analyst can act on it: refused
+/// credentials and a missing bucket said so, the raw error kept after.
+fn remote_reason(raw: &str) -> String {
+    let lower = raw.to_lowercase();
+    let hint = if ["invalidaccesskeyid", "signaturedoesnotmatch", "accessdenied", "403 forbidden", "status: 403", "unauthorized"].iter().any(|k| lower.contains(k)) {
+        "the object store refused the credentials (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY): "
+    } else if lower.contains("nosuchbucket") || lower.contains("bucket does not exist") {
+        "the bucket does not exist: "
+    } else if lower.contains("connection refused") || lower.contains("error sending request") || lower.contains("dns error") {
+        "the object store cannot be reached (check AURAG_S3_ENDPOINT): "
+    } else {
+        ""
+    };
+    format!("{hint}{raw}")
+}
+
 /// Where a re-embedding writes the new store, and where the old one waits
 /// while the two are swapped (see [`LanceStore::swap_in`]).
 const REEMBED_DIR: &str = ".reembed";
@@ -263,6 +386,57 @@ impl LanceStore {
         // process (the CLI ingesting into the workspace the app has open).
         // On a local disk the check is one small read.
         let conn = lancedb::connect(&path_s).read_consistency_interval(std::time::Duration::ZERO).execute().await.map_err(open_err)?;
+        Self::open_conn(conn, path_s, embedder, dim).await
+    }
+
+    /// Opens (or creates) the store at `uri` on S3-compatible object
+    /// storage (`s3://bucket/prefix`; the store is `<prefix>/lance`), with
+    /// LanceDB's object-store `options` (endpoint, region, credentials,
+    /// `allow_http`; see [`s3_options_from_env`]). Several processes may
+    /// open and write it at once: every commit is a conditional put of the
+    /// next version, Lance rebuilds a losing commit on top of the winner
+    /// when the two do not touch the same rows (two ingests of different
+    /// files), and the full-text index rebuild retries its own conflicts
+    /// (see `reindex_text`). Creation has no rename to lean
+    /// on there: the three data tables are made first (an existing one is
+    /// kept), `meta` last, so a store with `meta` is whole, and a creation
+    /// cut short is finished by the next open.
+    pub async fn open_remote(uri: &str, options: &[(String, String)], embedder: &str, dim: usize) -> Result<Self, StoreError> {
+        let path_s = format!("{}/lance", uri.trim_end_matches('/'));
+        let open_err = |e: lancedb::Error| StoreError::Open { path: path_s.clone(), reason: remote_reason(&e.to_string()) };
+        let conn = lancedb::connect(&path_s)
+            .storage_options(options.iter().cloned())
+            .read_consistency_interval(std::time::Duration::ZERO)
+            .execute()
+            .await
+            .map_err(open_err)?;
+        let names: HashSet<String> = conn.table_names().execute().await.map_err(open_err)?.into_iter().collect();
+        if !names.contains("meta") {
+            for (name, schema) in [("sources", sources_schema(dim)), ("units", units_schema(dim)), ("guides", guides_schema(dim))] {
+                if !names.contains(name) {
+                    let made = conn.create_empty_table(name, schema).mode(CreateTableMode::exist_ok(|r| r)).execute().await;
+                    made.map_err(open_err)?;
+                }
+            }
+            let batch = meta_batch(embedder, dim).map_err(|e| StoreError::Open { path: path_s.clone(), reason: e.to_string() })?;
+            // Another process may create it between the listing and here:
+            // then theirs is read (the same three records, or a mismatch
+            // reported below).
+            conn.create_table("meta", batch).mode(CreateTableMode::exist_ok(|r| r)).execute().await.map_err(open_err)?;
+        }
+        Self::open_conn(conn, path_s, embedder, dim).await
+    }
+
+    /// How old an ownerless unit must be to be collected ([`GC_GRACE`]
+    /// unless set): a test sets zero to see a dead writer's units go.
+    pub fn with_gc_grace(mut self, grace: std::time::Duration) -> Self {
+        self.gc_grace = grace;
+        self
+    }
+
+    /// The checks and tables of an open store, local or remote.
+    async fn open_conn(conn: Connection, path_s: String, embedder: &str, dim: usize) -> Result<Self, StoreError> {
+        let open_err = |e: lancedb::Error| StoreError::Open { path: path_s.clone(), reason: e.to_string() };
         let names: HashSet<String> = conn.table_names().execute().await.map_err(open_err)?.into_iter().collect();
         if !names.contains("meta") {
             return Err(StoreError::SchemaVersion {
@@ -302,7 +476,7 @@ impl LanceStore {
         let sources = conn.open_table("sources").execute().await.map_err(open_err)?;
         let units = conn.open_table("units").execute().await.map_err(open_err)?;
         let guides = conn.open_table("guides").execute().await.map_err(open_err)?;
-        let store = LanceStore { info, path: path_s, sources, units, guides, _conn: conn };
+        let store = LanceStore { info, path: path_s, sources, units, guides, conn, gc_grace: GC_GRACE };
         if migrate {
             store.reindex_text().await?;
         }
@@ -356,15 +530,7 @@ impl LanceStore {
         for (name, schema) in [("sources", sources_schema(dim)), ("units", units_schema(dim)), ("guides", guides_schema(dim))] {
             conn.create_empty_table(name, schema).execute().await.map_err(err)?;
         }
-        let rows = [("schema_version", SCHEMA_VERSION.to_string()), ("embedder", embedder.to_string()), ("dim", dim.to_string())];
-        let batch = RecordBatch::try_new(
-            meta_schema(),
-            vec![
-                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.0))),
-                Arc::new(StringArray::from_iter_values(rows.iter().map(|r| r.1.clone()))),
-            ],
-        )
-        .map_err(|e| open_err(&tmp, e.to_string()))?;
+        let batch = meta_batch(embedder, dim).map_err(|e| open_err(&tmp, e.to_string()))?;
         conn.create_table("meta", batch).execute().await.map_err(err)?;
         drop(conn);
         if let Err(e) = std::fs::rename(&tmp, path) {
@@ -559,8 +725,18 @@ impl Store for LanceStore {
             m.when_matched_update_all(None).when_not_matched_insert_all().when_not_matched_by_source_delete(Some(in_files.clone()));
             m.execute(reader(sources_batch(&objects, self.info.dim)?)).await.map_err(table_err("sources"))?;
         }
-        // 3. Units of the files' old objects.
         let keep: Vec<String> = objects.iter().map(|(o, _)| o.id.clone()).collect();
+        // 2b. Now owned, the units are safe from any collection; one that
+        // ran before (a writer held past the grace) is undone here.
+        if !units.is_empty() {
+            let have = self.units.count_rows(Some(format!("source_id IN ({})", ids_in(&keep)))).await.map_err(table_err("units"))?;
+            if have < units.len() {
+                let mut m = self.units.merge_insert(&["id"]);
+                m.when_matched_update_all(None).when_not_matched_insert_all();
+                m.execute(reader(self.units_batch(&units)?)).await.map_err(table_err("units"))?;
+            }
+        }
+        // 3. Units of the files' old objects.
         let filter = if keep.is_empty() { in_files } else { format!("{in_files} AND source_id NOT IN ({})", ids_in(&keep)) };
         self.units.delete(filter.as_str()).await.map_err(table_err("units"))?;
         self.reindex_text().await
@@ -699,6 +875,25 @@ impl Store for LanceStore {
     }
 
     async fn collect_garbage(&self) -> Result<usize, StoreError> {
+        // The units as they were GC_GRACE ago: only those can be a dead
+        // writer's (see GC_GRACE). Read before the live objects, so a unit
+        // whose objects commit in between counts as owned.
+        let cutoff = chrono::Utc::now() - chrono::Duration::from_std(self.gc_grace).unwrap_or(chrono::Duration::zero());
+        let versions = self.units.list_versions().await.map_err(table_err("units"))?;
+        let Some(then) = versions.iter().filter(|v| v.timestamp <= cutoff).map(|v| v.version).max() else { return Ok(0) };
+        let old = self.conn.open_table("units").execute().await.map_err(table_err("units"))?;
+        old.checkout(then).await.map_err(table_err("units"))?;
+        let batches = collect("units", old.query().select(Select::columns(&["source_id"]))).await?;
+        let mut candidates = HashSet::new();
+        for b in &batches {
+            let c = col(b, "source_id")?;
+            for i in 0..b.num_rows() {
+                candidates.insert(c.value(i).to_string());
+            }
+        }
+        if candidates.is_empty() {
+            return Ok(0);
+        }
         let live: HashSet<String> = {
             let b = self.query_sources(None, Some(&["id"]), None).await?;
             let mut s = HashSet::new();
@@ -710,20 +905,10 @@ impl Store for LanceStore {
             }
             s
         };
-        let batches = collect("units", self.units.query().select(Select::columns(&["source_id"]))).await?;
-        let mut dead = HashSet::new();
-        for b in &batches {
-            let c = col(b, "source_id")?;
-            for i in 0..b.num_rows() {
-                if !live.contains(c.value(i)) {
-                    dead.insert(c.value(i).to_string());
-                }
-            }
-        }
+        let dead: Vec<String> = candidates.into_iter().filter(|id| !live.contains(id)).collect();
         if dead.is_empty() {
             return Ok(0);
         }
-        let dead: Vec<String> = dead.into_iter().collect();
         let r = self.units.delete(format!("source_id IN ({})", ids_in(&dead)).as_str()).await.map_err(table_err("units"))?;
         Ok(r.num_deleted_rows as usize)
     }

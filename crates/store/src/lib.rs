@@ -14,7 +14,7 @@ use aurag_core::{bm25, embed, guide, source, text};
 mod lance;
 mod memory;
 
-pub use lance::LanceStore;
+pub use lance::{is_remote, s3_options_from_env, LanceStore, ObjectStoreConfig};
 pub use memory::MemoryStore;
 
 use std::collections::HashMap;
@@ -177,7 +177,10 @@ pub trait Store: Send + Sync {
     /// The units of one object, in order.
     fn units(&self, source_id: &str) -> impl Future<Output = Result<Vec<Unit>, StoreError>> + Send;
 
-    /// Deletes units whose object is gone; returns how many.
+    /// Deletes units whose object is gone; returns how many. A store that
+    /// several processes write (a shared workspace) spares units too young
+    /// to be a dead writer's: another writer's, whose objects are about to
+    /// be committed (see `LanceStore`'s `GC_GRACE`).
     fn collect_garbage(&self) -> impl Future<Output = Result<usize, StoreError>> + Send;
 
     /// Adds guides with their question vectors, replacing guides of the

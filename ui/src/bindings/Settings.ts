@@ -23,4 +23,19 @@ llm_every_step: boolean,
 /**
  * Dynamic (SQLite) sources older than this are refreshed before use.
  */
-staleness_secs: number, };
+staleness_secs: number, 
+/**
+ * A shared workspace (`s3://bucket/prefix`): the S3-compatible
+ * endpoint (empty: AWS itself, or `AURAG_S3_ENDPOINT`).
+ */
+s3_endpoint: string, 
+/**
+ * Its region (empty: `AWS_REGION`, else us-east-1).
+ */
+s3_region: string, 
+/**
+ * Its credentials (empty: `AWS_ACCESS_KEY_ID` and
+ * `AWS_SECRET_ACCESS_KEY`, else the AWS default chain). The settings
+ * file holding them is readable by this user only.
+ */
+s3_access_key_id: string, s3_secret_access_key: string, };

@@ -3,7 +3,15 @@
 /**
  * The open workspace at a glance.
  */
-export type WorkspaceInfo = { dir: string, embedder: string, sources: number, files: number, guides: number, 
+export type WorkspaceInfo = { 
+/**
+ * Its folder, or its `s3://` prefix when shared.
+ */
+dir: string, 
+/**
+ * Whether its store is shared on object storage.
+ */
+shared: boolean, embedder: string, sources: number, files: number, guides: number, 
 /**
  * Whether the bundled sample files can be opened.
  */

@@ -25,7 +25,7 @@ const llm = (installed: boolean): ModelRow => ({ name: "qwen2.5-coder-0.5b-instr
 
 beforeEach(() => {
   vi.clearAllMocks();
-  state.settings = { device: "cpu", llm: null, llm_every_step: false, staleness_secs: 300 };
+  state.settings = { device: "cpu", llm: null, llm_every_step: false, staleness_secs: 300, s3_endpoint: "", s3_region: "", s3_access_key_id: "", s3_secret_access_key: "" };
 });
 afterEach(cleanup);
 
@@ -61,5 +61,20 @@ describe("SettingsView", () => {
     fireEvent.click(screen.getByLabelText(/Let the model also read the question/));
     fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
     await waitFor(() => expect(state.settings.llm_every_step).toBe(true));
+  });
+
+  it("saves a shared workspace's endpoint and credentials, the secret masked", async () => {
+    state.models = [];
+    render(<SettingsView notify={() => {}} />);
+    const secret = (await screen.findByLabelText("Secret access key")) as HTMLInputElement;
+    expect(secret.type).toBe("password");
+    fireEvent.change(screen.getByLabelText("Endpoint"), { target: { value: "http://127.0.0.1:9000" } });
+    fireEvent.change(screen.getByLabelText("Access key id"), { target: { value: "AKIDEXAMPLE" } });
+    fireEvent.change(secret, { target: { value: "s3cr3t" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    await waitFor(() => expect(state.settings.s3_secret_access_key).toBe("s3cr3t"));
+    expect(state.settings.s3_endpoint).toBe("http://127.0.0.1:9000");
+    expect(state.settings.s3_access_key_id).toBe("AKIDEXAMPLE");
+    expect(state.settings.s3_region).toBe("");
   });
 });

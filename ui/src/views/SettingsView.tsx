@@ -92,6 +92,29 @@ export function SettingsView({ notify }: { notify: (m: string) => void }) {
             Refresh SQLite sources older than (seconds)
             <input type="number" min={0} value={settings.staleness_secs} onChange={(e) => setSettings({ ...settings, staleness_secs: Number(e.target.value) || 0 })} />
           </label>
+          <fieldset className="s3-settings">
+            <legend>Shared workspaces (s3://bucket/prefix)</legend>
+            <p className="muted small">
+              A workspace opened as <code>s3://bucket/prefix</code> lives on S3-compatible storage (AWS S3, MinIO, R2) and is shared by everyone who opens it: sources, guides and answers. A field left empty is read from the environment (AURAG_S3_ENDPOINT, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY).
+            </p>
+            <label>
+              Endpoint
+              <input id="s3-endpoint" value={settings.s3_endpoint} placeholder="empty: AWS S3; or http://minio.local:9000" onChange={(e) => setSettings({ ...settings, s3_endpoint: e.target.value })} />
+            </label>
+            <label>
+              Region
+              <input id="s3-region" value={settings.s3_region} placeholder="us-east-1" onChange={(e) => setSettings({ ...settings, s3_region: e.target.value })} />
+            </label>
+            <label>
+              Access key id
+              <input id="s3-key" value={settings.s3_access_key_id} autoComplete="off" onChange={(e) => setSettings({ ...settings, s3_access_key_id: e.target.value })} />
+            </label>
+            <label>
+              Secret access key
+              <input id="s3-secret" type="password" value={settings.s3_secret_access_key} autoComplete="off" onChange={(e) => setSettings({ ...settings, s3_secret_access_key: e.target.value })} />
+            </label>
+            <p className="muted small">Kept in this machine's settings file, readable by you only. Changes apply when a workspace is next opened.</p>
+          </fieldset>
           <button type="submit">Save settings</button>
           <p className="muted small">Without a language model every agent step is deterministic and answers are extractive, still cited.</p>
         </form>

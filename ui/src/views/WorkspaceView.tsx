@@ -66,6 +66,11 @@ export function WorkspaceView({ info, sources, ingest, changes, busy, onIngest, 
         <div>
           <div className="muted">Open workspace</div>
           <code data-testid="ws-dir">{info?.dir ?? "…"}</code>
+          {info?.shared && (
+            <span className="badge shared" data-testid="ws-shared" title="The store is on object storage, shared with everyone who opens this prefix">
+              shared
+            </span>
+          )}
           {info && (
             <span className="muted">
               {" "}
@@ -80,7 +85,7 @@ export function WorkspaceView({ info, sources, ingest, changes, busy, onIngest, 
             if (dir.trim()) onOpen(dir.trim());
           }}
         >
-          <input id="workspace-dir" aria-label="Workspace folder" placeholder="/path/to/workspace folder (created if new)" value={dir} onChange={(e) => setDir(e.target.value)} />
+          <input id="workspace-dir" aria-label="Workspace folder or s3:// prefix" placeholder="/path/to/folder, or s3://bucket/prefix to share (created if new)" value={dir} onChange={(e) => setDir(e.target.value)} />
           <button type="submit" id="open-dir">Open or create</button>
           <button type="button" id="open-sample" onClick={onSample} disabled={busy || info?.sample_available === false}>
             Open the sample workspace
