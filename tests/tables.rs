@@ -182,6 +182,14 @@ async fn two_tables_that_share_a_key_are_joined_and_the_answer_cites_the_rows_of
     let q = table_step(&run).unwrap_or_else(|| panic!("a table answered: {:?}", run.answer));
     assert!(q.join.is_none(), "{q:?}");
     assert_eq!(q.result.values, vec!["2".to_string()], "{q:?}");
+
+    // Both tables hold Acme; the question names the Amount (a weak word,
+    // which no plan's confidence counts): the orders' sum, not the region
+    // that a lookup over customers reads for lack of a named column.
+    let run = ws.ask(&agent, "What was the total amount for Acme?", None, FRESH).await.unwrap();
+    let q = table_step(&run).unwrap_or_else(|| panic!("a table answered: {:?}", run.answer));
+    assert_eq!(q.result.values, vec!["160".to_string()], "{q:?}");
+    assert!(run.answer.text.starts_with("160"), "{:?}", run.answer);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

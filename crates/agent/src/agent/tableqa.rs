@@ -2971,6 +2971,25 @@ pub const SELECTION_WEIGHT: f32 = 0.5;
 /// the table holds anywhere, in a header or a cell, counts.
 pub const COVERAGE_WEIGHT: f32 = 0.5;
 
+/// What a lookup loses in the table step when no word of the question
+/// names the column it answers with: over the wrong table, "what was the
+/// total amount for Acme?" finds Acme's row and reads whatever column is
+/// left ("Europe" of customers.csv), while the right table's plan sums the
+/// Amount the question names. ("Amount" is a weak word, which the
+/// confidence does not count, so both plans are sure.)
+pub const GUESS_PENALTY: f32 = 0.25;
+
+/// Is `plan` a lookup whose answer column no word of the question names
+/// (weak words included, by stem)?
+fn guessed_column(question: &str, plan: &QueryPlan) -> bool {
+    if plan.kind != PlanKind::Lookup {
+        return false;
+    }
+    let Some(col) = plan.answer_column.as_deref() else { return false };
+    let asked: BTreeSet<String> = words(question).into_iter().map(|w| stem(&w)).collect();
+    !col_words(col).iter().any(|w| w.len() >= 3 && asked.contains(w))
+}
+
 /// A table the table step asks: its object, its selection score, and
 /// whether the selection judged it relevant.
 #[derive(Debug, Clone, Copy)]
@@ -3020,7 +3039,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         // No row meets every filter: without the weakest one, if that finds rows.
         let Ok((plan, result, pivoted, relaxed)) = run_or_relax(question, db, &obj.id, plan, pivoted, limits) else { continue };
-        let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage;
+        let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage - if guessed_column(question, &plan) { GUESS_PENALTY } else { 0.0 };
         // Read the other way round, a report's periods are records for
         // what the extractive reader cannot do: say which period ranks
         // first, count or average over the periods. Its other plans (a
