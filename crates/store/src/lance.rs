@@ -288,7 +288,8 @@ pub fn s3_options_from_env() -> Vec<(String, String)> {
 }
 
 /// An object store's error as the analyst can act on it: refused
-/// credentials and a missing bucket said so, the raw error kept after.
+/// credentials, a missing bucket and an unreachable endpoint said so, the
+/// head of the raw error kept after.
 fn remote_reason(raw: &str) -> String {
     let lower = raw.to_lowercase();
     let hint = if ["invalidaccesskeyid", "signaturedoesnotmatch", "accessdenied", "403 forbidden", "status: 403", "unauthorized"].iter().any(|k| lower.contains(k)) {
@@ -300,8 +301,19 @@ fn remote_reason(raw: &str) -> String {
     } else {
         ""
     };
-    format!("{hint}{raw}")
+    // Behind a hint, the raw error is for whoever debugs it: its head says
+    // which request failed; the rest (request ids, the library's source
+    // location) would bury the hint in the app's message.
+    if hint.is_empty() {
+        return raw.to_string();
+    }
+    let head: String = raw.chars().take(RAW_SHOWN).collect();
+    let cut = if head.len() < raw.len() { " …" } else { "" };
+    format!("{hint}{head}{cut}")
 }
+
+/// How much of an object store's raw error follows a hint.
+const RAW_SHOWN: usize = 300;
 
 /// Where a re-embedding writes the new store, and where the old one waits
 /// while the two are swapped (see [`LanceStore::swap_in`]).
@@ -987,3 +999,42 @@ impl Store for LanceStore {
         Ok(out)
     }
 }
+
+#[cfg(test)]
+mod remote_tests {
+    use super::*;
+
+    #[test]
+    fn an_object_store_refusal_is_said_in_words_with_the_head_of_the_raw_error() {
+        let long = format!("Generic S3 error: Status {{ status: 404, body: <Code>NoSuchBucket</Code> }} {}", "request-id ".repeat(100));
+        let r = remote_reason(&long);
+        assert!(r.starts_with("the bucket does not exist: Generic S3 error"), "{r}");
+        assert!(r.ends_with(" …") && r.chars().count() < 400, "{r}");
+        let r = remote_reason("Status { status: 403, body: <Code>SignatureDoesNotMatch</Code> }");
+        assert!(r.starts_with("the object store refused the credentials (check AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY): Status"), "{r}");
+        assert!(!r.ends_with(" …"), "{r}");
+        assert!(remote_reason("error sending request for url (http://127.0.0.1:1/): Connection refused").starts_with("the object store cannot be reached"));
+        // An error we cannot name is passed on whole.
+        let other = format!("schema mismatch {}", "x".repeat(500));
+        assert_eq!(remote_reason(&other), other);
+    }
+
+    #[test]
+    fn settings_fill_what_the_environment_does_not_and_blank_means_unset() {
+        let settings = ObjectStoreConfig { endpoint: Some("http://minio.local:9000".into()), access_key_id: Some("  ".into()), ..Default::default() };
+        let env = ObjectStoreConfig { endpoint: Some("https://s3.example".into()), access_key_id: Some("AKID".into()), secret_access_key: Some("sekret".into()), ..Default::default() };
+        let c = settings.or(env);
+        assert_eq!(c.endpoint.as_deref(), Some("http://minio.local:9000"));
+        assert_eq!(c.access_key_id.as_deref(), Some("AKID"));
+        let opts: std::collections::HashMap<String, String> = c.options().into_iter().collect();
+        assert_eq!(opts["allow_http"], "true");
+        assert_eq!(opts["aws_virtual_hosted_style_request"], "false");
+        assert_eq!(opts["aws_region"], "us-east-1");
+        assert_eq!(opts["aws_secret_access_key"], "sekret");
+        // No endpoint: AWS itself, over HTTPS, virtual-hosted.
+        let aws: std::collections::HashMap<String, String> = ObjectStoreConfig { region: Some("eu-west-1".into()), ..Default::default() }.options().into_iter().collect();
+        assert!(!aws.contains_key("allow_http") && !aws.contains_key("aws_endpoint"));
+        assert_eq!(aws["aws_region"], "eu-west-1");
+    }
+}
+
