@@ -553,13 +553,8 @@ fn remote_uri(dir: &Path) -> Option<&str> {
 /// (`AURAG_S3_ENDPOINT`, `AWS_REGION`, `AWS_ACCESS_KEY_ID`,
 /// `AWS_SECRET_ACCESS_KEY`).
 async fn open_workspace(dir: &Path, embedder: Arc<dyn aurag::Embedder>) -> Result<Workspace, aurag::workspace::WorkspaceError> {
-    match remote_uri(dir) {
-        Some(uri) => {
-            let home = dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("remote");
-            Workspace::open_location(uri, &home, &aurag::store::ObjectStoreConfig::from_env(), embedder).await
-        }
-        None => Workspace::open(dir, embedder).await,
-    }
+    let home = dirs::data_dir().unwrap_or_else(std::env::temp_dir).join("aurag").join("remote");
+    Workspace::open_location(dir, &home, &aurag::store::ObjectStoreConfig::from_env(), embedder).await
 }
 
 fn default_workspace() -> PathBuf {

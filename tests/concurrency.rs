@@ -10,16 +10,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use aurag::agent::Agent;
-use aurag::{HashingEmbedder, Workspace};
+use aurag::HashingEmbedder;
 use common::*;
 
 const LIMIT: Duration = Duration::from_secs(120);
-
-async fn ids(ws: &Workspace) -> Vec<String> {
-    let mut v: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-    v.sort();
-    v
-}
 
 /// The object ids a clean, single ingest of `paths` gives.
 async fn reference(paths: &[std::path::PathBuf]) -> Vec<String> {

@@ -131,10 +131,7 @@ async fn a_workspace_on_s3_ingests_answers_and_is_shared_with_a_second_analyst()
     // sources, the same answer, and a guide recorded by one is found by
     // the other's next read.
     let other = open(&s3, "team-a", &tmp.path().join("analyst-2")).await;
-    let mut a: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-    let mut b: Vec<String> = other.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-    a.sort();
-    b.sort();
+    let (a, b) = (ids(&ws).await, ids(&other).await);
     assert_eq!(a, b);
     assert!(!a.is_empty());
     let run2 = other.ask(&agent, q, None, Duration::from_secs(3600)).await.unwrap();
@@ -190,15 +187,11 @@ fn two_processes_ingest_into_one_s3_workspace_at_once_and_nothing_is_lost() {
     let want = rt.block_on(async {
         let ws = workspace(&tmp.path().join("reference")).await;
         ingest(&ws, &files).await;
-        let mut v: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-        v.sort();
-        v
+        ids(&ws).await
     });
     let got = rt.block_on(async {
         let ws = open(&s3, "team-b", &tmp.path().join("reader")).await;
-        let mut v: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-        v.sort();
-        v
+        ids(&ws).await
     });
     assert_eq!(got, want);
 
@@ -265,9 +258,7 @@ fn a_writer_killed_in_the_middle_of_a_commit_leaves_the_workspace_whole() {
     let (want, want_answer) = rt.block_on(async {
         let ws = workspace(&tmp.path().join("reference")).await;
         ingest(&ws, std::slice::from_ref(&file)).await;
-        let mut v: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-        v.sort();
-        (v, ws.ask(&agent, q, None, Duration::from_secs(3600)).await.unwrap().answer.text)
+        ids_and_answer(&ws, &agent, q).await
     });
     assert!(!want.is_empty());
     assert_ne!(want_answer, "unknown");
@@ -289,13 +280,7 @@ fn a_writer_killed_in_the_middle_of_a_commit_leaves_the_workspace_whole() {
         writer.wait().unwrap();
         s3.tell(verdict);
 
-        let (seen, answer) = rt.block_on(async {
-            let ws = open(&s3, &prefix, &tmp.path().join(format!("reader-{verdict}"))).await;
-            let mut v: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-            v.sort();
-            let run = ws.ask(&agent, q, None, Duration::from_secs(3600)).await.unwrap();
-            (v, run.answer.text)
-        });
+        let (seen, answer) = rt.block_on(async { ids_and_answer(&open(&s3, &prefix, &tmp.path().join(format!("reader-{verdict}"))).await, &agent, q).await });
         match verdict {
             "drop" => {
                 assert!(seen.is_empty(), "a commit that never landed left objects ({key}): {seen:?}");
@@ -317,13 +302,7 @@ fn a_writer_killed_in_the_middle_of_a_commit_leaves_the_workspace_whole() {
         // The next ingest (another process) ends where an undisturbed one does.
         let out = aurag(&["ingest"]).arg(&file).output().unwrap();
         assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        let (after, answer) = rt.block_on(async {
-            let ws = open(&s3, &prefix, &tmp.path().join(format!("after-{verdict}"))).await;
-            let mut v: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
-            v.sort();
-            let run = ws.ask(&agent, q, None, Duration::from_secs(3600)).await.unwrap();
-            (v, run.answer.text)
-        });
+        let (after, answer) = rt.block_on(async { ids_and_answer(&open(&s3, &prefix, &tmp.path().join(format!("after-{verdict}"))).await, &agent, q).await });
         assert_eq!(after, want);
         assert_eq!(answer, want_answer);
     }
@@ -375,4 +354,9 @@ async fn units_of(ws: &Workspace) -> Vec<(String, usize)> {
     }
     out.sort();
     out
+}
+
+/// The workspace's object ids (sorted) and its answer to `q`.
+async fn ids_and_answer(ws: &Workspace, agent: &Agent<'_>, q: &str) -> (Vec<String>, String) {
+    (ids(ws).await, ws.ask(agent, q, None, Duration::from_secs(3600)).await.unwrap().answer.text)
 }

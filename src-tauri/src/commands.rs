@@ -136,10 +136,7 @@ impl AppState {
     async fn open_locked(&self, dir: &Path) -> Result<Arc<Workspace>, UiError> {
         let embedder = self.embedder().await?;
         let s3 = self.settings.lock().await.object_store().or(aurag::store::ObjectStoreConfig::from_env());
-        let ws = Arc::new(match dir.to_str().filter(|d| aurag::store::is_remote(d)) {
-            Some(uri) => Workspace::open_location(uri, &remote_home(), &s3, embedder).await?,
-            None => Workspace::open(dir, embedder).await?,
-        });
+        let ws = Arc::new(Workspace::open_location(dir, &remote_home(), &s3, embedder).await?);
         *self.open.write().await = Some(Open { ws: ws.clone() });
         *self.dir.lock().await = dir.to_path_buf();
         Ok(ws)

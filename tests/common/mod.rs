@@ -27,6 +27,13 @@ pub async fn ingest(ws: &Workspace, paths: &[PathBuf]) -> IngestReport {
     ws.ingest(paths, &mut |_| {}).await.expect("ingest runs")
 }
 
+/// The workspace's object ids, sorted.
+pub async fn ids(ws: &Workspace) -> Vec<String> {
+    let mut v: Vec<String> = ws.sources().await.unwrap().into_iter().map(|s| s.id).collect();
+    v.sort();
+    v
+}
+
 /// Copies a file into `dir` and returns the copy's path.
 pub fn copy_to(dir: &Path, src: &Path) -> PathBuf {
     let dst = dir.join(src.file_name().unwrap());

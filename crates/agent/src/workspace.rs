@@ -222,19 +222,17 @@ impl Workspace<LanceStore> {
     /// `s3://bucket/prefix` reached with `s3` whose local part goes under
     /// `remote_home` ([`remote_local_dir`]). The CLI and the app both open
     /// through here.
-    pub async fn open_location(location: &str, remote_home: &Path, s3: &aurag_store::ObjectStoreConfig, embedder: Arc<dyn Embedder>) -> Result<Self, WorkspaceError> {
-        let location = location.trim();
-        if aurag_store::is_remote(location) {
-            Self::open_remote(location, &s3.options(), &remote_local_dir(remote_home, location), embedder).await
-        } else {
-            Self::open(Path::new(location), embedder).await
+    pub async fn open_location(location: &Path, remote_home: &Path, s3: &aurag_store::ObjectStoreConfig, embedder: Arc<dyn Embedder>) -> Result<Self, WorkspaceError> {
+        match location.to_str().filter(|l| aurag_store::is_remote(l)) {
+            Some(uri) => Self::open_remote(uri, &s3.options(), &remote_local_dir(remote_home, uri), embedder).await,
+            None => Self::open(location, embedder).await,
         }
     }
 }
 
 /// The folder of this machine that keeps a shared workspace's local part
 /// (see [`Workspace::open_remote`]): one per bucket and prefix.
-pub fn remote_local_dir(remote_home: &Path, uri: &str) -> PathBuf {
+fn remote_local_dir(remote_home: &Path, uri: &str) -> PathBuf {
     let name: String = uri.trim_start_matches("s3://").trim_end_matches('/').chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
     remote_home.join(name)
 }

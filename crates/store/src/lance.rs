@@ -282,11 +282,6 @@ impl ObjectStoreConfig {
     }
 }
 
-/// LanceDB's object-store options from the environment alone.
-pub fn s3_options_from_env() -> Vec<(String, String)> {
-    ObjectStoreConfig::from_env().options()
-}
-
 /// An object store's error as the analyst can act on it: refused
 /// credentials, a missing bucket and an unreachable endpoint said so, the
 /// head of the raw error kept after.
@@ -404,7 +399,7 @@ impl LanceStore {
     /// Opens (or creates) the store at `uri` on S3-compatible object
     /// storage (`s3://bucket/prefix`; the store is `<prefix>/lance`), with
     /// LanceDB's object-store `options` (endpoint, region, credentials,
-    /// `allow_http`; see [`s3_options_from_env`]). Several processes may
+    /// `allow_http`; see [`ObjectStoreConfig::options`]). Several processes may
     /// open and write it at once: every commit is a conditional put of the
     /// next version, Lance rebuilds a losing commit on top of the winner
     /// when the two do not touch the same rows (two ingests of different

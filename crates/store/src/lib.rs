@@ -14,7 +14,7 @@ use aurag_core::{bm25, embed, guide, source, text};
 mod lance;
 mod memory;
 
-pub use lance::{is_remote, s3_options_from_env, LanceStore, ObjectStoreConfig};
+pub use lance::{is_remote, LanceStore, ObjectStoreConfig};
 pub use memory::MemoryStore;
 
 use std::collections::HashMap;
