@@ -35,6 +35,18 @@ pub trait Embedder: Send + Sync {
     fn embed_one(&self, text: &str, kind: InputKind) -> Result<Vec<f32>, EmbedError> {
         Ok(self.embed(&[text], kind)?.pop().unwrap_or_default())
     }
+
+    /// The cosine between a question (as a query) and a table's rows read
+    /// as sentences (its profile, as a document) from which the question
+    /// is taken to be about what that table lists, where the parser's
+    /// links explain too little of it ("how many episodes are there?" of
+    /// a table whose rows are episodes). A model's cosines lie on its own
+    /// scale, so this is measured per model; `None` (the default, and the
+    /// hashing embedder, which reads words, not meaning) leaves the
+    /// parser's confidence alone to decide.
+    fn subject_cosine(&self) -> Option<f32> {
+        None
+    }
 }
 
 /// Feature-hashing embedder: deterministic, weightless, lexical.
@@ -145,6 +157,9 @@ impl<'a> Memo<'a> {
 impl Embedder for Memo<'_> {
     fn id(&self) -> String {
         self.inner.id()
+    }
+    fn subject_cosine(&self) -> Option<f32> {
+        self.inner.subject_cosine()
     }
     fn dim(&self) -> usize {
         self.inner.dim()

@@ -220,6 +220,10 @@ pub struct ModelSpec {
     pub query_prefix: Option<String>,
     #[serde(default)]
     pub document_prefix: Option<String>,
+    /// An embedder's [`crate::embed::Embedder::subject_cosine`], where it
+    /// was measured for the model.
+    #[serde(default)]
+    pub subject_cosine: Option<f32>,
 }
 
 impl ModelSpec {
@@ -238,6 +242,7 @@ impl ModelSpec {
             document_prefix: self.document_prefix.clone().unwrap_or_default(),
             max_tokens: max_tokens.or(self.max_tokens),
             batch_size,
+            subject_cosine: self.subject_cosine,
         }
     }
 }

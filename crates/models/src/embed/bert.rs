@@ -42,6 +42,9 @@ pub struct BertOptions {
     /// Token limit; `None` uses the model's `max_position_embeddings`.
     pub max_tokens: Option<usize>,
     pub batch_size: usize,
+    /// See [`Embedder::subject_cosine`]; from the manifest, where it was
+    /// measured for the model.
+    pub subject_cosine: Option<f32>,
 }
 
 impl BertOptions {
@@ -53,6 +56,8 @@ impl BertOptions {
             document_prefix: String::new(),
             max_tokens: Some(256),
             batch_size: 32,
+            // As models/models.toml (measured on WTQ dev: docs/tables.md).
+            subject_cosine: Some(0.26),
         }
     }
 }
@@ -141,6 +146,9 @@ impl BertEmbedder {
 impl Embedder for BertEmbedder {
     fn id(&self) -> String {
         format!("{}-{}", self.opts.name, self.max_tokens)
+    }
+    fn subject_cosine(&self) -> Option<f32> {
+        self.opts.subject_cosine
     }
     fn dim(&self) -> usize {
         self.dim
