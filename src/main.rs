@@ -676,7 +676,7 @@ async fn run(cli: Cli) -> Result<i32> {
             return eval_chat(data, &sample, &conversations, only.as_deref(), json_out, out, embedder).await;
         }
         Cmd::Eval { what: EvalCmd::Wtq { data, setting, split, limit, ids, seed, json: json_out, out, llm } } => {
-            let embedder = if setting == "pool" { Some(load_embedder(&cli.embedder, &cli.device, None).await?) } else { None };
+            let embedder = Some(load_embedder(&cli.embedder, &cli.device, None).await?);
             let llm = match llm {
                 Some(path) => Some(load_llm(&path, &device(&cli.device)?).await?),
                 None => None,
@@ -1281,9 +1281,9 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
         pb.set_position(done as u64);
     };
     let records = match setting {
-        "gold" => wtq::run_gold(data, &qs, llm, &tick)?,
+        "gold" => wtq::run_gold(data, &qs, embedder.as_deref(), llm, &tick)?,
         "pool" => {
-            let embedder = embedder.context("the pool setting needs the embedder")?;
+            let embedder = embedder.clone().context("the pool setting needs the embedder")?;
             let whole = wtq::dev_questions(&all, split, seed, None);
             wtq::run_pool(data, &qs, &whole, embedder.as_ref(), llm, &tick)?
         }
@@ -1302,7 +1302,7 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
     }
     let mut report = wtq::WtqReport::from_records(setting, &records);
     if setting == "gold" {
-        let wrong = wtq::run_wrong_table(data, &qs, seed, llm, &tick)?;
+        let wrong = wtq::run_wrong_table(data, &qs, seed, embedder.as_deref(), llm, &tick)?;
         pb.finish_and_clear();
         // The unanswerable questions beside the answerable ones: F.jsonl's
         // go to F.refusal.jsonl.

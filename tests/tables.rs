@@ -377,3 +377,76 @@ async fn a_report_table_with_years_across_answers_counts_and_rankings() {
     assert_eq!(run.answer.predicted.spans, vec!["1230".to_string()]);
     assert!(table_step(&run).is_none());
 }
+
+/// The hashing embedder with a subject bar of the test's choosing: the
+/// agent's wiring of [`aurag::Embedder::subject_cosine`], apart from any
+/// one model's scale.
+struct WithBar(HashingEmbedder, Option<f32>);
+
+impl aurag::Embedder for WithBar {
+    fn id(&self) -> String {
+        self.0.id()
+    }
+    fn dim(&self) -> usize {
+        self.0.dim()
+    }
+    fn embed(&self, texts: &[&str], kind: aurag::InputKind) -> Result<Vec<Vec<f32>>, aurag::embed::EmbedError> {
+        self.0.embed(texts, kind)
+    }
+    fn subject_cosine(&self) -> Option<f32> {
+        self.1
+    }
+}
+
+/// "How many episodes did the network commission, film, edit and
+/// broadcast with a title?" of a table of episodes: no column or cell says
+/// "episodes" or most of the verbs, so the parser's links explain too
+/// little of the question (one word in seven) to answer on them alone. With an embedder that has a subject
+/// bar, the question is set against the table's first rows read as
+/// sentences: at or above the bar the count answers, below it "unknown",
+/// and the trace shows the cosine and the bar either way. The hashing
+/// embedder has no bar and the answer stays "unknown".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_question_the_links_explain_little_of_answers_only_where_it_reads_like_the_tables_rows() {
+    let tmp = tempfile::tempdir().unwrap();
+    let files = tmp.path().join("files");
+    std::fs::create_dir_all(&files).unwrap();
+    let csv = files.join("season_one.csv");
+    std::fs::write(&csv, "Ep#,Title,Air date\n1,Pilot,July 1\n2,The Return,July 8\n3,Lost,July 15\n4,Found,July 22\n5,Home,July 29\n6,Away,August 5\n").unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let r = ingest(&ws, std::slice::from_ref(&csv)).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let question = "How many episodes did the network commission, film, edit and broadcast with a title?";
+    let subject_of = |run: &aurag::agent::Run| {
+        run.trace.iter().find_map(|s| match &s.step {
+            Step::TableQuery { query, .. } => Some((query.plan.confidence, query.subject, query.result.values.clone())),
+            _ => None,
+        })
+    };
+
+    let e = HashingEmbedder::default();
+    let run = ws.ask(&Agent::deterministic(&e, None), question, None, FRESH).await.unwrap();
+    assert!(run.answer.unknown, "{:?}", run.answer);
+    let (confidence, subject, values) = subject_of(&run).expect("the table step ran");
+    assert!(confidence < aurag::agent::tableqa::MIN_CONFIDENCE, "{confidence}");
+    assert_eq!((subject, values), (None, vec!["6".to_string()]));
+
+    // At any bar at or below the cosine, the count answers and cites the
+    // rows it counted.
+    let low = WithBar(HashingEmbedder::default(), Some(-1.0));
+    let run = ws.ask(&Agent::deterministic(&low, None), question, None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "6", "{:?}", run.trace);
+    let q = table_step(&run).expect("answered by the table step");
+    let s = q.subject.expect("the cosine is in the trace");
+    assert_eq!(s.bar, -1.0);
+    assert!(s.cosine > -1.0 && s.cosine <= 1.0, "{s:?}");
+    assert!(run.answer.citations.iter().any(|c| c.locator.starts_with("season_one!")), "{:?}", run.answer.citations);
+
+    // Just above the same cosine, the question is not taken to be about
+    // what the table lists.
+    let high = WithBar(HashingEmbedder::default(), Some(s.cosine + 0.01));
+    let run = ws.ask(&Agent::deterministic(&high, None), question, None, FRESH).await.unwrap();
+    assert!(run.answer.unknown, "{:?}", run.answer);
+    let (_, subject, _) = subject_of(&run).unwrap();
+    assert_eq!(subject.map(|t| t.cosine), Some(s.cosine));
+}

@@ -66,6 +66,11 @@ pub struct LoadedTable {
     /// A pivoted twin ([`TableDb::pivot`]): the way back to the original's
     /// cells.
     pub pivot_back: Option<PivotBack>,
+    /// The vector of the table's profile (its first rows read as
+    /// sentences, `agent::tableqa::table_profile`) and the id of the
+    /// embedder that made it: embedded once per load, not per question
+    /// ([`TableDb::remember_profile`]).
+    pub profile_vector: Option<(String, Vec<f32>)>,
 }
 
 /// How a pivoted table's cells map back to the original's (see
@@ -368,7 +373,7 @@ impl TableDb {
         tx.commit().map_err(err)?;
         let words = typed.columns.iter().map(|c| c.name.as_str()).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).collect();
         let index = std::sync::Arc::new(crate::tabular::CellIndex::build(&typed));
-        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index, pivot_back: None });
+        self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index, pivot_back: None, profile_vector: None });
         Ok(())
     }
 
@@ -382,6 +387,14 @@ impl TableDb {
 
     pub fn get(&self, key: &str) -> Option<&LoadedTable> {
         self.loaded.get(key)
+    }
+
+    /// Keeps a loaded table's profile vector ([`LoadedTable::profile_vector`])
+    /// until the table loads again.
+    pub fn remember_profile(&mut self, key: &str, embedder: String, vector: Vec<f32>) {
+        if let Some(l) = self.loaded.get_mut(key) {
+            l.profile_vector = Some((embedder, vector));
+        }
     }
 
     /// The pivoted twin of a loaded object, when its periods run across

@@ -298,14 +298,14 @@ mod tests {
             q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo"),
             q("nt-3", "How many wins did the Pumas have?", "csv/1/0.csv", "4"),
         ];
-        let right = run_gold(dir.path(), &qs, None, &|_, _| {}).unwrap();
+        let right = run_gold(dir.path(), &qs, None, None, &|_, _| {}).unwrap();
         assert!(right[0].correct && right[1].correct, "{right:?}");
         assert_eq!(right[0].why_unknown, None);
         assert!(right[2].predicted.is_empty());
         assert_eq!(right[2].why_unknown.as_deref(), Some("unrelated: a name that is in none of the table's cells"));
         // Each question asked of the other table: "wins" and "tigers" are
         // not in the cities' table, so no plan is sure of it.
-        let wrong = run_wrong_table(dir.path(), &qs, 0, None, &|_, _| {}).unwrap();
+        let wrong = run_wrong_table(dir.path(), &qs, 0, None, None, &|_, _| {}).unwrap();
         assert!(wrong.iter().all(|r| r.kind == "unanswerable"));
         assert!(wrong[0].predicted.is_empty() && wrong[0].why_unknown.as_deref() == Some("unsure"), "{:?}", wrong[0]);
         let why = why_unknown(&right, &wrong);
@@ -347,6 +347,10 @@ pub struct WtqRecord {
     pub writer: Option<String>,
     /// With a model: the last statement it wrote.
     pub model_sql: Option<String>,
+    /// A plan below the confidence bar, with an embedder that has a
+    /// subject bar: the cosine of the question and the table's profile
+    /// (`tableqa::TableQuery::subject`).
+    pub subject: Option<f32>,
     /// Gold and wrong-table settings, when the answer is "unknown": why
     /// (`unrelated: …` as the parser says, `not understood`, `unsure`
     /// (a plan below the confidence bar), `sql error`, `no rows`).
@@ -471,14 +475,14 @@ impl WtqReport {
 
 /// The gold-table setting: each question against its own table only,
 /// through the table database and the deterministic parser.
-pub fn run_gold(dir: &Path, qs: &[WtqQuestion], model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
-    run_on_tables(dir, qs, |q| q.table.clone(), model, progress)
+pub fn run_gold(dir: &Path, qs: &[WtqQuestion], embedder: Option<&dyn crate::embed::Embedder>, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    run_on_tables(dir, qs, |q| q.table.clone(), embedder, model, progress)
 }
 
 /// Unanswerable questions built from the split: each question asked of
 /// another table of the split (seeded), whose answer must be "unknown".
 /// Scored as refusal: `correct` is true when the answer was "unknown".
-pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64, embedder: Option<&dyn crate::embed::Embedder>, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
     let mut tables: Vec<&str> = qs.iter().map(|q| q.table.as_str()).collect();
     tables.sort();
     tables.dedup();
@@ -492,7 +496,7 @@ pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64, model: Option<
         }
         tables[k].to_string()
     };
-    let mut recs = run_on_tables(dir, qs, pick, model, progress)?;
+    let mut recs = run_on_tables(dir, qs, pick, embedder, model, progress)?;
     for r in &mut recs {
         r.kind = "unanswerable";
         r.gold = Vec::new();
@@ -530,13 +534,16 @@ pub fn refusal(right: &[WtqRecord], wrong: &[WtqRecord]) -> (f64, f64) {
     (precision, recall)
 }
 
-fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion) -> String, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion) -> String, embedder: Option<&dyn crate::embed::Embedder>, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
     use crate::agent::{tableqa, text2sql};
     use crate::tabledb::TableDb;
     let agent_err = |e: crate::tabledb::TableDbError| EvalError::Agent { code: e.code(), reason: e.to_string() };
     let mut db = TableDb::in_memory().map_err(agent_err)?;
     let limits = crate::sql::SqlLimits::default();
     let mut objects: HashMap<String, crate::source::SourceObject> = HashMap::new();
+    // Each table's profile vector, when the embedder has a subject bar.
+    let mut profiles: HashMap<String, Option<Vec<f32>>> = HashMap::new();
+    let subject_bar = embedder.and_then(|e| e.subject_cosine().map(|bar| (e, bar)));
     let mut out = Vec::with_capacity(qs.len());
     for (i, q) in qs.iter().enumerate() {
         let table = table_of(q);
@@ -558,21 +565,39 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         // weigh alike here).
         let open = (!matches!(why, Err(tableqa::NoPlan::Unrelated(_))))
             .then(|| tableqa::OpenTable { id: obj.id.clone(), coverage: tableqa::content_coverage(&tableqa::question_terms(&q.question, &|_| 1.0), loaded), relevant: true, report_layout });
+        // As the agent's table step: a plan below the confidence bar
+        // answers when the question reads like the table's rows (the
+        // embedder's own bar, `tableqa::sure_enough`).
+        let subject = match (subject_bar, &why) {
+            (Some((e, _)), Ok(p)) if p.confidence < tableqa::MIN_CONFIDENCE => {
+                if !profiles.contains_key(&table) {
+                    let profile = tableqa::table_profile(&loaded.typed);
+                    let v = if profile.is_empty() { None } else { Some(e.embed_one(&profile, crate::embed::InputKind::Document)?) };
+                    profiles.insert(table.clone(), v);
+                }
+                match &profiles[&table] {
+                    Some(v) => Some(crate::embed::cosine(&e.embed_one(&q.question, crate::embed::InputKind::Query)?, v)),
+                    None => None,
+                }
+            }
+            _ => None,
+        };
+        let subject_ok = matches!((subject, subject_bar), (Some(s), Some((_, bar))) if s >= bar);
         let mut why_unknown = match &why {
             Err(tableqa::NoPlan::Unrelated(r)) => Some(format!("unrelated: {r}")),
             Err(tableqa::NoPlan::NotUnderstood) => Some("not understood".to_string()),
-            Ok(p) if p.confidence < tableqa::MIN_CONFIDENCE => Some("unsure".to_string()),
+            Ok(p) if p.confidence < tableqa::MIN_CONFIDENCE && !subject_ok => Some("unsure".to_string()),
             Ok(_) => None,
         };
         let raw_plan = why.ok();
         let confidence = raw_plan.as_ref().map(|p| p.confidence);
-        let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE);
+        let plan = raw_plan.filter(|p| p.confidence >= tableqa::MIN_CONFIDENCE || subject_ok);
         // As the agent's table step: no row meets every filter, then
         // without the weakest doubtful one if that finds rows.
         let parsed = match plan.map(|plan| tableqa::run_or_relax(&q.question, &mut db, &obj.id, plan, pivoted, &limits)) {
             Some(Ok((plan, result, pivoted, relaxed))) => {
                 let table = if pivoted { db.pivot(&obj.id).map_or(loaded_name.clone(), |p| p.name.clone()) } else { loaded_name.clone() };
-                Some(tableqa::TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed })
+                Some(tableqa::TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed, subject: subject.zip(subject_bar).map(|(cosine, (_, bar))| tableqa::Subject { cosine, bar }) })
             }
             Some(Err(_)) => {
                 why_unknown = Some("sql error".to_string());
@@ -611,6 +636,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             plan: kept.as_ref().map(|p| p.plan.kind.as_str().to_string()),
             sql: kept.map(|p| p.plan.sql),
             confidence,
+            subject,
             table_found: None,
             table_rank: None,
             writer: writer.as_ref().map(|w| w.kept.clone()),
@@ -688,6 +714,7 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
             predicted,
             plan: Some(table_query.as_ref().map(|t| t.plan.kind.as_str().to_string()).unwrap_or_else(|| if run.answer.unknown { "unknown".into() } else { "reader".into() })),
             confidence: table_query.as_ref().map(|t| t.plan.confidence),
+            subject: table_query.as_ref().and_then(|t| t.subject).map(|s| s.cosine),
             sql: table_query.map(|t| t.plan.sql),
             table_found: Some(answered_from.as_ref() == own),
             table_rank,

@@ -2,6 +2,7 @@
 import type { Filter } from "./Filter";
 import type { PlanResult } from "./PlanResult";
 import type { QueryPlan } from "./QueryPlan";
+import type { Subject } from "./Subject";
 import type { TableJoin } from "./TableJoin";
 
 /**
@@ -35,4 +36,12 @@ pivoted: boolean,
  * condition, without it the plan finds rows ([`relaxed`]). The trace
  * shows it, so the answer never hides what it ignored.
  */
-relaxed: Filter | null, };
+relaxed: Filter | null, 
+/**
+ * A plan below [`MIN_CONFIDENCE`], with an embedder that has a
+ * [`crate::embed::Embedder::subject_cosine`]: how close the question
+ * reads to the table's [`table_profile`], against that bar. From the
+ * bar up the question is taken to be about what the table lists, and
+ * the plan answers ([`sure_enough`]).
+ */
+subject?: Subject, };

@@ -181,6 +181,13 @@ function StepBody({ s }: { s: TraceStep }) {
               joined: each row of <code>{s.query.join.names[0]}</code> with the row of <code>{s.query.join.names[1]}</code> where {s.query.join.on[0]} = {s.query.join.on[1]}
             </p>
           )}
+          {s.query.subject && (
+            <p className="small">
+              {s.query.subject.cosine >= s.query.subject.bar
+                ? `the words linked explain little of the question, but it reads like the table's first rows: cosine ${s.query.subject.cosine.toFixed(2)} ≥ ${s.query.subject.bar.toFixed(2)}`
+                : `the words linked explain little of the question, and it does not read like the table's first rows: cosine ${s.query.subject.cosine.toFixed(2)} < ${s.query.subject.bar.toFixed(2)}`}
+            </p>
+          )}
           {s.query.pivoted && <p className="small">read the other way round: the periods across the table as rows, cited where they stand in it</p>}
           {s.query.relaxed && (
             <p className="small">

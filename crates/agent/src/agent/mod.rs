@@ -322,7 +322,7 @@ impl<'m> Agent<'m> {
     /// the writing is left for later ([`TableStep::deferred`]): its answer
     /// counts only where the reader's does not, so the model is asked after
     /// the answer, and only then.
-    fn query_tables(&self, question: &str, objects: &[tableqa::TableCandidate], catalog: &dyn Catalog, chosen: &[(String, f32)]) -> TableStep {
+    fn query_tables(&self, question: &str, query: &[f32], objects: &[tableqa::TableCandidate], catalog: &dyn Catalog, chosen: &[(String, f32)]) -> TableStep {
         let mut out = TableStep::default();
         if !objects.iter().any(|o| o.object.as_table().is_some()) {
             return out;
@@ -350,6 +350,22 @@ impl<'m> Agent<'m> {
                     out.deferred = Some(obj.id.clone());
                 }
             }
+        }
+        // A parser's plan the links explain too little of: how close the
+        // question reads to the table's rows, for the answer step to weigh
+        // against the embedder's own bar (`tableqa::sure_enough`).
+        // (The profile's vector is kept with the loaded table: embedded
+        // once per table and load, not per question.)
+        if let (Some(best), Some(bar)) = (q.as_mut().filter(|b| b.model.is_none() && b.plan.confidence < tableqa::MIN_CONFIDENCE), self.embedder.subject_cosine()) {
+            let id = self.embedder.id();
+            let kept = db.get(&best.source).and_then(|l| l.profile_vector.as_ref()).filter(|(by, _)| *by == id).map(|(_, v)| v.clone());
+            let vector = kept.or_else(|| {
+                let profile = db.get(&best.source).map(|l| tableqa::table_profile(&l.typed)).filter(|p| !p.is_empty())?;
+                let v = self.embedder.embed_one(&profile, InputKind::Document).ok()?;
+                db.remember_profile(&best.source, id, v.clone());
+                Some(v)
+            });
+            best.subject = vector.map(|v| tableqa::Subject { cosine: crate::embed::cosine(query, &v), bar });
         }
         out.query = with_evidence(q, objects, db);
         out
@@ -473,7 +489,7 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: selected.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
-        let TableStep { query: mut table_query, records: record_tables, writing, deferred } = self.query_tables(question, &table_objects, catalog, &selected);
+        let TableStep { query: mut table_query, records: record_tables, writing, deferred } = self.query_tables(question, &query, &table_objects, catalog, &selected);
         let mut table_ms = ms(t);
         if let Some(writing) = writing {
             record(self.observer, &mut trace, Step::TextToSql { writing }, table_ms);
@@ -539,7 +555,7 @@ impl<'m> Agent<'m> {
             // (Over a table the selection chose, not a runner-up.)
             let chosen = selected.iter().any(|s| s.0 == q.source);
             let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup);
-            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && q.plan.confidence >= tableqa::MIN_CONFIDENCE));
+            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {

@@ -32,7 +32,7 @@ use std::collections::{BTreeSet, HashMap};
 use serde::Serialize;
 
 use crate::tabledb::raw_column;
-use crate::tabular::{is_missing, quote_ident, ColumnKind, TypedTable};
+use crate::tabular::{is_missing, quote_ident, ColumnKind, TypedRow, TypedTable};
 use crate::text::stem;
 
 /// What a plan computes.
@@ -2925,6 +2925,24 @@ pub struct TableQuery {
     /// condition, without it the plan finds rows ([`relaxed`]). The trace
     /// shows it, so the answer never hides what it ignored.
     pub relaxed: Option<Filter>,
+    /// A plan below [`MIN_CONFIDENCE`], with an embedder that has a
+    /// [`crate::embed::Embedder::subject_cosine`]: how close the question
+    /// reads to the table's [`table_profile`], against that bar. From the
+    /// bar up the question is taken to be about what the table lists, and
+    /// the plan answers ([`sure_enough`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ts", ts(optional))]
+    pub subject: Option<Subject>,
+}
+
+/// The cosine of a question (as a query) and a table's [`table_profile`]
+/// (as a document), and the embedder's bar for it
+/// ([`crate::embed::Embedder::subject_cosine`]).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+pub struct Subject {
+    pub cosine: f32,
+    pub bar: f32,
 }
 
 /// A join the table step made: the rows of the question's table (`source`)
@@ -2951,6 +2969,39 @@ pub struct TableJoin {
 /// 38.2% right with "unknown" precision 0.83 at recall 0.91 on questions
 /// asked of the wrong table; 0.5 gave 31.9% right and precision 0.72.
 pub const MIN_CONFIDENCE: f32 = 0.15;
+
+/// How many data rows a table's [`table_profile`] reads.
+pub const PROFILE_ROWS: usize = 5;
+
+/// A table's first [`PROFILE_ROWS`] rows read as sentences ("Year: 1995,
+/// Title: Polio Water, Role: Diane. Year: 1996, …"), QUASAR's verbalized
+/// rows: what an embedder compares a question with to tell whether the
+/// question is about the things the table lists when the parser's links
+/// explain too little of it. Rows, not the header alone: on WTQ dev the
+/// header's cosine told a question's own table from another table's less
+/// well (docs/tables.md, session 27).
+pub fn table_profile(t: &TypedTable) -> String {
+    let row = |r: &TypedRow| -> String {
+        t.columns
+            .iter()
+            .zip(&r.cells)
+            .filter_map(|(c, v)| {
+                let v = crate::text::collapse_ws(&v.raw);
+                (!v.is_empty()).then(|| format!("{}: {v}", crate::text::collapse_ws(&c.name)))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    t.rows.iter().filter(|r| !r.total).take(PROFILE_ROWS).map(row).filter(|s| !s.is_empty()).collect::<Vec<_>>().join(". ")
+}
+
+/// Does the table step's plan answer? It is sure enough when the links
+/// explain enough of the question ([`MIN_CONFIDENCE`]), or, below that,
+/// when the question reads like the table's rows, as close as the
+/// embedder's own bar or closer ([`TableQuery::subject`]).
+pub fn sure_enough(q: &TableQuery) -> bool {
+    q.plan.confidence >= MIN_CONFIDENCE || q.subject.is_some_and(|s| s.cosine >= s.bar)
+}
 
 /// Tables with fewer rows are not taken for tables of records (see
 /// [`query_tables`]).
@@ -3049,7 +3100,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let twin = db.pivot(&obj.id).filter(|_| pivoted).map(|p| (p.name.clone(), p.typed.columns.first().map(|c| c.name.clone())));
         let (table, period) = twin.unwrap_or((table, None));
         let report_layout = report_layout && !(pivoted && pivot_answers(&plan, period.as_deref()));
-        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed };
+        let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed, subject: None };
         let better = match &best {
             None => true,
             Some((b, bs)) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && score > *bs),
@@ -3117,7 +3168,7 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             }
             let names = (db.get(&a.object.id).map(|t| t.name.clone()).unwrap_or_default(), db.get(&b.object.id).map(|t| t.name.clone()).unwrap_or_default());
             let join = TableJoin { with: b.object.id.clone(), names, on, key, a_columns };
-            best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join), pivoted: false, relaxed: None });
+            best = Some(TableQuery { source: a.object.id.clone(), table, plan, result, report_layout: false, model: None, join: Some(join), pivoted: false, relaxed: None, subject: None });
         }
     }
     best
@@ -3486,7 +3537,7 @@ mod tests {
         let (mut d, t) = db(STOCKS);
         let plan = parse("What was the price of IBM on Jan 1 2010?", &t, "t").unwrap();
         let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
-        let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None };
+        let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None, subject: None };
         // The parser's own table when it answered.
         let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)] };
         assert_eq!(model_target(&step), Some("b"));
@@ -4208,5 +4259,43 @@ mod tests {
         // An attribute the table does not hold still says so.
         assert_eq!(parse_or_why("what is the price of the lachine canal?", &t, "t").err(), Some(NoPlan::Unrelated("an attribute that is none of the table's columns")));
     }
-}
 
+    #[test]
+    fn a_table_profile_reads_its_first_rows_as_sentences_and_a_low_plan_answers_only_above_the_embedders_bar() {
+        let (mut d, t) = db(&[
+            &["Ep#", "Title", "Air date"],
+            &["1", "Pilot", "July 1"],
+            &["2", "The  Return", ""],
+            &["3", "Lost", "July 15"],
+            &["4", "Found", "July 22"],
+            &["5", "Home", "July 29"],
+            &["6", "Away", "August 5"],
+        ]);
+        // Five rows, cells by column name, an empty cell left out, runs of
+        // white space read as one.
+        assert_eq!(
+            table_profile(&t),
+            "Ep#: 1, Title: Pilot, Air date: July 1. Ep#: 2, Title: The Return. Ep#: 3, Title: Lost, Air date: July 15. Ep#: 4, Title: Found, Air date: July 22. Ep#: 5, Title: Home, Air date: July 29"
+        );
+        // A total row is not one of the things the table lists.
+        let (_, totals) = db(&[&["Region", "Sales"], &["Total", "30"], &["North", "10"], &["South", "20"]]);
+        assert!(totals.rows[0].total, "{:?}", totals.rows[0]);
+        assert_eq!(table_profile(&totals), "Region: North, Sales: 10. Region: South, Sales: 20");
+
+        let plan = parse("how many episodes are there?", &t, "t").expect("a count");
+        let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
+        let mut q = TableQuery { source: "k".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None, subject: None };
+        q.plan.confidence = MIN_CONFIDENCE / 2.0;
+        // Below the bar, no cosine (an embedder with no bar, such as the
+        // hashing one): the parser's confidence alone decides.
+        assert!(!sure_enough(&q));
+        q.subject = Some(Subject { cosine: 0.3, bar: 0.26 });
+        assert!(sure_enough(&q));
+        q.subject = Some(Subject { cosine: 0.3, bar: 0.31 });
+        assert!(!sure_enough(&q));
+        // A plan the links explain is sure whatever the cosine.
+        q.plan.confidence = MIN_CONFIDENCE;
+        q.subject = Some(Subject { cosine: 0.0, bar: 0.26 });
+        assert!(sure_enough(&q));
+    }
+}

@@ -453,7 +453,7 @@ pub fn write_and_run(model: &dyn LanguageModel, question: &str, obj: &crate::sou
                     result.values = vec![if result.values[0] == "1" { "yes" } else { "no" }.to_string()];
                 }
                 let empty = result.values.is_empty();
-                last = Some(TableQuery { source: obj.id.clone(), table: t.name.clone(), plan, result, report_layout, model: Some(model.id()), join: None, pivoted: false, relaxed: None });
+                last = Some(TableQuery { source: obj.id.clone(), table: t.name.clone(), plan, result, report_layout, model: Some(model.id()), join: None, pivoted: false, relaxed: None, subject: None });
                 if !empty {
                     break;
                 }
@@ -543,7 +543,7 @@ mod tests {
     fn answer(values: &[&str], confidence: f32, model: bool) -> Option<TableQuery> {
         let plan = QueryPlan { kind: PlanKind::Lookup, sql: String::new(), rows_sql: String::new(), answer_column: None, measure_column: None, filters: Vec::new(), confidence };
         let result = PlanResult { values: values.iter().map(|v| v.to_string()).collect(), rows: vec![1], rows_truncated: false, row_count: 1 };
-        Some(TableQuery { source: "s".into(), table: "t".into(), plan, result, report_layout: false, model: model.then(|| "m".to_string()), join: None, pivoted: false, relaxed: None })
+        Some(TableQuery { source: "s".into(), table: "t".into(), plan, result, report_layout: false, model: model.then(|| "m".to_string()), join: None, pivoted: false, relaxed: None, subject: None })
     }
 
     fn writing() -> SqlWriting {
