@@ -469,6 +469,9 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let df = &idx.df;
     let strong_q = (0..q.len()).filter(|&i| !is_weak(&q[i])).flat_map(|i| [q[i].as_str(), qs[i].as_str()]);
     let mut links = Vec::new();
+    // Columns of dates written in words ("July 1", "October 4, 1996"):
+    // at least half their cells name a month (found once per column).
+    let mut month_columns: HashMap<usize, bool> = HashMap::new();
     for k in idx.holding(strong_q) {
         let cell = &idx.cells[k];
         let (c, w, ws, raws, rows) = (cell.col, &cell.words, &cell.stems, &cell.raws, &cell.rows);
@@ -532,7 +535,20 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         if cx.has_case && raws.iter().all(|r| is_code(r)) && !raws.iter().any(|r| cx.cased.contains(r.as_str())) {
             continue;
         }
-        if !full {
+        // "games in july" over "July 1", "July 2", …: a month names every
+        // cell of a column of dates that falls in it, however common it
+        // is there and however little of each cell it is.
+        // (A month alone: not beside a day or a year, which name a date of
+        // their own, "may 1997", "june 8", "13 february 1918", nor after
+        // "before" or "after", which compare.)
+        let numeric_at = |i: usize| q.get(i).is_some_and(|w| w.starts_with(|ch: char| ch.is_ascii_digit()) || is_ordinal(w));
+        let month_of_dates = !full
+            && pos.iter().all(|&(i, _)| crate::tabular::month_of(&q[i]).is_some() && !numeric_at(i + 1) && !(i > 0 && (numeric_at(i - 1) || matches!(q[i - 1].as_str(), "before" | "after" | "until" | "since" | "by" | "through"))))
+            && *month_columns.entry(c).or_insert_with(|| {
+                let named = cx.t.rows.iter().filter(|r| r.cells.get(c).is_some_and(|v| v.raw.split(|ch: char| !ch.is_alphanumeric()).any(|x| crate::tabular::month_of(x).is_some()))).count();
+                n_rows > 0 && named * 2 >= n_rows
+            });
+        if !full && !month_of_dates {
             // "greater than", "higher": an operation, not part of a name.
             if pos.iter().any(|&(i, _)| OPERATION.contains(&q[i].as_str())) {
                 continue;
@@ -572,7 +588,8 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         let weight = pos.len() as f32;
         let cover = pos.len() as f32 / strong_cell.len() as f32;
         let contiguous = pos.windows(2).all(|p| p[1].0 == p[0].0 + 1 || (p[0].0 + 2 == p[1].0 && is_weak(&q[p[0].0 + 1])));
-        let score = if full { weight + 0.5 + if contiguous { 0.2 } else { 0.0 } } else { weight * (0.4 + 0.4 * cover) };
+        // (Every cell of the month scores alike, so that they are one link.)
+        let score = if full { weight + 0.5 + if contiguous { 0.2 } else { 0.0 } } else if month_of_dates { weight * 0.6 } else { weight * (0.4 + 0.4 * cover) };
         let qpos: Vec<usize> = pos.iter().map(|p| p.0).collect();
         let span = (qpos[0], qpos[qpos.len() - 1] + 1);
         links.push(Link { col: c, span, pos: qpos, raws: raws.clone(), rows: rows.clone(), score, neg: false });
@@ -4297,5 +4314,22 @@ mod tests {
         q.plan.confidence = MIN_CONFIDENCE;
         q.subject = Some(Subject { cosine: 0.0, bar: 0.26 });
         assert!(sure_enough(&q));
+    }
+
+    #[test]
+    fn a_month_names_every_date_of_a_column_that_falls_in_it() {
+        // WTQ's way: dates without a year, one game a day.
+        let (mut d, t) = db(&[&["#", "Date", "Opponent", "Attendance"], &["74", "July 1", "Mariners", "21,004"], &["75", "July 2", "@ Twins", "7,503"], &["76", "July 30", "Royals", "18,118"], &["77", "August 1", "@ Royals", "22,415"], &["78", "August 2", "Angels", "30,110"]]);
+        let (kind, values) = ask(&mut d, &t, "how many games did the blue jays play in july?");
+        assert_eq!((kind, values), (PlanKind::Count, vec!["3".to_string()]));
+        assert_eq!(ask(&mut d, &t, "what was the highest attendance in august?").1, vec!["30110".to_string()]);
+        // Dates with a year, typed as dates.
+        let (mut d, t) = db(&[&["No.", "Title", "Original air date"], &["1", "You Can Go Home Again", "September 20, 1996"], &["2", "Hair Today", "September 27, 1996"], &["3", "Spray Lettuce", "October 4, 1996"], &["4", "Fishing For Virna", "October 11, 1996"], &["5", "Home", "October 18, 1996"]]);
+        assert_eq!(ask(&mut d, &t, "how many episodes aired in october?").1, vec!["3".to_string()]);
+        // A month with its day or year is a date of its own, not the month.
+        for q in ["how many episodes aired in october 1997?", "how many episodes aired on october 4?", "how many episodes aired after october?"] {
+            let sql = parse(q, &t, "t").map(|p| p.sql).unwrap_or_default();
+            assert!(!sql.contains("October 18"), "{q}: {sql}");
+        }
     }
 }
