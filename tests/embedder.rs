@@ -98,21 +98,28 @@ fn corrupt_weights_fail_with_the_path() {
     assert!(err.to_string().contains("model.safetensors"), "{err}");
 }
 
-/// The real model, installed by `aurag models pull all-minilm-l6-v2` (the
-/// test script does it). Set AURAG_SKIP_MODEL_TESTS=1 to skip on a machine
-/// that cannot fetch it; the skip is printed.
-#[test]
-fn minilm_matches_sentence_transformers_reference_vectors() {
+/// The real model's manifest entry and its folder, installed by `aurag
+/// models pull all-minilm-l6-v2` (the test script does it); `None` (a
+/// printed skip) where AURAG_SKIP_MODEL_TESTS=1 says the machine cannot
+/// fetch it.
+fn installed_minilm() -> Option<(models::ModelSpec, std::path::PathBuf)> {
     let manifest = Manifest::builtin();
-    let spec = manifest.get("all-minilm-l6-v2").unwrap();
+    let spec = manifest.get("all-minilm-l6-v2").unwrap().clone();
     let dir = models::models_dir();
-    if !models::is_installed(spec, &dir) {
+    if !models::is_installed(&spec, &dir) {
         if std::env::var_os("AURAG_SKIP_MODEL_TESTS").is_some() {
             eprintln!("SKIPPED: all-minilm-l6-v2 is not installed in {} (AURAG_SKIP_MODEL_TESTS set)", dir.display());
-            return;
+            return None;
         }
         panic!("all-minilm-l6-v2 is not installed in {}: run `aurag models pull all-minilm-l6-v2`", dir.display());
     }
+    Some((spec, dir))
+}
+
+/// The real model against sentence-transformers' vectors.
+#[test]
+fn minilm_matches_sentence_transformers_reference_vectors() {
+    let Some((spec, dir)) = installed_minilm() else { return };
     let reference: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/minilm_reference.json")).unwrap()).unwrap();
     let items = reference["items"].as_array().unwrap();
@@ -136,16 +143,7 @@ fn minilm_matches_sentence_transformers_reference_vectors() {
 /// and 0.43 / 0.01 in the dev eval.
 #[test]
 fn minilm_tells_a_tables_subject_from_another_tables_at_its_bar() {
-    let manifest = Manifest::builtin();
-    let spec = manifest.get("all-minilm-l6-v2").unwrap();
-    let dir = models::models_dir();
-    if !models::is_installed(spec, &dir) {
-        if std::env::var_os("AURAG_SKIP_MODEL_TESTS").is_some() {
-            eprintln!("SKIPPED: all-minilm-l6-v2 is not installed in {} (AURAG_SKIP_MODEL_TESTS set)", dir.display());
-            return;
-        }
-        panic!("all-minilm-l6-v2 is not installed in {}: run `aurag models pull all-minilm-l6-v2`", dir.display());
-    }
+    let Some((spec, dir)) = installed_minilm() else { return };
     let e = BertEmbedder::load(&dir.join(&spec.name), spec.bert_options(None, 8), &Device::Cpu).unwrap();
     let bar = e.subject_cosine().expect("the manifest gives MiniLM a subject bar");
     assert_eq!(Some(bar), BertOptions::minilm().subject_cosine);

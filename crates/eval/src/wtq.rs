@@ -541,9 +541,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
     let mut db = TableDb::in_memory().map_err(agent_err)?;
     let limits = crate::sql::SqlLimits::default();
     let mut objects: HashMap<String, crate::source::SourceObject> = HashMap::new();
-    // Each table's profile vector, when the embedder has a subject bar.
-    let mut profiles: HashMap<String, Option<Vec<f32>>> = HashMap::new();
-    let subject_bar = embedder.and_then(|e| e.subject_cosine().map(|bar| (e, bar)));
+    let subject_bar = embedder.filter(|e| e.subject_cosine().is_some());
     let mut out = Vec::with_capacity(qs.len());
     for (i, q) in qs.iter().enumerate() {
         let table = table_of(q);
@@ -569,20 +567,13 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         // answers when the question reads like the table's rows (the
         // embedder's own bar, `tableqa::sure_enough`).
         let subject = match (subject_bar, &why) {
-            (Some((e, _)), Ok(p)) if p.confidence < tableqa::MIN_CONFIDENCE => {
-                if !profiles.contains_key(&table) {
-                    let profile = tableqa::table_profile(&loaded.typed);
-                    let v = if profile.is_empty() { None } else { Some(e.embed_one(&profile, crate::embed::InputKind::Document)?) };
-                    profiles.insert(table.clone(), v);
-                }
-                match &profiles[&table] {
-                    Some(v) => Some(crate::embed::cosine(&e.embed_one(&q.question, crate::embed::InputKind::Query)?, v)),
-                    None => None,
-                }
+            (Some(e), Ok(p)) if p.confidence < tableqa::MIN_CONFIDENCE => {
+                let query = e.embed_one(&q.question, crate::embed::InputKind::Query)?;
+                tableqa::subject(&mut db, &obj.id, e, &query)
             }
             _ => None,
         };
-        let subject_ok = matches!((subject, subject_bar), (Some(s), Some((_, bar))) if s >= bar);
+        let subject_ok = subject.is_some_and(|s| s.cosine >= s.bar);
         let mut why_unknown = match &why {
             Err(tableqa::NoPlan::Unrelated(r)) => Some(format!("unrelated: {r}")),
             Err(tableqa::NoPlan::NotUnderstood) => Some("not understood".to_string()),
@@ -597,7 +588,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         let parsed = match plan.map(|plan| tableqa::run_or_relax(&q.question, &mut db, &obj.id, plan, pivoted, &limits)) {
             Some(Ok((plan, result, pivoted, relaxed))) => {
                 let table = if pivoted { db.pivot(&obj.id).map_or(loaded_name.clone(), |p| p.name.clone()) } else { loaded_name.clone() };
-                Some(tableqa::TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed, subject: subject.zip(subject_bar).map(|(cosine, (_, bar))| tableqa::Subject { cosine, bar }) })
+                Some(tableqa::TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed, subject })
             }
             Some(Err(_)) => {
                 why_unknown = Some("sql error".to_string());
@@ -636,7 +627,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             plan: kept.as_ref().map(|p| p.plan.kind.as_str().to_string()),
             sql: kept.map(|p| p.plan.sql),
             confidence,
-            subject,
+            subject: subject.map(|s| s.cosine),
             table_found: None,
             table_rank: None,
             writer: writer.as_ref().map(|w| w.kept.clone()),

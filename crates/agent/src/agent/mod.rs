@@ -354,18 +354,8 @@ impl<'m> Agent<'m> {
         // A parser's plan the links explain too little of: how close the
         // question reads to the table's rows, for the answer step to weigh
         // against the embedder's own bar (`tableqa::sure_enough`).
-        // (The profile's vector is kept with the loaded table: embedded
-        // once per table and load, not per question.)
-        if let (Some(best), Some(bar)) = (q.as_mut().filter(|b| b.model.is_none() && b.plan.confidence < tableqa::MIN_CONFIDENCE), self.embedder.subject_cosine()) {
-            let id = self.embedder.id();
-            let kept = db.get(&best.source).and_then(|l| l.profile_vector.as_ref()).filter(|(by, _)| *by == id).map(|(_, v)| v.clone());
-            let vector = kept.or_else(|| {
-                let profile = db.get(&best.source).map(|l| tableqa::table_profile(&l.typed)).filter(|p| !p.is_empty())?;
-                let v = self.embedder.embed_one(&profile, InputKind::Document).ok()?;
-                db.remember_profile(&best.source, id, v.clone());
-                Some(v)
-            });
-            best.subject = vector.map(|v| tableqa::Subject { cosine: crate::embed::cosine(query, &v), bar });
+        if let Some(best) = q.as_mut().filter(|b| b.model.is_none() && b.plan.confidence < tableqa::MIN_CONFIDENCE) {
+            best.subject = tableqa::subject(db, &best.source, self.embedder, query);
         }
         out.query = with_evidence(q, objects, db);
         out

@@ -3012,6 +3012,26 @@ pub fn table_profile(t: &TypedTable) -> String {
     t.rows.iter().filter(|r| !r.total).take(PROFILE_ROWS).map(row).filter(|s| !s.is_empty()).collect::<Vec<_>>().join(". ")
 }
 
+/// How close a question (its vector as a query) reads to a loaded table's
+/// [`table_profile`], against the embedder's bar; `None` when the embedder
+/// has no bar or the table no rows. The profile's vector is kept with the
+/// loaded table: embedded once per table and load, not per question.
+pub fn subject(db: &mut crate::tabledb::TableDb, source: &str, embedder: &dyn crate::embed::Embedder, query: &[f32]) -> Option<Subject> {
+    let bar = embedder.subject_cosine()?;
+    let id = embedder.id();
+    let kept = db.get(source).and_then(|l| l.profile_vector.as_ref()).filter(|(by, _)| *by == id).map(|(_, v)| v.clone());
+    let vector = match kept {
+        Some(v) => v,
+        None => {
+            let profile = db.get(source).map(|l| table_profile(&l.typed)).filter(|p| !p.is_empty())?;
+            let v = embedder.embed_one(&profile, crate::embed::InputKind::Document).ok()?;
+            db.remember_profile(source, id, v.clone());
+            v
+        }
+    };
+    Some(Subject { cosine: crate::embed::cosine(query, &vector), bar })
+}
+
 /// Does the table step's plan answer? It is sure enough when the links
 /// explain enough of the question ([`MIN_CONFIDENCE`]), or, below that,
 /// when the question reads like the table's rows, as close as the
