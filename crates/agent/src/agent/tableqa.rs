@@ -180,6 +180,10 @@ struct Link {
     score: f32,
     /// Named after "not", "other than", "except": every row but these.
     neg: bool,
+    /// Named after "other than", "besides", "except": an alternative of the
+    /// same kind as the answer ("other than costa, name a swimmer"), so its
+    /// column may still be the one asked for.
+    other: bool,
 }
 
 struct Ctx<'a> {
@@ -293,7 +297,7 @@ fn link_outcomes(cx: &Ctx) -> Vec<Link> {
                 continue;
             }
             let raws: BTreeSet<String> = rows.iter().map(|&r| cx.t.rows[r].cells[c].raw.clone()).collect();
-            out.push(Link { col: c, span: (i, i + 1), pos: vec![i], raws, rows, score: 1.1, neg: false });
+            out.push(Link { col: c, span: (i, i + 1), pos: vec![i], raws, rows, score: 1.1, neg: false, other: false });
         }
     }
     out
@@ -592,7 +596,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         let score = if full { weight + 0.5 + if contiguous { 0.2 } else { 0.0 } } else if month_of_dates { weight * 0.6 } else { weight * (0.4 + 0.4 * cover) };
         let qpos: Vec<usize> = pos.iter().map(|p| p.0).collect();
         let span = (qpos[0], qpos[qpos.len() - 1] + 1);
-        links.push(Link { col: c, span, pos: qpos, raws: raws.clone(), rows: rows.clone(), score, neg: false });
+        links.push(Link { col: c, span, pos: qpos, raws: raws.clone(), rows: rows.clone(), score, neg: false, other: false });
     }
     // Places written another way: "american" → "USA", "china" → "(CHN)",
     // "texas" → "TX" (see `places`).
@@ -611,7 +615,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         for (c, (raws, mut rows, whole)) in per_col {
             rows.sort_unstable();
             let len = (j - i) as f32;
-            links.push(Link { col: c, span: (i, j), pos: (i..j).collect(), raws, rows, score: if whole { len + 0.7 } else { len + 0.2 }, neg: false });
+            links.push(Link { col: c, span: (i, j), pos: (i..j).collect(), raws, rows, score: if whole { len + 0.7 } else { len + 0.2 }, neg: false, other: false });
         }
     }
     links.extend(link_outcomes(cx));
@@ -1299,7 +1303,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let window = format!(" {} ", cx.q[l.span.0.saturating_sub(3)..l.span.0].join(" "));
-        l.neg = [" not", "other than", "besides", "except", "excluding", "aside from", "apart from", "without", "neither", "nor"].iter().any(|w| window.contains(&format!("{w} ")));
+        const OTHER: &[&str] = &["other than", "besides", "except", "excluding", "aside from", "apart from"];
+        l.other = OTHER.iter().any(|w| window.contains(&format!("{w} ")));
+        l.neg = l.other || [" not", "without", "neither", "nor"].iter().any(|w| window.contains(&format!("{w} ")));
     }
     // "no target date listed", "do not have an image": the named column is
     // empty.
@@ -2327,7 +2333,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     if filters.is_empty() {
         return None;
     }
-    let ans = answer.filter(|&c| !links.iter().any(|l| l.col == c)).or_else(|| (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c)))?;
+    let ans = answer.filter(|&c| !links.iter().any(|l| l.col == c && !l.other)).or_else(|| (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c)))?;
     let w = where_of(&filters);
     // "A and B both built garratts for which railway": the value they share.
     if cx.has("both") || cx.has("in common") || cx.has("shared") {
@@ -2337,7 +2343,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
         }
     }
-    let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans));
+    // "Name a bridge longer than 1000 feet", "tell me one": one value is
+    // asked for, the first in the table's order.
+    let one = ["name a", "name an", "name one", "tell me a", "tell me an", "tell me one", "give me a", "give me one", "give a", "give one", "list a", "list one", "one of the"].iter().any(|p| cx.has(p));
+    let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\"){}", if one { " LIMIT 1" } else { "" }, a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
 }
 
@@ -2777,10 +2786,12 @@ fn is_rank_column(t: &TypedTable, c: usize) -> bool {
 fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compared: &[usize]) -> (Option<usize>, bool) {
     let t = cx.t;
     let n = cx.q.len();
-    const SKIP: &[&str] = &["is", "was", "were", "are", "the", "a", "an", "did", "does", "do", "has", "had", "have", "of", "kind", "type", "name"];
+    const SKIP: &[&str] = &["is", "was", "were", "are", "the", "a", "an", "did", "does", "do", "has", "had", "have", "of", "kind", "type", "name", "other", "another"];
     let wh = (0..n).find(|&i| matches!(cx.q[i].as_str(), "what" | "which" | "who" | "whom" | "whose" | "when" | "where" | "name" | "list" | "how"));
     let asked = wh.and_then(|i| cx.qs[(i + 1).min(n)..].iter().find(|w| !SKIP.contains(&w.as_str())));
-    let linked = |c: usize| links.iter().any(|l| l.col == c) || (compared.contains(&c) && !asked.is_some_and(|w| col_words(&t.columns[c].name).contains(w)));
+    // A value set aside ("other than india") leaves its column free to be
+    // the answer: the question asks for another of the same kind.
+    let linked = |c: usize| links.iter().any(|l| l.col == c && !l.other) || (compared.contains(&c) && !asked.is_some_and(|w| col_words(&t.columns[c].name).contains(w)));
     let hint = |names: &[&str]| -> Option<usize> {
         (0..t.columns.len()).filter(|&c| !linked(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| names.contains(&w.as_str())))
     };
@@ -2849,6 +2860,11 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         }
         if let Some(c) = head_col {
             return (Some(c), true);
+        }
+        // "other than costa, name a swimmer from brazil", "besides 2010,
+        // what other year": the answer is of the kind set aside.
+        if let Some(l) = links.iter().find(|l| l.other && !links.iter().any(|o| o.col == l.col && !o.other)) {
+            return (Some(l.col), true);
         }
         if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month") {
             return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)), false);
@@ -4045,6 +4061,24 @@ mod tests {
         // Another condition of the question picks between the two named.
         let (mut d, t) = db(&[&["Game", "Developer", "Year"], &["Ghostbusters", "Kemco", "1990"], &["Pitfall", "Activision", "1989"]]);
         assert_eq!(ask(&mut d, &t, "was ghostbusters made by activision or kemco?"), (PlanKind::Compare, vec!["Kemco".into()]));
+    }
+
+    #[test]
+    fn a_value_set_aside_names_the_kind_asked_for_and_name_a_asks_for_one() {
+        let (mut d, t) = db(&[
+            &["Rank", "Name", "Nationality", "Time"],
+            &["1", "Leonardo Costa", "Brazil", "1:49.1"],
+            &["2", "Ian Thorpe", "Australia", "1:49.5"],
+            &["3", "Gustavo Borges", "Brazil", "1:49.8"],
+            &["4", "Fernando Scherer", "Brazil", "1:50.2"],
+        ]);
+        // The name set aside is the kind of answer, not a column to avoid.
+        assert_eq!(ask(&mut d, &t, "other than costa, which swimmers are from brazil?"), (PlanKind::Lookup, vec!["Gustavo Borges".into(), "Fernando Scherer".into()]));
+        assert_eq!(ask(&mut d, &t, "besides australia, what other nationality is listed?"), (PlanKind::Lookup, vec!["Brazil".into()]));
+        // "Name a …" asks for one: the first in the table's order.
+        assert_eq!(ask(&mut d, &t, "other than costa, name a swimmer from brazil."), (PlanKind::Lookup, vec!["Gustavo Borges".into()]));
+        // "Not" is no alternative of the same kind: the swimmers are asked.
+        assert_eq!(ask(&mut d, &t, "which swimmers were not from brazil?"), (PlanKind::Lookup, vec!["Ian Thorpe".into()]));
     }
 
     #[test]
