@@ -1297,6 +1297,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
 
     // "other than the heer", "not in the US", "except 2005": every row but
     // the ones named.
+    let linked_at: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
     for l in links.iter_mut() {
         // "did not qualify" names the cell "Did not qualify".
         if l.raws.iter().any(|r| words(r).iter().any(|w| matches!(w.as_str(), "not" | "no" | "non" | "without"))) {
@@ -1306,6 +1307,15 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         const OTHER: &[&str] = &["other than", "besides", "except", "excluding", "aside from", "apart from"];
         l.other = OTHER.iter().any(|w| window.contains(&format!("{w} ")));
         l.neg = l.other || [" not", "without", "neither", "nor"].iter().any(|w| window.contains(&format!("{w} ")));
+        // "not held in the us": a "not" a few words back still negates,
+        // when no other named value or clause stands between.
+        if !l.neg {
+            let from = l.span.0.saturating_sub(5);
+            if let Some(k) = (from..l.span.0).rev().find(|&k| cx.q[k] == "not") {
+                let between = (k + 1)..l.span.0;
+                l.neg = !between.clone().any(|p| linked_at.contains(&p) || matches!(cx.q[p].as_str(), "and" | "but" | "or" | "than" | "who" | "that" | "which" | "where" | "as"));
+            }
+        }
     }
     // "no target date listed", "do not have an image": the named column is
     // empty.
@@ -4079,6 +4089,8 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "other than costa, name a swimmer from brazil."), (PlanKind::Lookup, vec!["Gustavo Borges".into()]));
         // "Not" is no alternative of the same kind: the swimmers are asked.
         assert_eq!(ask(&mut d, &t, "which swimmers were not from brazil?"), (PlanKind::Lookup, vec!["Ian Thorpe".into()]));
+        // A "not" a few words back still negates the value named.
+        assert_eq!(ask(&mut d, &t, "how many swimmers did not represent the nation of brazil?"), (PlanKind::Count, vec!["1".into()]));
     }
 
     #[test]
