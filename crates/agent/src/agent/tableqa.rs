@@ -1007,7 +1007,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         (k..(k + 2).min(cx.q.len())).any(|j| cx.q[j].ends_with('s') && !is_numeric_word(&cx.q[j]) && !t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name).contains(&cx.qs[j])))
     });
     let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
-    let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
+    let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("different between") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
     // 10 medals total" over a Total column is a filter).
@@ -2796,9 +2796,12 @@ fn is_rank_column(t: &TypedTable, c: usize) -> bool {
 fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compared: &[usize]) -> (Option<usize>, bool) {
     let t = cx.t;
     let n = cx.q.len();
-    const SKIP: &[&str] = &["is", "was", "were", "are", "the", "a", "an", "did", "does", "do", "has", "had", "have", "of", "kind", "type", "name", "other", "another"];
+    const SKIP: &[&str] = &["is", "was", "were", "are", "the", "a", "an", "did", "does", "do", "has", "had", "have", "of", "kind", "type", "name", "other", "another", "only"];
     let wh = (0..n).find(|&i| matches!(cx.q[i].as_str(), "what" | "which" | "who" | "whom" | "whose" | "when" | "where" | "name" | "list" | "how"));
-    let asked = wh.and_then(|i| cx.qs[(i + 1).min(n)..].iter().find(|w| !SKIP.contains(&w.as_str())));
+    // ("which is the only company to have under 10% arms sales as share of
+    // company's total sales": "only" keeps the compared column from being
+    // the one asked, though "company" is in its name.)
+    let asked = wh.and_then(|i| cx.qs[(i + 1).min(n)..].iter().find(|w| *w == "only" || !SKIP.contains(&w.as_str())));
     // A value set aside ("other than india") leaves its column free to be
     // the answer: the question asks for another of the same kind.
     let linked = |c: usize| links.iter().any(|l| l.col == c && !l.other) || (compared.contains(&c) && !asked.is_some_and(|w| col_words(&t.columns[c].name).contains(w)));
@@ -4091,6 +4094,18 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which swimmers were not from brazil?"), (PlanKind::Lookup, vec!["Ian Thorpe".into()]));
         // A "not" a few words back still negates the value named.
         assert_eq!(ask(&mut d, &t, "how many swimmers did not represent the nation of brazil?"), (PlanKind::Count, vec!["1".into()]));
+    }
+
+    #[test]
+    fn the_only_names_no_column_and_the_different_between_is_a_difference() {
+        let (mut d, t) = db(&[
+            &["Season", "Division", "Place", "Notes"],
+            &["2010-11", "ASOBAL", "4", ""],
+            &["2011-12", "ASOBAL", "15", "Relegated"],
+            &["2012-13", "Primera", "2", "Promoted"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what was the only year the team was relegated?"), (PlanKind::Lookup, vec!["2011-12".into()]));
+        assert_eq!(ask(&mut d, &t, "what is the different between the place in 2010-11 and the place in 2011-12?").1, vec!["11".to_string()]);
     }
 
     #[test]
