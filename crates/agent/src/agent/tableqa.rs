@@ -963,7 +963,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
-    let qs: Vec<String> = q.iter().map(|w| stem(w)).collect();
+    // "How many players were dfs?": a plural of a two-letter code the
+    // table's cells hold (DF, QB) is that code; the stemmer leaves three
+    // letters alone ("was", "his").
+    let code_plural = |w: &str| -> Option<String> {
+        let code = w.strip_suffix('s').filter(|c| c.len() == 2 && !is_weak(w) && c.bytes().all(|b| b.is_ascii_alphabetic()))?;
+        index.holding([code]).iter().any(|&k| index.cells[k].raws.iter().any(|r| r.eq_ignore_ascii_case(code) && is_code(r))).then(|| code.to_string())
+    };
+    let qs: Vec<String> = q.iter().map(|w| code_plural(w).unwrap_or_else(|| stem(w))).collect();
     let joined = format!(" {} ", q.join(" "));
     let cased: BTreeSet<String> = question.split(|c: char| !c.is_alphanumeric()).filter(|w| !w.is_empty()).map(str::to_string).collect();
     // Written in sentence case ("How many …") or with any capital at all.
@@ -4106,6 +4113,13 @@ mod tests {
         ]);
         assert_eq!(ask(&mut d, &t, "what was the only year the team was relegated?"), (PlanKind::Lookup, vec!["2011-12".into()]));
         assert_eq!(ask(&mut d, &t, "what is the different between the place in 2010-11 and the place in 2011-12?").1, vec!["11".to_string()]);
+    }
+
+    #[test]
+    fn the_plural_of_a_two_letter_code_names_that_code() {
+        let (mut d, t) = db(&[&["Pos.", "Player"], &["GK", "Ann"], &["DF", "Bea"], &["DF", "Cy"], &["FW", "Dee"], &["DF", "Eve"]]);
+        assert_eq!(ask(&mut d, &t, "how many players were dfs?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "which players are fws?"), (PlanKind::Lookup, vec!["Dee".into()]));
     }
 
     #[test]
