@@ -2228,17 +2228,22 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let kind = if top_n.is_some() { PlanKind::TopN } else if desc { PlanKind::ArgMax } else { PlanKind::ArgMin };
             return Some(plan(kind, sql, rows_sql, Some(ans), Some(m), &filters));
         }
+        // "which year has the most buildings listed", "which frequency has
+        // the most stations": a plural after "most" that names no column
+        // counts rows, grouped by the answer's values when they repeat.
+        let counts_rows = matches!(sw, "most" | "least" | "fewest")
+            && ((at + 1).min(n)..(at + 3).min(n)).any(|i| cx.q[i] != cx.qs[i] && !is_weak(&cx.q[i]) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[i])));
+        let repeated = {
+            let mut seen = BTreeSet::new();
+            t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
+        };
         // "the age of the oldest victim": the answer is itself the measure.
-        if cx.is_num(ans) && explicit_answer {
+        if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) {
             let f = if desc { "MAX" } else { "MIN" };
             let sql = format!("SELECT {f}({}) {w}", cx.col(ans));
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
         // "which country won the most medals" over repeated values: group and count.
-        let repeated = {
-            let mut seen = BTreeSet::new();
-            t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
-        };
         if repeated && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
@@ -4120,6 +4125,12 @@ mod tests {
         let (mut d, t) = db(&[&["Pos.", "Player"], &["GK", "Ann"], &["DF", "Bea"], &["DF", "Cy"], &["FW", "Dee"], &["DF", "Eve"]]);
         assert_eq!(ask(&mut d, &t, "how many players were dfs?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "which players are fws?"), (PlanKind::Lookup, vec!["Dee".into()]));
+    }
+
+    #[test]
+    fn the_most_of_a_plural_no_column_names_counts_rows_per_value() {
+        let (mut d, t) = db(&[&["Year", "Title", "UK"], &["1976", "A", "1"], &["1976", "B", "3"], &["1979", "C", "5"], &["1982", "D", "7"]]);
+        assert_eq!(ask(&mut d, &t, "which year does the artist have the most charted singles?"), (PlanKind::GroupArgMax, vec!["1976".into()]));
     }
 
     #[test]
