@@ -2047,6 +2047,36 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let sql = format!("SELECT SUM({}) {w}", cx.col(m));
             return Some(plan(PlanKind::Sum, sql, format!("SELECT \"_row\" {w}"), None, Some(m), &filters));
         }
+        // "How many points did iowa score in the swimsuit round?", "how
+        // many times has michigan state been runner-up?", "how many goals
+        // does zoltán kiss have?": the links name one row, whose count
+        // would be 1; a number column the question names (else its Total,
+        // when the counted noun names no column) holds the answer.
+        let one_row = {
+            let mut rows: Option<BTreeSet<usize>> = None;
+            for l in &links {
+                let these: BTreeSet<usize> = l.rows.iter().copied().collect();
+                rows = Some(match rows {
+                    None => these,
+                    Some(r) => r.intersection(&these).copied().collect(),
+                });
+            }
+            !links.is_empty() && filters.len() == links.len() && links.iter().all(|l| !l.neg) && rows.is_some_and(|r| r.len() == 1)
+        };
+        if one_row && !cx.has("consecutive") {
+            let linked_at: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
+            let said: Vec<&String> = (at..n).filter(|i| !linked_at.contains(i) && !is_weak(&cx.q[*i]) || matches!(cx.q[*i].as_str(), "times" | "years")).map(|i| &cx.qs[i]).collect();
+            // "pts." is points.
+            let names = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| said.contains(&cw) || (cw == "pt" || cw == "pts") && said.iter().any(|w| *w == "point"));
+            let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !links.iter().any(|l| l.col == c);
+            let head_names_none = head_at.is_some_and(|h| cx.q[h] != cx.qs[h] && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[h])));
+            let total = || num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| col_words(&t.columns[c].name) == ["total"]).filter(|_| head_names_none);
+            if let Some(m) = num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| names(c)).or_else(total) {
+                let w = where_of(&filters);
+                let sql = format!("SELECT {} {w}", cx.raw(m));
+                return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
+            }
+        }
         if cx.has("how much") && links.is_empty() {
             return None;
         }
@@ -4131,6 +4161,21 @@ mod tests {
     fn the_most_of_a_plural_no_column_names_counts_rows_per_value() {
         let (mut d, t) = db(&[&["Year", "Title", "UK"], &["1976", "A", "1"], &["1976", "B", "3"], &["1979", "C", "5"], &["1982", "D", "7"]]);
         assert_eq!(ask(&mut d, &t, "which year does the artist have the most charted singles?"), (PlanKind::GroupArgMax, vec!["1976".into()]));
+    }
+
+    #[test]
+    fn how_many_of_one_named_row_reads_the_number_the_question_names() {
+        let (mut d, t) = db(&[&["State", "Swimsuit", "Interview"], &["Iowa", "9.267", "9.651"], &["Kansas", "9.100", "9.700"]]);
+        assert_eq!(ask(&mut d, &t, "how many points did iowa score in the swimsuit round?"), (PlanKind::Lookup, vec!["9.267".into()]));
+        let (mut d, t) = db(&[&["Team", "Titles", "Runner-up", "Pts."], &["Michigan", "15", "13", "40"], &["Michigan State", "2", "13", "20"], &["Boston", "4", "3", "9"]]);
+        assert_eq!(ask(&mut d, &t, "how many times has boston been runner-up?"), (PlanKind::Lookup, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many points did michigan state get?"), (PlanKind::Lookup, vec!["20".into()]));
+        // The counted noun names no column: the row's Total.
+        let (mut d, t) = db(&[&["Player", "League", "Cup", "Total"], &["Garra Dembele", "25", "3", "36"], &["Ismail Isa", "6", "2", "8"]]);
+        assert_eq!(ask(&mut d, &t, "how many goals did ismail isa score this season?"), (PlanKind::Lookup, vec!["8".into()]));
+        // Rows that are several are still counted.
+        let (mut d, t) = db(&[&["Date", "Opponent", "Round"], &["May 1", "Kim", "3"], &["May 9", "Kim", "2"], &["June 2", "Ito", "5"]]);
+        assert_eq!(ask(&mut d, &t, "how many fights were against kim?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
