@@ -1868,7 +1868,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "the total number of medals", "how many total points": a column named
     // Total holds the answer per row.
     let total_col = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name) == ["total"]);
-    if let (Some(tc), true, false) = (total_col, cx.has("total"), by_col.is_empty()) {
+    // ("the total number of silver medals", "how many gold medals do they
+    // have total": the column named, not Total.)
+    // (Named by a word, not a year "since 1882" over a column "1882–1918",
+    // and not set aside: "non-gold medals".)
+    let other_named = cols.iter().filter(|x| cx.q[x.2].chars().all(char::is_alphabetic) && !(x.2 > 0 && matches!(cx.q[x.2 - 1].as_str(), "non" | "not" | "excluding" | "without"))).map(|x| x.0).find(|&c| {
+        cx.is_num(c) && Some(c) != total_col && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c)
+    });
+    if let (Some(tc), true, false) = (total_col.map(|tc| other_named.unwrap_or(tc)), cx.has("total"), by_col.is_empty()) {
         if how_many || sum {
             let w = where_of(&filters);
             let single = by_col.iter().all(|l| l.rows.len() == 1);
@@ -4176,6 +4183,15 @@ mod tests {
         // Rows that are several are still counted.
         let (mut d, t) = db(&[&["Date", "Opponent", "Round"], &["May 1", "Kim", "3"], &["May 9", "Kim", "2"], &["June 2", "Ito", "5"]]);
         assert_eq!(ask(&mut d, &t, "how many fights were against kim?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn the_total_of_a_named_medal_adds_that_column_not_the_total() {
+        let (mut d, t) = db(&[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["1", "Belgium", "6", "0", "3", "9"], &["2", "France", "2", "2", "2", "6"], &["3", "Turkey", "1", "0", "0", "1"]]);
+        assert_eq!(ask(&mut d, &t, "how many gold medals do belgium, france, and turkey have total?"), (PlanKind::Sum, vec!["9".into()]));
+        assert_eq!(ask(&mut d, &t, "what was the total number of silver medals awarded to belgium and france?"), (PlanKind::Sum, vec!["2".into()]));
+        // No other column named: the Total column.
+        assert_eq!(ask(&mut d, &t, "what is the total number of medals of belgium and france?"), (PlanKind::Sum, vec!["15".into()]));
     }
 
     #[test]
