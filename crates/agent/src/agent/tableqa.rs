@@ -2068,7 +2068,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                     Some(r) => r.intersection(&these).copied().collect(),
                 });
             }
-            !links.is_empty() && filters.len() == links.len() && links.iter().all(|l| !l.neg) && rows.is_some_and(|r| r.len() == 1)
+            // (Each filter still the link's own cells: a count widens a
+            // name to every cell that lists it, "vested" to "Non-vested at
+            // December 31, 2019".)
+            let unwidened = filters.iter().all(|f| links.iter().any(|l| t.columns[l.col].name == f.1.column && f.1.values.len() == l.raws.len()));
+            !links.is_empty() && filters.len() == links.len() && unwidened && links.iter().all(|l| !l.neg) && rows.is_some_and(|r| r.len() == 1)
         };
         if one_row && !cx.has("consecutive") {
             let linked_at: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
@@ -4180,6 +4184,10 @@ mod tests {
         // The counted noun names no column: the row's Total.
         let (mut d, t) = db(&[&["Player", "League", "Cup", "Total"], &["Garra Dembele", "25", "3", "36"], &["Ismail Isa", "6", "2", "8"]]);
         assert_eq!(ask(&mut d, &t, "how many goals did ismail isa score this season?"), (PlanKind::Lookup, vec!["8".into()]));
+        // A name a count widens to every cell that lists it ("vested" to
+        // "Non-vested at end") names several rows: no one row's number.
+        let (_d, t) = db(&[&["Awards", "Shares"], &["Non-vested at start", "1,187"], &["Granted", "473"], &["Vested", "365"], &["Non-vested at end", "1,283"]]);
+        assert!(parse("what is the number of non-vested shares vested?", &t, "t").is_none_or(|p| p.kind != PlanKind::Lookup));
         // Rows that are several are still counted.
         let (mut d, t) = db(&[&["Date", "Opponent", "Round"], &["May 1", "Kim", "3"], &["May 9", "Kim", "2"], &["June 2", "Ito", "5"]]);
         assert_eq!(ask(&mut d, &t, "how many fights were against kim?"), (PlanKind::Count, vec!["2".into()]));
