@@ -947,11 +947,11 @@ fn from_the_end(mut q: Vec<String>) -> (Vec<String>, usize) {
     (q, 0)
 }
 
-/// "More that 2600 points": a comparative before "that" and a number is
-/// "than" mistyped.
+/// "More that 2600 points", "more then 7,000": a comparative before "that"
+/// or "then" and a number is "than" mistyped.
 fn than_typed_that(mut q: Vec<String>) -> Vec<String> {
     for i in 1..q.len().saturating_sub(1) {
-        if q[i] == "that" && matches!(q[i - 1].as_str(), "more" | "less" | "fewer" | "greater" | "higher" | "lower") && is_numeric_word(&q[i + 1]) {
+        if matches!(q[i].as_str(), "that" | "then") && matches!(q[i - 1].as_str(), "more" | "less" | "fewer" | "greater" | "higher" | "lower" | "larger" | "taller" | "older" | "younger") && q[i + 1].starts_with(|c: char| c.is_ascii_digit()) {
             q[i] = "than".to_string();
         }
     }
@@ -1085,6 +1085,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // "better than 5th", "worse than 2nd": places only (below).
             ("better", Some("than")) => (">", 2),
             ("worse", Some("than")) => ("<", 2),
+            // "taller than 4,500 m", "older than 50", "faster than 135 mph":
+            // the measure the adjective implies when no column is named
+            // (below); "faster" is a smaller time but a larger speed.
+            ("taller" | "heavier" | "deeper" | "wider" | "older" | "faster", Some("than")) => (">", 2),
+            ("lighter" | "younger" | "shallower" | "narrower" | "slower", Some("than")) => ("<", 2),
             _ => continue,
         };
         // "above or below 150": the question asks which, it filters nothing.
@@ -1147,9 +1152,31 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let named_before = (0..t.columns.len())
             .filter(|&c| cx.is_num(c) && share(c, &before) > 0.0)
             .max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(nearest(a).cmp(&nearest(b))).then(b.cmp(&a)));
-        let named = named_after.or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
+        let implied: &[&str] = match cx.q[i].as_str() {
+            "taller" => &["elevation", "height"],
+            "heavier" | "lighter" => &["weight", "mass"],
+            "deeper" | "shallower" => &["depth"],
+            "wider" | "narrower" => &["width"],
+            "older" | "younger" => &["age"],
+            "faster" | "slower" => &["speed", "time"],
+            _ => &[],
+        };
+        // The adjective's measure comes first ("older than 50 at the time":
+        // Age, not Total time in office); of several so named, the one the
+        // words around name best ("heavier than 100 kg": Weight (kg)).
+        let hinted = |c: usize| implied.iter().position(|h| col_words(&t.columns[c].name).iter().any(|w| w.starts_with(h)));
+        let by_adjective = (0..t.columns.len())
+            .filter(|&c| cx.is_num(c) && hinted(c).is_some())
+            .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(hinted(b).cmp(&hinted(a))).then(b.cmp(&a)));
+        let named = by_adjective.or(named_after).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
         let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
-        if let Some(c) = named.or_else(|| (only.len() == 1).then(|| only[0])) {
+        // An adjective's measure is not just any number column: "taller
+        // than 200 feet" asked of a table of radio frequencies is not about
+        // it.
+        let named = if implied.is_empty() { named.or_else(|| (only.len() == 1).then(|| only[0])) } else { by_adjective.or(named_after) };
+        if let Some(c) = named {
+            // A time is faster when smaller.
+            let op = if matches!(cx.q[i].as_str(), "faster" | "slower") && is_time_column(t, c) { mirrored(op) } else { op };
             num_filters.push((c, op, v, span));
         }
     }
@@ -4147,6 +4174,36 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which swimmers were not from brazil?"), (PlanKind::Lookup, vec!["Ian Thorpe".into()]));
         // A "not" a few words back still negates the value named.
         assert_eq!(ask(&mut d, &t, "how many swimmers did not represent the nation of brazil?"), (PlanKind::Count, vec!["1".into()]));
+    }
+
+    /// WTQ dev questions the build before counted every row for: an
+    /// adjective compares the measure it implies, "then" is "than"
+    /// mistyped, and a faster time is a smaller one.
+    #[test]
+    fn an_adjective_before_than_compares_the_measure_it_implies() {
+        let (mut d, t) = db(&[
+            &["No", "Peak", "Elevation (m)", "Col height (m)", "Area (km2)"],
+            &["1", "Mont Blanc", "4,810", "113", "500 km2"],
+            &["2", "Grossglockner", "3,798", "1375", "200 km2"],
+            &["3", "Finsteraarhorn", "4,274", "1994", "350 km2"],
+            &["4", "Wildspitze", "3,768", "2000", "100 km2"],
+        ]);
+        // Elevation before a column that holds "height" further in its name.
+        assert_eq!(ask(&mut d, &t, "how many peaks are taller than 4,000 meters?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many peaks have areas more then 300km"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[
+            &["Name", "Age", "Time in office", "Time"],
+            &["Ann", "19", "30", "1:02.50"],
+            &["Bea", "25", "60", "1:03.00"],
+            &["Cid", "55", "90", "1:04.10"],
+        ]);
+        // "at the time" names a column after the number; "older" names Age.
+        assert_eq!(ask(&mut d, &t, "how many were older than 20 at the time?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many were younger than 50?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many swam faster than 1:03.59?"), (PlanKind::Count, vec!["2".into()]));
+        // No height here: no other number column stands in for it.
+        let (_, t) = db(&[&["Station", "Frequency"], &["KAAA", "90.1"], &["KBBB", "250"]]);
+        assert!(parse("how many buildings are taller than 200 feet?", &t, "t").is_none_or(|p| !p.sql.contains("200")));
     }
 
     #[test]
