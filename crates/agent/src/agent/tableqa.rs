@@ -332,6 +332,49 @@ const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "st
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop"];
 
+/// The spellings of a unit a question may write after a number ("3200
+/// feet") and a column may carry in its name ("Height ft (m)") or its cells
+/// ("3,465 ft").
+const UNITS: &[&[&str]] = &[
+    &["ft", "feet", "foot"],
+    &["m", "meter", "meters", "metre", "metres"],
+    &["km", "kilometer", "kilometers", "kilometre", "kilometres"],
+    &["km2", "sq"],
+    &["mi", "mile", "miles"],
+    &["mph"],
+    &["kmh"],
+    &["kg", "kilogram", "kilograms", "kilo", "kilos"],
+    &["lb", "lbs", "pound", "pounds"],
+];
+
+/// The number column measured in the unit written at `at` ("below 3200
+/// feet" over an Elevation column of "3,465 ft"), or counting the people
+/// written there ("more than 18,000 people": Attendance): named so in its
+/// header, else so written in most of its cells. `None` when no column or
+/// more than one is.
+fn unit_column(cx: &Ctx, at: usize) -> Option<usize> {
+    let t = cx.t;
+    let w = cx.q.get(at)?;
+    // "square kilometers", "sq mi": an area.
+    let w = if matches!(w.as_str(), "square" | "sq") { "km2" } else { w.as_str() };
+    let candidates: Vec<usize> = if PEOPLE.contains(&stem(w).as_str()) {
+        (0..t.columns.len()).filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()))).collect()
+    } else {
+        let spellings = UNITS.iter().find(|u| u.contains(&w))?;
+        (0..t.columns.len())
+            .filter(|&c| cx.is_num(c))
+            .filter(|&c| {
+                col_words(&t.columns[c].name).iter().any(|cw| spellings.contains(&cw.as_str())) || {
+                    let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|r| !r.trim().is_empty()).take(20).collect();
+                    let hits = filled.iter().filter(|r| crate::tabular::words(r).iter().any(|x| spellings.contains(&x.as_str()))).count();
+                    !filled.is_empty() && hits * 2 > filled.len()
+                }
+            })
+            .collect()
+    };
+    (candidates.len() == 1).then(|| candidates[0])
+}
+
 /// "Which rider … has a total of nine points", "who scored a total of
 /// 32": in a question that asks which row, "a total of N" is the value the
 /// row holds. Returns N and the span of "total of N".
@@ -958,8 +1001,26 @@ fn than_typed_that(mut q: Vec<String>) -> Vec<String> {
     q
 }
 
+/// "Over a hundred medals", "more than a thousand": the round number in
+/// figures.
+fn round_numbers(mut q: Vec<String>) -> Vec<String> {
+    let mut i = 0;
+    while i + 1 < q.len() {
+        let figure = match q[i + 1].as_str() {
+            "hundred" => "100",
+            "thousand" => "1000",
+            _ => "",
+        };
+        if !figure.is_empty() && matches!(q[i].as_str(), "a" | "one") {
+            q.splice(i..i + 2, [figure.to_string()]);
+        }
+        i += 1;
+    }
+    q
+}
+
 fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
-    let (q, before_last) = from_the_end(superlative_phrases(than_typed_that(words(question))));
+    let (q, before_last) = from_the_end(superlative_phrases(than_typed_that(round_numbers(words(question)))));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
@@ -1065,6 +1126,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 (0..t.columns.len()).filter(|&c| cx.is_num(c) && share(c) > 0.0).max_by(|&a, &b| share(a).total_cmp(&share(b)).then(b.cmp(&a)))
             };
             let c = named(&unit)
+                .or_else(|| unit_column(&cx, i + 1))
                 .or_else(|| named(&before))
                 .or_else(|| ordinal.then(|| (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c))).flatten())
                 .or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && !is_year_column(t, c)));
@@ -1168,12 +1230,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let by_adjective = (0..t.columns.len())
             .filter(|&c| cx.is_num(c) && hinted(c).is_some())
             .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(hinted(b).cmp(&hinted(a))).then(b.cmp(&a)));
-        let named = by_adjective.or(named_after).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
+        let by_unit = unit_column(&cx, i + skip + 1);
+        let named = by_adjective.or(named_after).or(by_unit).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
         let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
         // An adjective's measure is not just any number column: "taller
         // than 200 feet" asked of a table of radio frequencies is not about
         // it.
-        let named = if implied.is_empty() { named.or_else(|| (only.len() == 1).then(|| only[0])) } else { by_adjective.or(named_after) };
+        let named = if implied.is_empty() { named.or_else(|| (only.len() == 1).then(|| only[0])) } else { by_adjective.or(named_after).or(by_unit) };
         if let Some(c) = named {
             // A time is faster when smaller.
             let op = if matches!(cx.q[i].as_str(), "faster" | "slower") && is_time_column(t, c) { mirrored(op) } else { op };
@@ -4204,6 +4267,24 @@ mod tests {
         // No height here: no other number column stands in for it.
         let (_, t) = db(&[&["Station", "Frequency"], &["KAAA", "90.1"], &["KBBB", "250"]]);
         assert!(parse("how many buildings are taller than 200 feet?", &t, "t").is_none_or(|p| !p.sql.contains("200")));
+    }
+
+    /// The unit after a number says which column it is compared with, from
+    /// the header or from the cells; "a hundred" is 100.
+    #[test]
+    fn a_unit_after_the_number_names_the_column_it_measures() {
+        let (mut d, t) = db(&[
+            &["Rank", "Peak", "Elevation", "Prominence (m)", "Attendance", "Medals"],
+            &["1", "Saka", "3,465 ft", "900", "20,100", "120"],
+            &["2", "Zow", "3,353 ft", "1100", "17,500", "101"],
+            &["3", "Dumlong", "3,149 ft", "700", "18,600", "90"],
+        ]);
+        // Feet in the cells, metres in another column's header.
+        assert_eq!(ask(&mut d, &t, "how many peaks are below 3200 feet?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(ask(&mut d, &t, "how many peaks are above 800 meters?"), (PlanKind::Count, vec!["2".into()]));
+        // People are counted in the attendance.
+        assert_eq!(ask(&mut d, &t, "how many games had more than 18,000 people?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many earned over a hundred medals?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
