@@ -1019,8 +1019,51 @@ fn round_numbers(mut q: Vec<String>) -> Vec<String> {
     q
 }
 
+/// "The 1970's", "the 70’s": a decade written with an apostrophe, which
+/// the tokenizer would read as a possessive and drop, kept as "1970s".
+fn decade_apostrophes(question: &str) -> String {
+    let chars: Vec<char> = question.chars().collect();
+    let mut out = String::with_capacity(question.len());
+    for (i, &c) in chars.iter().enumerate() {
+        let apostrophe = matches!(c, '\'' | '’') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(|&n| n == 's' || n == 'S') && !chars.get(i + 2).is_some_and(|n| n.is_alphanumeric());
+        if !apostrophe {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The years of a decade or century written "1970s", "the 70s", "the
+/// 1800s" (a century; "2000s" is a decade), narrowed by "early", "mid" or
+/// "late" before it. A two-digit decade needs "the" or one of those words
+/// before it ("in their 20s" is an age).
+fn decade_years(q: &[String], i: usize) -> Option<(u32, u32, usize)> {
+    let digits = q[i].strip_suffix('s').filter(|d| d.bytes().all(|b| b.is_ascii_digit()))?;
+    let prev = i.checked_sub(1).map(|j| q[j].as_str()).unwrap_or("");
+    let part = matches!(prev, "early" | "mid" | "late");
+    let (from, century) = match digits.len() {
+        4 => {
+            let y: u32 = digits.parse().ok().filter(|y| (1000..=2090).contains(y) && y % 10 == 0)?;
+            (y, y % 100 == 0 && y < 2000)
+        }
+        2 if prev == "the" || part => {
+            let d: u32 = digits.parse().ok().filter(|d| d % 10 == 0)?;
+            (if d <= 20 { 2000 + d } else { 1900 + d }, false)
+        }
+        _ => return None,
+    };
+    let (lo, hi) = if century { (from, from + 99) } else { (from, from + 9) };
+    let start = if part { i - 1 } else { i };
+    Some(match (prev, century) {
+        ("early", false) => (lo, lo + 3, start),
+        ("mid", false) => (lo + 3, lo + 6, start),
+        ("late", false) => (lo + 6, hi, start),
+        _ => (lo, hi, start),
+    })
+}
+
 fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
-    let (q, before_last) = from_the_end(superlative_phrases(than_typed_that(round_numbers(words(question)))));
+    let (q, before_last) = from_the_end(superlative_phrases(than_typed_that(round_numbers(words(&decade_apostrophes(question))))));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
@@ -1291,6 +1334,32 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if let Some(c) = c {
             num_filters.push((c, ">=", lo.min(hi), (i, i + 2)));
             num_filters.push((c, "<=", lo.max(hi), (i + 2, i + 4)));
+        }
+    }
+    // "In the 1970s", "the late 80's", "built in the 1800s": every year of
+    // the decade or century, on the date or year column (unless a cell
+    // holds the words: a column of decades), and not when negated.
+    if let Some(yc) = date_or_year_column(t) {
+        for i in 0..n {
+            let Some((lo, hi, start)) = decade_years(&cx.q, i) else { continue };
+            // ("1970s" linked to a cell "1970" by its leading number is
+            // not that cell.)
+            links.retain(|l| !l.pos.contains(&i) || l.raws.iter().any(|r| r.to_lowercase().contains(&cx.q[i])));
+            if links.iter().any(|l| l.pos.contains(&i)) || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1) || negated_before(&cx.q, start) {
+                continue;
+            }
+            // A decade none of the table's years fall in, like a year it
+            // does not hold, means it cannot answer.
+            let year = |r: &crate::tabular::TypedRow| match t.columns[yc].kind {
+                ColumnKind::Date => r.cells[yc].date.as_deref().and_then(|d| d.get(..4)).and_then(|y| y.parse::<f64>().ok()),
+                _ => r.cells[yc].num,
+            };
+            if !t.rows.iter().filter_map(year).any(|y| (lo as f64..=hi as f64).contains(&y)) {
+                *unrelated = Some("a year the table does not hold");
+                return None;
+            }
+            num_filters.push((yc, ">=", lo as f64, (start, i + 1)));
+            num_filters.push((yc, "<=", hi as f64, (start, i + 1)));
         }
     }
     // Ordinal places: "who came in first", "placed 3rd", "second place".
@@ -4285,6 +4354,26 @@ mod tests {
         // People are counted in the attendance.
         assert_eq!(ask(&mut d, &t, "how many games had more than 18,000 people?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many earned over a hundred medals?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    /// "The 1970's" was read as the year 1970 (the tokenizer drops a
+    /// possessive 's), and "the 1800s" as nothing.
+    #[test]
+    fn a_decade_or_century_filters_every_year_in_it() {
+        let (mut d, t) = db(&[
+            &["Year", "Album", "Label"],
+            &["1968", "First", "Atco"],
+            &["1970", "Second", "Atco"],
+            &["1974", "Third", "Epic"],
+            &["1979", "Fourth", "Epic"],
+            &["1983", "Fifth", "Epic"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many albums were released in the 1970's?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many albums were made in the 70s?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many albums were made in the late 70s?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(ask(&mut d, &t, "how many albums came out in the 1900s?"), (PlanKind::Count, vec!["5".into()]));
+        // A decade the table has no year in: it cannot answer.
+        assert_eq!(parse_or_why("how many albums were released in the 1990s?", &t, "t").err(), Some(NoPlan::Unrelated("a year the table does not hold")));
     }
 
     #[test]
