@@ -3020,7 +3020,16 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
     let hint = |names: &[&str]| -> Option<usize> {
         (0..t.columns.len()).filter(|&c| !linked(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| names.contains(&w.as_str())))
     };
-    let first_text = || (0..t.columns.len()).find(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text);
+    // (A column of places or codes, "#" holding "T8", names no row.)
+    let first_text = || {
+        let text = |c: usize| !linked(c) && t.columns[c].kind == ColumnKind::Text;
+        (0..t.columns.len()).find(|&c| text(c) && !is_rank_column(t, c) && !col_words(&t.columns[c].name).is_empty()).or_else(|| (0..t.columns.len()).find(|&c| text(c)))
+    };
+    // A free column the question names after the wh-word at `i` that is
+    // of the kind asked ("when did his term end": Term end, not Term
+    // start), the most fully named first.
+    let named_kind = |i: usize, kind: &dyn Fn(usize) -> bool| cols.iter().filter(|(c, _, pos)| *pos > i && !linked(*c) && kind(*c)).max_by(|a, b| a.1.total_cmp(&b.1).then(b.2.cmp(&a.2))).map(|x| x.0);
+    let has_hint = |c: usize, names: &[&str]| col_words(&t.columns[c].name).iter().any(|w| names.contains(&w.as_str()));
     if let Some(i) = wh {
         // "how high is the strike rate": "high" says what kind of answer, not which column.
         let from = if cx.q[i] == "how" { i + 2 } else { i + 1 };
@@ -3061,8 +3070,12 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
             }
         }
         match cx.q[i].as_str() {
-            "when" => return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)).or(head_col), false),
-            "where" => return (hint(PLACE_HINTS).or(head_col), false),
+            "when" => {
+                let timed = |c: usize| has_hint(c, TIME_HINTS) || t.columns[c].kind == ColumnKind::Date || is_year_column(t, c);
+                return (named_kind(i, &timed).or_else(|| hint(TIME_HINTS)).or_else(|| date_or_year_column(t)).or(head_col), false);
+            }
+            // "where did he go to school": a column named, when no place is.
+            "where" => return (named_kind(i, &|c| has_hint(c, PLACE_HINTS)).or_else(|| hint(PLACE_HINTS)).or(head_col).or_else(|| named_kind(i, &|c| t.columns[c].kind == ColumnKind::Text)), false),
             "who" | "whom" | "whose" => {
                 if let Some(c) = head_col.filter(|&c| !linked(c) && t.columns[c].kind == ColumnKind::Text) {
                     return (Some(c), true);
@@ -4374,6 +4387,33 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many albums came out in the 1900s?"), (PlanKind::Count, vec!["5".into()]));
         // A decade the table has no year in: it cannot answer.
         assert_eq!(parse_or_why("how many albums were released in the 1990s?", &t, "t").err(), Some(NoPlan::Unrelated("a year the table does not hold")));
+    }
+
+    /// "When" and "where" read the column of their kind the question names
+    /// ("term end", not the first date column), or, with no place column,
+    /// the one named ("school"); "which golfer" reads no rank column of
+    /// ties ("T8").
+    #[test]
+    fn when_and_where_read_the_column_named_and_no_rank_names_a_row() {
+        let (mut d, t) = db(&[
+            &["Name", "Term start", "Term end"],
+            &["Pier Piccio", "1 January 1926", "6 February 1927"],
+            &["Armando Armani", "10 February 1927", "13 October 1928"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "when did armando armani's term end?").1, vec!["13 October 1928".to_string()]);
+        assert_eq!(ask(&mut d, &t, "when did armando armani's term start?").1, vec!["10 February 1927".to_string()]);
+        let (mut d, t) = db(&[
+            &["Pick", "Player", "Team", "School"],
+            &["1", "Pat Burrell", "Philadelphia Phillies", "University of Miami"],
+            &["2", "Mark Mulder", "Oakland Athletics", "Michigan State University"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "where did mark mulder go to school").1, vec!["Michigan State University".to_string()]);
+        let (mut d, t) = db(&[
+            &["#", "Player", "Country", "Money ($)"],
+            &["1", "Shirley Englehorn", "United States", "4,500"],
+            &["T8", "Gerda Boykin", "West Germany", "1,000"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which golfer was not from the united states?").1, vec!["Gerda Boykin".to_string()]);
     }
 
     #[test]
