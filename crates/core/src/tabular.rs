@@ -317,7 +317,10 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
                     TypedCell { raw, num, date }
                 })
                 .collect();
-            let total = cells.first().is_some_and(|c| is_total_label(&c.raw));
+            // The row's label: its first cell, or the second when the first
+            // is empty (a rank column left blank on a "Totals" row).
+            let label = cells.iter().take(2).find(|c| !c.raw.trim().is_empty());
+            let total = label.is_some_and(|c| is_total_label(&c.raw));
             TypedRow { grid_row: h + i, cells, total }
         })
         .collect();
@@ -541,6 +544,17 @@ mod tests {
         assert_eq!(nums(&t, 0), vec![None, None, Some(5.0), Some(6.0)]);
         let t = typed_table(&table(&[&["Place", "Athlete"], &["", "A"], &["", "B"], &["", "C"], &["", "D"], &["5", "E"]]));
         assert_eq!(nums(&t, 0)[0], None);
+    }
+
+    /// WTQ's Kenyan counties end in a "Totals" row whose rank cell is
+    /// blank: it was the county "with the most area".
+    #[test]
+    fn a_totals_row_is_found_by_its_label_after_a_blank_first_cell() {
+        let t = typed_table(&table(&[&["#", "County", "Area"], &["1", "Mombasa", "212"], &["2", "Kwale", "8,270"], &["", "Totals", "8,482"]]));
+        assert!(t.rows[2].total && !t.rows[0].total && !t.rows[1].total);
+        // A blank first cell alone marks nothing.
+        let t = typed_table(&table(&[&["#", "County", "Area"], &["", "Mombasa", "212"], &["2", "Kwale", "8,270"]]));
+        assert!(!t.rows[0].total);
     }
 
     #[test]

@@ -2973,7 +2973,7 @@ fn fallback_measure(t: &TypedTable, key: usize) -> Option<usize> {
 fn implied_measure(word: &str) -> (&'static [&'static str], &'static [&'static str]) {
     match word {
         "oldest" | "youngest" => (&["age"], &["birth", "born", "dob"]),
-        "tallest" => (&["height", "elevation"], &[]),
+        "tallest" => (&["elevation", "height"], &[]),
         "highest" => (&["elevation", "height", "altitude"], &[]),
         "shortest" => (&["length", "duration", "time", "height"], &[]),
         "longest" => (&["length", "duration", "time", "distance"], &[]),
@@ -4336,6 +4336,8 @@ mod tests {
         // Elevation before a column that holds "height" further in its name.
         assert_eq!(ask(&mut d, &t, "how many peaks are taller than 4,000 meters?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many peaks have areas more then 300km"), (PlanKind::Count, vec!["2".into()]));
+        // The same for the superlative.
+        assert_eq!(ask(&mut d, &t, "what is the tallest peak?").1, vec!["Mont Blanc".to_string()]);
         let (mut d, t) = db(&[
             &["Name", "Age", "Time in office", "Time"],
             &["Ann", "19", "30", "1:02.50"],
