@@ -2525,8 +2525,16 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let v: Vec<String> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[dc].date.clone().or_else(|| r.cells[dc].num.map(|n| format!("{n:012.2}")))).collect();
             v.len() >= 3 && v.windows(2).filter(|p| p[1] <= p[0]).count() * 10 >= (v.len() - 1) * 9 && v.first() > v.last()
         });
-        if let Some(dc) = newest_first.filter(|_| !listing) {
-            let sql = format!("SELECT {} {w} AND {} IS NOT NULL AND {} IS NOT NULL ORDER BY {} {}, \"_row\" LIMIT 1{offset}", cx.raw(ans), cx.raw(ans), cx.col(dc), cx.col(dc), if desc { "DESC" } else { "ASC" });
+        // "Which university was founded first?", "the first city to be
+        // incorporated": by the date or year column the question names
+        // (Founded, Incorporated), in whatever order the table is listed.
+        let named_time = cols.iter().map(|x| x.0).find(|&c| Some(c) != answer && (is_year_column(t, c) || t.columns[c].kind == ColumnKind::Date) && !links.iter().any(|l| l.col == c) && !filters.iter().any(|f| f.1.column == t.columns[c].name));
+        if let Some(dc) = named_time.or(newest_first).filter(|_| !listing) {
+            let dir = if desc { "DESC" } else { "ASC" };
+            // Ties on a year ("the last round in the 2011 season") are
+            // broken by the table's dates.
+            let then = date_or_year_column(t).filter(|&c| c != dc && t.columns[c].kind == ColumnKind::Date).map(|c| format!("{} {dir}, ", cx.col(c))).unwrap_or_default();
+            let sql = format!("SELECT {} {w} AND {} IS NOT NULL AND {} IS NOT NULL ORDER BY {} {dir}, {then}\"_row\" LIMIT 1{offset}", cx.raw(ans), cx.raw(ans), cx.col(dc), cx.col(dc));
             return Some(plan(if desc { PlanKind::Last } else { PlanKind::First }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(dc), &filters));
         }
         let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY \"_row\" {} LIMIT 1{offset}", cx.raw(ans), cx.raw(ans), if desc { "DESC" } else { "ASC" });
@@ -4416,6 +4424,29 @@ mod tests {
             &["T8", "Gerda Boykin", "West Germany", "1,000"],
         ]);
         assert_eq!(ask(&mut d, &t, "which golfer was not from the united states?").1, vec!["Gerda Boykin".to_string()]);
+    }
+
+    /// "Founded first" orders by the Founded column the verb names, not by
+    /// the table's alphabetical listing; a tie on a year goes to the dates.
+    #[test]
+    fn first_and_last_order_by_the_time_column_the_question_names() {
+        let (mut d, t) = db(&[
+            &["School", "Founded", "Enrollment"],
+            &["Air Force Institute", "1919", "700"],
+            &["Clarkson University", "1896", "3,000"],
+            &["Rensselaer Institute", "1824", "7,000"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which school was founded first?").1, vec!["Rensselaer Institute".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which school was founded last?").1, vec!["Air Force Institute".to_string()]);
+        // Asked of the listing: the top row still.
+        assert_eq!(ask(&mut d, &t, "which school is listed first?").1, vec!["Air Force Institute".to_string()]);
+        let (mut d, t) = db(&[
+            &["Season", "Date", "Round"],
+            &["2011", "2011-03-02", "Group Stage"],
+            &["2011", "2011-09-14", "Quarter-finals"],
+            &["2011", "2011-05-11", "Group Stage 6"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what was the last round held in the 2011 season?").1, vec!["Quarter-finals".to_string()]);
     }
 
     #[test]
