@@ -87,6 +87,13 @@ pub fn detect_header_rows(rows: &[Vec<Cell>]) -> usize {
         // unless it is the very first row.
         // A row of years heads the columns below it; one year beside a
         // label ("Acme, Europe, 2015") is a record's.
+        // A row keyed like the next one (a year or number in the first
+        // column of each: "1969, Gimme Shelter, Ode, —, —" over "1971, …")
+        // is the first record, though its figures are missing.
+        let keyed = |r: &Vec<Cell>| r.first().is_some_and(|c| is_year_cell(c) || matches!(c.value, CellValue::Number(_)));
+        if h > 0 && keyed(row) && rows.get(h + 1).is_some_and(keyed) {
+            break;
+        }
         let years = row.iter().filter(|c| is_year_cell(c)).count();
         let years_row = years >= 2 || (years == 1 && row.first().is_some_and(|c| c.value.is_empty() || is_year_cell(c)));
         if h > 0 && !any_values_below(h + 1) && !years_row {
@@ -232,6 +239,24 @@ mod tests {
         );
         assert_eq!(t[0].data_rows().len(), 3);
         assert_eq!(t[0].cell(2, 1).unwrap().value, CellValue::Number(1452.4));
+    }
+
+    /// Seen in the app on a WikiTableQuestions CSV of albums: the first two
+    /// records, whose chart cells are "—", were read as header rows (the
+    /// column named "Year 1969 1971") and lost as data.
+    #[test]
+    fn records_with_missing_figures_under_a_header_stay_records() {
+        let g = grid(&[
+            &["Year", "Album", "Label", "Peak US"],
+            &["1969", "Gimme Shelter", "Ode", "—"],
+            &["1971", "Celebration", "Ode", "—"],
+            &["1971", "Merry Clayton", "Ode", "180"],
+            &["1975", "Keep Your Eye", "Ode", "—"],
+        ]);
+        let t = tables_from_grid(&g, (0, 0));
+        assert_eq!(t[0].header_rows, 1);
+        assert_eq!(t[0].columns, vec!["Year", "Album", "Label", "Peak US"]);
+        assert_eq!(t[0].data_rows().len(), 4);
     }
 
     #[test]
