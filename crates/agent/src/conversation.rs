@@ -583,7 +583,7 @@ fn top_n(asked: &str, dir: &str, n: usize) -> Option<Reading> {
 
 /// What a run leaves for the next question: the standalone question, its
 /// years, places and entities, the values it named and where they are.
-pub fn context_of(asked: &str, run: &Run, first_column: &dyn Fn(&str) -> Option<String>) -> TurnContext {
+pub fn context_of(asked: &str, run: &Run, label_column: &dyn Fn(&str) -> Option<String>) -> TurnContext {
     let mut cx = TurnContext { asked: asked.to_string(), ..TurnContext::default() };
     for s in &run.trace {
         match &s.step {
@@ -616,7 +616,7 @@ pub fn context_of(asked: &str, run: &Run, first_column: &dyn Fn(&str) -> Option<
         if label.trim().is_empty() || cx.slots.iter().any(|s| s.words.eq_ignore_ascii_case(label.trim())) {
             continue;
         }
-        if let (Some((a, b)), Some(col)) = (find_words(asked, label.trim()), first_column(&c.source_id)) {
+        if let (Some((a, b)), Some(col)) = (find_words(asked, label.trim()), label_column(&c.source_id)) {
             cx.slots.push(Slot { words: asked[a..b].to_string(), table: c.source_id.clone(), column: col });
         }
     }
@@ -680,10 +680,13 @@ pub fn columns_holding(objects: &dyn Fn(&str) -> Option<crate::source::SourceObj
     out
 }
 
-/// The first column's name of a table object (where a report's row labels are).
-pub fn first_column(obj: Option<&crate::source::SourceObject>) -> Option<String> {
+/// The name of the column that names a table object's rows
+/// ([`crate::source::TableContent::label_column`]: where a report's row
+/// labels are, or a list's names beside its ranks), which a cited cell's
+/// row label was read from.
+pub fn label_column(obj: Option<&crate::source::SourceObject>) -> Option<String> {
     match &obj?.content {
-        crate::source::Content::Table(t) => Some(t.columns.first().cloned().unwrap_or_else(|| "column 1".into())),
+        crate::source::Content::Table(t) => Some(t.columns.get(t.label_column()).cloned().unwrap_or_else(|| "column 1".into())),
         _ => None,
     }
 }

@@ -688,7 +688,7 @@ impl<S: Store> Workspace<S> {
         let context = match (reading.kind, conversation.turns.last()) {
             // "why?" changes nothing a later follow-up refers to.
             (FollowUpKind::Why, Some(prev)) => prev.context.clone(),
-            _ => conv::context_of(&reading.read_as, &run, &|id| conv::first_column(pool.get(id))),
+            _ => conv::context_of(&reading.read_as, &run, &|id| conv::label_column(pool.get(id))),
         };
         if conversation.turns.is_empty() {
             conversation.title = conv::title_of(question);

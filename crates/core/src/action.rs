@@ -153,7 +153,7 @@ impl RetrievalAction {
                     if c.text.trim().is_empty() {
                         return None;
                     }
-                    let label = t.grid.get(row as usize).and_then(|r| r.first()).map(|c| c.text.trim().to_string()).unwrap_or_default();
+                    let label = t.row_label(row as usize);
                     let header = t.columns.get(col as usize).cloned().unwrap_or_default();
                     Some(format!("{label} | {header}: {} ({})", c.text.trim(), a1(t.origin.0 as usize + row as usize, t.origin.1 as usize + col as usize)))
                 }

@@ -320,6 +320,29 @@ impl TableContent {
         a1(self.origin.0 as usize + row, self.origin.1 as usize + col)
     }
 
+    /// The column whose cell names a data row when a citation or the
+    /// reader says which row a cell stands on: the first column, unless it
+    /// only numbers or ranks the rows ("1", "2.", "T8", "1st", a year) and
+    /// one of the next three columns names them in words ("Mont Blanc"),
+    /// as a reader of the table would say which row it is. Decided on the
+    /// first [`LABEL_ROWS`] data rows, so asking per cited cell stays cheap.
+    pub fn label_column(&self) -> usize {
+        let rows = &self.data_rows()[..self.data_rows().len().min(LABEL_ROWS)];
+        let filled = |c: usize| rows.iter().filter_map(move |r| r.get(c)).map(|x| x.text.trim()).filter(|t| !t.is_empty() && !matches!(*t, "-" | "—" | "–"));
+        if filled(0).next().is_none() || !filled(0).all(numbers_a_row) {
+            return 0;
+        }
+        let words = |c: usize| {
+            let (n, text) = filled(c).fold((0usize, 0usize), |(n, t), x| (n + 1, t + usize::from(crate::text::parse_number(x).is_none() && x.chars().any(char::is_alphabetic))));
+            2 * n >= rows.len() && 2 * text > n
+        };
+        (1..self.n_cols().min(4)).find(|&c| words(c)).unwrap_or(0)
+    }
+    /// The name of grid row `row` ([`Self::label_column`]'s cell), trimmed.
+    pub fn row_label(&self, row: usize) -> String {
+        self.cell(row, self.label_column()).map(|c| c.text.trim().to_string()).unwrap_or_default()
+    }
+
     /// The data rows as an Arrow batch: one column per header, `Float64` where
     /// every non-empty cell of the column is a number, `Utf8` otherwise.
     pub fn record_batch(&self) -> Result<RecordBatch, arrow_schema::ArrowError> {
@@ -352,6 +375,18 @@ impl TableContent {
         }
         RecordBatch::try_new(Arc::new(Schema::new(fields)), arrays)
     }
+}
+
+/// How many data rows [`TableContent::label_column`] reads.
+pub const LABEL_ROWS: usize = 50;
+
+/// A cell that numbers or ranks a row rather than names it: digits, with
+/// a tie mark before ("T8", "=3") or a point or ordinal after ("2.", "1st").
+fn numbers_a_row(text: &str) -> bool {
+    let t = text.trim_start_matches(['T', 't', '=']);
+    let t = t.trim_end_matches(['.', ')']);
+    let t = ["st", "nd", "rd", "th"].iter().find_map(|s| t.strip_suffix(s)).unwrap_or(t);
+    !t.is_empty() && t.chars().all(|c| c.is_ascii_digit())
 }
 
 /// Column index (0-based) to spreadsheet letters: 0 → A, 26 → AA.
@@ -579,5 +614,32 @@ mod tests {
         assert_eq!(b.schema().field(2).data_type(), &DataType::Utf8);
         assert_eq!(b.schema().field(2).name(), "2019 (2)");
     }
-}
 
+    #[test]
+    fn a_row_is_named_by_its_name_column_when_the_first_only_ranks_it() {
+        let table = |rows: &[&[&str]]| TableContent {
+            caption: None,
+            header_rows: 1,
+            columns: rows[0].iter().map(|s| s.to_string()).collect(),
+            grid: rows.iter().map(|r| r.iter().map(|s| Cell::text(*s)).collect()).collect(),
+            origin: (0, 0),
+            truncated_from: None,
+            schema: None,
+            row_pages: None,
+        };
+        // Ranks, ties and ordinals before the peaks' names: the name.
+        let peaks = table(&[&["Rank", "Mountain", "Elevation (m)"], &["1.", "Mont Blanc", "4,810"], &["T2", "Monte Rosa", "4,634"], &["3rd", "Dom", "4,545"]]);
+        assert_eq!(peaks.label_column(), 1);
+        assert_eq!(peaks.row_label(1), "Mont Blanc");
+        // A statement's line items stay the label.
+        let report = table(&[&["Item", "2019", "2018"], &["Revenue", "10", "9"], &["Cost", "4", "3"]]);
+        assert_eq!(report.label_column(), 0);
+        assert_eq!(report.row_label(2), "Cost");
+        // A series of years and figures has no names: the year.
+        let series = table(&[&["Year", "Sales", "Cost"], &["2019", "10", "4"], &["2020", "12", "5"]]);
+        assert_eq!(series.label_column(), 0);
+        // A first column of names that holds one number keeps its place.
+        let mixed = table(&[&["Player", "Team"], &["Pelé", "Santos"], &["10", "Ajax"]]);
+        assert_eq!(mixed.label_column(), 0);
+    }
+}

@@ -181,7 +181,7 @@ pub fn evidence_of(obj: &SourceObject, key: &EvidenceKey) -> Option<Evidence> {
                 locator: format!("{sheet}{}", t.a1(*row as usize, *col as usize)),
                 text: cell.text.trim().to_string(),
                 value: cell.value.as_f64(),
-                label: t.grid.get(*row as usize).and_then(|r| r.first()).map(|c| c.text.trim().to_string()).unwrap_or_default(),
+                label: t.row_label(*row as usize),
                 year: crate::text::years(&header).last().copied(),
                 header,
                 scale: table_scale(t).to_string(),
