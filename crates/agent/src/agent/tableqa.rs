@@ -1274,12 +1274,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             .filter(|&c| cx.is_num(c) && hinted(c).is_some())
             .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(hinted(b).cmp(&hinted(a))).then(b.cmp(&a)));
         let by_unit = unit_column(&cx, i + skip + 1);
-        let named = by_adjective.or(named_after).or(by_unit).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c)));
-        let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
         // An adjective's measure is not just any number column: "taller
         // than 200 feet" asked of a table of radio frequencies is not about
-        // it.
-        let named = if implied.is_empty() { named.or_else(|| (only.len() == 1).then(|| only[0])) } else { by_adjective.or(named_after).or(by_unit) };
+        // it. Else a column named after the number, by its unit, named
+        // before it, any number column named, or the only one there is.
+        let named = if implied.is_empty() {
+            let only = || {
+                let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
+                (only.len() == 1).then(|| only[0])
+            };
+            named_after.or(by_unit).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c))).or_else(only)
+        } else {
+            by_adjective.or(named_after).or(by_unit)
+        };
         if let Some(c) = named {
             // A time is faster when smaller.
             let op = if matches!(cx.q[i].as_str(), "faster" | "slower") && is_time_column(t, c) { mirrored(op) } else { op };
