@@ -774,17 +774,25 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
     // part of each cell ("marlboro" of "Marlboro Team Penske"). A cell
     // named in full is what the question asks about; if no row has it with
     // the rest, "unknown" is the answer.
+    // A number the question follows with its column's name ("all 150
+    // laps") is no bare number.
+    let qw = words(question);
+    let names_its_column = |f: &Filter, fw: &[String]| {
+        let cw = col_words(&f.column);
+        (0..qw.len()).any(|i| qw[i..].starts_with(fw) && qw.get(i + fw.len()).is_some_and(|w| cw.contains(&stem(w))))
+    };
     let doubtful = |f: &Filter| {
         let fw: Vec<String> = words(&f.words);
-        fw.iter().all(|w| is_numeric_word(w)) || f.values.iter().all(|v| words(v).iter().filter(|w| !is_weak(w)).count() > fw.len())
+        (fw.iter().all(|w| is_numeric_word(w)) && !names_its_column(f, &fw)) || f.values.iter().all(|v| words(v).iter().filter(|w| !is_weak(w)).count() > fw.len())
     };
     let mut order: Vec<&Filter> = plan.filters.iter().filter(|f| f.op == "=" && !f.words.is_empty() && doubtful(f)).collect();
     order.sort_by_key(|f| (!f.words.split(' ').all(is_numeric_word), f.words.split(' ').count()));
     let same = |a: &Filter, b: &Filter| a.column == b.column && a.op == b.op && a.values == b.values;
     for f in order {
         let mut left: Vec<&str> = f.words.split(' ').collect();
-        let kept: Vec<String> = words(question)
-            .into_iter()
+        let kept: Vec<String> = qw
+            .iter()
+            .cloned()
             .filter(|w| match left.iter().position(|d| d == w) {
                 Some(k) => {
                     left.remove(k);
@@ -804,11 +812,18 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
             continue;
         }
         let Ok(r) = run(db, &p, limits) else { continue };
-        if !r.values.is_empty() {
+        if !finds_nothing(&p, &r) {
             return Some((p, r, pivoted, f.clone()));
         }
     }
     None
+}
+
+/// No row met the plan's filters together: no value came back, or a count
+/// of none ("how many teams completed all 150 laps of the marlboro grand
+/// prix": no team is "Marlboro Team Penske" with 150 laps, so 0).
+fn finds_nothing(plan: &QueryPlan, result: &PlanResult) -> bool {
+    result.values.is_empty() || (matches!(plan.kind, PlanKind::Count | PlanKind::CountDistinct) && result.values.iter().all(|v| v == "0"))
 }
 
 /// Runs a plan; when no row meets its filters together, the plan without
@@ -818,7 +833,7 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
 /// through it.
 pub fn run_or_relax(question: &str, db: &mut crate::tabledb::TableDb, object: &str, plan: QueryPlan, pivoted: bool, limits: &crate::sql::SqlLimits) -> Result<(QueryPlan, PlanResult, bool, Option<Filter>), crate::tabledb::TableDbError> {
     let result = run(db, &plan, limits)?;
-    if result.values.is_empty() {
+    if finds_nothing(&plan, &result) {
         if let Some((p, r, pv, dropped)) = relaxed(question, db, object, &plan, limits) {
             return Ok((p, r, pv, Some(dropped)));
         }
@@ -4749,6 +4764,33 @@ mod tests {
         assert_eq!(plan.kind, PlanKind::Sum, "{}", plan.sql);
         let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
         assert_eq!((p.kind, r.values, dropped.map(|f| f.column)), (PlanKind::Lookup, vec!["4".to_string()], Some("Laps".to_string())));
+        // A count of none is no row too: "free trade" (of "Free Trade
+        // Hall") and Alfred Waterhouse name no building together, and the
+        // count is asked again without the part of a name.
+        let (mut d, t) = db(&[&["Building", "Architect", "Floors"], &["Town Hall", "Alfred Waterhouse", "3"], &["Assize Courts", "Alfred Waterhouse", "2"], &["Free Trade Hall", "Edward Walters", "2"]]);
+        let q = "how many buildings in the free trade district had alfred waterhouse as their architect?";
+        let plan = parse(q, &t, "t").unwrap();
+        assert_eq!(run(&mut d, &plan, &SqlLimits::default()).unwrap().values, vec!["0".to_string()], "{}", plan.sql);
+        let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
+        assert_eq!((p.kind, r.values, dropped.map(|f| f.column)), (PlanKind::Count, vec!["2".to_string()], Some("Building".to_string())));
+        // A number followed by its column's name ("all 150 laps") is no
+        // bare number: the part of a name goes instead.
+        let (mut d, t) = db(&[&["Pos", "Driver", "Team", "Laps"], &["1", "Michael Andretti", "Newman-Haas Racing", "150"], &["2", "Greg Moore", "Forsythe Racing", "150"], &["3", "Al Unser Jr.", "Marlboro Team Penske", "149"]]);
+        let q = "how many drivers completed all 150 laps of the marlboro grand prix?";
+        let plan = parse(q, &t, "t").unwrap();
+        let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
+        assert_eq!((r.values, dropped.map(|f| f.column)), (vec!["2".to_string()], Some("Team".to_string())), "{}", p.sql);
+        let (mut d, t) = db(&[
+            &["Position", "Team", "Points", "Played"],
+            &["1", "Palestra Itália", "18", "9"],
+            &["2", "Auto", "14", "9"],
+            &["3", "Corinthians", "13", "9"],
+            &["9", "AA São Bento", "4", "9"],
+        ]);
+        let q = "which is the only team to score 13 points in 9 games?";
+        let plan = parse(q, &t, "t").unwrap();
+        let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
+        assert_eq!((r.values, dropped.map(|f| f.column)), (vec!["Corinthians".to_string()], Some("Position".to_string())), "{}", p.sql);
     }
 
     #[test]
