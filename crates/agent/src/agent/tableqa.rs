@@ -1527,6 +1527,32 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
 
+    // "how many drivers did not finish": the rows a position column marks
+    // retired ("Ret", "DNF", "WD"), else the rows whose Time/Retired (or
+    // Reason) cell gives a reason ("Engine", "Contact"), not a time or a
+    // lap deficit.
+    const DID_NOT_FINISH: &[&str] = &["not finish", "t finish", "failed to finish", "dnf", "not complete the race", "t complete the race"];
+    if let Some((at, p)) = DID_NOT_FINISH.iter().find_map(|p| cx.find(p).map(|at| (at, p))) {
+        const RETIRED: &[&str] = &["RET", "RETIRED", "DNF", "WD", "NC", "DNS"];
+        let marks = |c: usize| t.rows.iter().any(|r| RETIRED.contains(&r.cells[c].raw.trim().to_uppercase().as_str()));
+        let reasons = |c: usize| {
+            col_words(&t.columns[c].name).iter().any(|w| w.starts_with("retire") || w == "reason")
+                && t.rows.iter().any(|r| r.cells[c].raw.chars().any(char::is_alphabetic) && !r.cells[c].raw.chars().any(|ch| ch.is_ascii_digit()))
+        };
+        let found = (0..t.columns.len()).find(|&c| marks(c)).map(|c| (c, true)).or_else(|| (0..t.columns.len()).find(|&c| reasons(c)).map(|c| (c, false)));
+        if let Some((c, marked)) = found {
+            let raw = cx.raw(c);
+            let sql = if marked {
+                format!("UPPER(TRIM({raw})) IN ({})", RETIRED.iter().map(|m| sql_str(m)).collect::<Vec<_>>().join(", "))
+            } else {
+                format!("({raw} IS NOT NULL AND TRIM({raw}) <> '' AND {raw} NOT GLOB '*[0-9]*')")
+            };
+            let end = (at + p.split(' ').count()).min(n);
+            let from = if cx.q[at] == "t" { at.saturating_sub(1) } else { at };
+            extra.push((sql, Filter { column: t.columns[c].name.clone(), op: if marked { "retired" } else { "a reason" }.into(), values: Vec::new(), words: cx.q[from..end].join(" ") }, (from, end)));
+        }
+    }
+
     // "how many teams had more points than silex", "who ran a shorter time
     // than X": the rows whose measure passes the named row's; that row is
     // the yardstick, not a filter.
@@ -4791,6 +4817,31 @@ mod tests {
         let plan = parse(q, &t, "t").unwrap();
         let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
         assert_eq!((r.values, dropped.map(|f| f.column)), (vec!["Corinthians".to_string()], Some("Position".to_string())), "{}", p.sql);
+    }
+
+    /// "Did not finish": the rows a position column marks retired, else
+    /// the rows whose Time/Retired cell is a reason, not a time or laps.
+    #[test]
+    fn did_not_finish_counts_the_retired_rows() {
+        let (mut d, t) = db(&[
+            &["Pos", "Driver", "Time/Retired"],
+            &["1", "Innes Ireland", "1:00:14.8"],
+            &["2", "Stirling Moss", "+ 2.8 s"],
+            &["3", "Graham Hill", "41 laps"],
+            &["Ret", "Roy Salvadori", "Transmission"],
+            &["Ret", "Keith Greene", ""],
+            &["WD", "Jack Brabham", ""],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many drivers did not finish the race?"), (PlanKind::Count, vec!["3".into()]));
+        let (mut d, t) = db(&[
+            &["Pos", "Driver", "Laps", "Time/Retired"],
+            &["1", "Robert Doornbos", "107", "1:45:07.617"],
+            &["2", "Neel Jani", "107", "+6.1 secs"],
+            &["3", "Paul Tracy", "105", "+ 2 Laps"],
+            &["4", "Alex Figge", "34", "Contact"],
+            &["5", "Alex Tagliani", "83", "Mechanical"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what was the number of drivers that didn't finish the race?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
