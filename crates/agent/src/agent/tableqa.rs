@@ -662,7 +662,17 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         }
     }
     links.extend(link_outcomes(cx));
-    links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
+    // A name found alike in several columns ("Jan Nilsson" under Pole
+    // Position, Fastest Lap and Winner) is the one in the column the
+    // question names ("had the fastest lap"), or, for "won", the winner's;
+    // else the first.
+    let won = q.iter().any(|w| matches!(w.as_str(), "won" | "win" | "wins" | "winner" | "winners" | "victory" | "victories"));
+    let col_ws: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
+    let names = |l: &Link| {
+        let cw = &col_ws[l.col];
+        (0..q.len()).any(|i| !l.pos.contains(&i) && !is_weak(&q[i]) && cw.contains(&qs[i])) || (won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion")))
+    };
+    links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(names(b).cmp(&names(a))).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
     // Greedy: disjoint question words; cells of one column matched by the
     // same words with the same score are one link (several cell texts).
     let mut chosen: Vec<Link> = Vec::new();
@@ -4817,6 +4827,23 @@ mod tests {
         let plan = parse(q, &t, "t").unwrap();
         let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
         assert_eq!((r.values, dropped.map(|f| f.column)), (vec!["Corinthians".to_string()], Some("Position".to_string())), "{}", p.sql);
+    }
+
+    /// A name found in several columns is the one in the column the
+    /// question names ("had the fastest lap"), or the winner's for "won".
+    #[test]
+    fn a_name_in_several_columns_is_read_in_the_column_the_question_names() {
+        let (mut d, t) = db(&[
+            &["Round", "Pole Position", "Fastest Lap", "Winning driver"],
+            &["1", "Jan Nilsson", "Alain Prost", "Jan Nilsson"],
+            &["2", "Jan Nilsson", "Jan Nilsson", "Alain Prost"],
+            &["3", "Jan Nilsson", "Alain Prost", "Jan Nilsson"],
+            &["4", "Alain Prost", "Alain Prost", "Alain Prost"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many races has jan nilsson won?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many times did alain prost have the fastest lap?"), (PlanKind::Count, vec!["3".into()]));
+        // Named nowhere else: the first column that holds it.
+        assert_eq!(ask(&mut d, &t, "how many times is jan nilsson listed?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     /// "Did not finish": the rows a position column marks retired, else
