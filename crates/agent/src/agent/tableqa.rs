@@ -2460,7 +2460,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 let f = if desc { "MAX" } else { "MIN" };
                 let sql = match nth {
                     Some(_) => format!("SELECT {c} {w} AND {c} IS NOT NULL ORDER BY {c} {dir}, \"_row\" LIMIT 1{offset}", c = cx.col(m)),
-                    None => format!("SELECT {f}({}) {w}", cx.col(m)),
+                    None => extreme_sql(&cx, m, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(m))),
                 };
                 return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
             }
@@ -2498,7 +2498,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "the age of the oldest victim": the answer is itself the measure.
         if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) {
             let f = if desc { "MAX" } else { "MIN" };
-            let sql = format!("SELECT {f}({}) {w}", cx.col(ans));
+            let sql = extreme_sql(&cx, ans, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(ans)));
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
         // "which country won the most medals" over repeated values: group and count.
@@ -2513,7 +2513,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let rank = is_rank_column(t, ans) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
             let desc = if rank { !desc } else { desc };
             let f = if desc { "MAX" } else { "MIN" };
-            let sql = format!("SELECT {f}({}) {w}", cx.col(ans));
+            let sql = extreme_sql(&cx, ans, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(ans)));
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
     }
@@ -3055,6 +3055,16 @@ fn implied_measure(word: &str) -> (&'static [&'static str], &'static [&'static s
 fn is_index_column(t: &TypedTable, c: usize) -> bool {
     let v: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
     v.len() >= 3 && v.windows(2).all(|w| w[1] - w[0] == 1.0) && v[0] <= 1.0
+}
+
+/// The largest (`desc`) or smallest value of number column `c` over the
+/// rows `w` selects, as its cell is written ("40 knots", "0:19", "10
+/// years"), when the column carries a unit or is a time, which the number
+/// alone would drop; `None` for a plain number column (MAX or MIN then).
+fn extreme_sql(cx: &Ctx, c: usize, desc: bool, w: &str) -> Option<String> {
+    let as_written = cx.t.columns[c].unit.is_some() || is_time_column(cx.t, c);
+    let dir = if desc { "DESC" } else { "ASC" };
+    as_written.then(|| format!("SELECT {r} {w} AND {n} IS NOT NULL ORDER BY {n} {dir}, \"_row\" LIMIT 1", r = cx.raw(c), n = cx.col(c)))
 }
 
 /// A column of times or durations ("Time", "2:12:59").
@@ -4827,6 +4837,15 @@ mod tests {
         let plan = parse(q, &t, "t").unwrap();
         let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
         assert_eq!((r.values, dropped.map(|f| f.column)), (vec!["Corinthians".to_string()], Some("Position".to_string())), "{}", p.sql);
+    }
+
+    /// The longest or shortest time is the cell as written ("5:02"), not
+    /// its seconds (302).
+    #[test]
+    fn the_longest_or_shortest_time_reads_as_written() {
+        let (mut d, t) = db(&[&["#", "Title", "Length"], &["1", "Intro", "0:19"], &["2", "Song", "3:05"], &["3", "Outro", "5:02"]]);
+        assert_eq!(ask(&mut d, &t, "what was the length of the shortest track?").1, vec!["0:19".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long is the longest track on the album?").1, vec!["5:02".to_string()]);
     }
 
     /// A name found in several columns is the one in the column the
