@@ -1604,6 +1604,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                     links.remove(li);
                     than_measure = Some(m);
                 }
+            } else if let Some(k) = than.filter(|_| yard.is_none()) {
+                // "which nations won more silvers than golds": no row after
+                // "than" but a number column, compared with the number
+                // column named between the two words, else just before.
+                let names_num = |j: usize, not: Option<usize>| (0..t.columns.len()).find(|&c| cx.is_num(c) && Some(c) != not && !is_rank_column(t, c) && !is_year_column(t, c) && !is_weak(&cx.q[j]) && col_words(&t.columns[c].name).contains(&cx.qs[j]));
+                let linked = |j: usize| links.iter().any(|l| l.pos.contains(&j));
+                let b = ((k + 1)..(k + 3).min(n)).filter(|&j| !linked(j)).find_map(|j| names_num(j, None).map(|c| (j, c)));
+                if let Some((jb, b)) = b {
+                    let a = ((i + 1)..k).chain((i.saturating_sub(4)..i).rev()).filter(|&j| !linked(j)).find_map(|j| names_num(j, Some(b)).map(|c| (j, c)));
+                    if let Some((ja, a)) = a {
+                        let op = if larger { ">" } else { "<" };
+                        let sql = format!("{} {op} {}", cx.col(a), cx.col(b));
+                        let f = Filter { column: t.columns[a].name.clone(), op: format!("{op} column"), values: vec![t.columns[b].name.clone()], words: cx.q[ja.min(i)..=jb].join(" ") };
+                        extra.push((sql, f, (ja.min(i), jb + 1)));
+                        than_measure = Some(a);
+                    }
+                }
             }
         }
     }
@@ -4837,6 +4854,23 @@ mod tests {
         let plan = parse(q, &t, "t").unwrap();
         let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
         assert_eq!((r.values, dropped.map(|f| f.column)), (vec!["Corinthians".to_string()], Some("Position".to_string())), "{}", p.sql);
+    }
+
+    /// "More silvers than golds": two number columns compared row by row
+    /// when no row is named after "than".
+    #[test]
+    fn more_of_one_column_than_another_compares_them_row_by_row() {
+        let (mut d, t) = db(&[
+            &["Rank", "Nation", "Gold", "Silver", "Bronze"],
+            &["1", "New Caledonia", "120", "107", "61"],
+            &["4", "Fiji", "33", "44", "53"],
+            &["7", "Tonga", "4", "6", "10"],
+            &["8", "Micronesia", "3", "0", "0"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which nations have a larger amount of silvers won than golds?").1, vec!["Fiji".to_string(), "Tonga".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many nations won fewer bronze medals than gold medals?"), (PlanKind::Count, vec!["2".into()]));
+        // A row after "than" is still the yardstick.
+        assert_eq!(ask(&mut d, &t, "which nations won more silver medals than fiji?").1, vec!["New Caledonia".to_string()]);
     }
 
     /// The longest or shortest time is the cell as written ("5:02"), not
