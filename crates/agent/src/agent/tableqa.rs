@@ -3114,9 +3114,14 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         (0..t.columns.len()).filter(|&c| !linked(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| names.contains(&w.as_str())))
     };
     // (A column of places or codes, "#" holding "T8", names no row.)
+    // (Nor does a column left mostly empty, "Sub" beside the flights.)
     let first_text = || {
         let text = |c: usize| !linked(c) && t.columns[c].kind == ColumnKind::Text;
-        (0..t.columns.len()).find(|&c| text(c) && !is_rank_column(t, c) && !col_words(&t.columns[c].name).is_empty()).or_else(|| (0..t.columns.len()).find(|&c| text(c)))
+        let filled = |c: usize| 2 * t.rows.iter().filter(|r| !r.cells[c].raw.is_empty()).count() >= t.rows.len();
+        (0..t.columns.len())
+            .find(|&c| text(c) && filled(c) && !is_rank_column(t, c) && !col_words(&t.columns[c].name).is_empty())
+            .or_else(|| (0..t.columns.len()).find(|&c| text(c) && !is_rank_column(t, c) && !col_words(&t.columns[c].name).is_empty()))
+            .or_else(|| (0..t.columns.len()).find(|&c| text(c)))
     };
     // A free column the question names after the wh-word at `i` that is
     // of the kind asked ("when did his term end": Term end, not Term
@@ -3127,8 +3132,9 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // "how high is the strike rate": "high" says what kind of answer, not which column.
         let from = if cx.q[i] == "how" { i + 2 } else { i + 1 };
         // ("the first prime minister": "first" orders the rows; it names
-        // no column, not even "Age at beginning of (first) term".)
-        let head: Vec<String> = cx.qs[from.min(n)..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).filter(|w| !matches!(w.as_str(), "first" | "last")).cloned().collect();
+        // no column, not even "Age at beginning of (first) term"; nor does
+        // "top" of "the top-grossing film" name Top Ten Places.)
+        let head: Vec<String> = cx.qs[from.min(n)..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).filter(|w| !matches!(w.as_str(), "first" | "last" | "top")).cloned().collect();
         // The column named first after the wh-word ("which games had an
         // attendance …": games, not attendance).
         let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && !(compared.contains(c) && linked(*c)) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
@@ -4871,6 +4877,26 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many nations won fewer bronze medals than gold medals?"), (PlanKind::Count, vec!["2".into()]));
         // A row after "than" is still the yardstick.
         assert_eq!(ask(&mut d, &t, "which nations won more silver medals than fiji?").1, vec!["New Caledonia".to_string()]);
+    }
+
+    /// "Top" of "the top-grossing film" names no column (Top Ten Places),
+    /// and a column left mostly empty ("Sub") names no row.
+    #[test]
+    fn neither_top_nor_a_mostly_empty_column_is_the_answer() {
+        let (mut d, t) = db(&[
+            &["#", "Film", "Gross", "Top Ten Places"],
+            &["1", "Frozen", "$2,441,278", "Ender's Game (#5)"],
+            &["2", "Captain America", "$4,100,000", "Noah (#3)"],
+            &["3", "Noah", "$1,200,000", ""],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what is the top-grossing film on this list?").1, vec!["Captain America".to_string()]);
+        let (mut d, t) = db(&[
+            &["Date", "Sub", "Flight", "Dead"],
+            &["18 February 1969", "", "El Al 432", "1"],
+            &["21 February 1970", "", "Swissair 330", "47"],
+            &["6 September 1970", "a", "TWA 741", "0"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which attack on the list had the most dead?").1, vec!["Swissair 330".to_string()]);
     }
 
     /// The longest or shortest time is the cell as written ("5:02"), not
