@@ -329,7 +329,8 @@ impl TableContent {
     pub fn label_column(&self) -> usize {
         let rows = &self.data_rows()[..self.data_rows().len().min(LABEL_ROWS)];
         let filled = |c: usize| rows.iter().filter_map(move |r| r.get(c)).map(|x| x.text.trim()).filter(|t| !t.is_empty() && !matches!(*t, "-" | "—" | "–"));
-        if filled(0).next().is_none() || !filled(0).all(numbers_a_row) {
+        // (A totals row's "Total" under the ranks ranks nothing either.)
+        if filled(0).next().is_none() || !filled(0).all(|x| numbers_a_row(x) || crate::tabular::is_total_label(x)) {
             return 0;
         }
         let words = |c: usize| {
@@ -628,7 +629,7 @@ mod tests {
             row_pages: None,
         };
         // Ranks, ties and ordinals before the peaks' names: the name.
-        let peaks = table(&[&["Rank", "Mountain", "Elevation (m)"], &["1.", "Mont Blanc", "4,810"], &["T2", "Monte Rosa", "4,634"], &["3rd", "Dom", "4,545"]]);
+        let peaks = table(&[&["Rank", "Mountain", "Elevation (m)"], &["1.", "Mont Blanc", "4,810"], &["T2", "Monte Rosa", "4,634"], &["3rd", "Dom", "4,545"], &["Total", "", "13,989"]]);
         assert_eq!(peaks.label_column(), 1);
         assert_eq!(peaks.row_label(1), "Mont Blanc");
         // A statement's line items stay the label.

@@ -263,7 +263,8 @@ pub fn leading_number(text: &str) -> Option<f64> {
     Some(if neg { -v } else { v })
 }
 
-fn is_total_label(t: &str) -> bool {
+/// A row label that names a totals or subtotal row ("Total", "Grand total").
+pub fn is_total_label(t: &str) -> bool {
     let l = t.trim().to_lowercase();
     l == "total" || l == "totals" || l.starts_with("total ") || l.starts_with("subtotal") || l == "grand total" || l == "sum" || l == "overall"
 }

@@ -1559,7 +1559,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             };
             let end = (at + p.split(' ').count()).min(n);
             let from = if cx.q[at] == "t" { at.saturating_sub(1) } else { at };
-            extra.push((sql, Filter { column: t.columns[c].name.clone(), op: if marked { "retired" } else { "a reason" }.into(), values: Vec::new(), words: cx.q[from..end].join(" ") }, (from, end)));
+            extra.push((sql, Filter { column: t.columns[c].name.clone(), op: if marked { "is retired" } else { "is a reason" }.into(), values: Vec::new(), words: cx.q[from..end].join(" ") }, (from, end)));
         }
     }
 
