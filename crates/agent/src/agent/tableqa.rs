@@ -830,8 +830,9 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
 }
 
 /// No row met the plan's filters together: no value came back, or a count
-/// of none ("how many teams completed all 150 laps of the marlboro grand
-/// prix": no team is "Marlboro Team Penske" with 150 laps, so 0).
+/// of none ("how many buildings in the free trade district had alfred
+/// waterhouse as their architect": "free trade" names Free Trade Hall, by
+/// another architect, so 0).
 fn finds_nothing(plan: &QueryPlan, result: &PlanResult) -> bool {
     result.values.is_empty() || (matches!(plan.kind, PlanKind::Count | PlanKind::CountDistinct) && result.values.iter().all(|v| v == "0"))
 }
@@ -4842,8 +4843,8 @@ mod tests {
         assert_eq!(run(&mut d, &plan, &SqlLimits::default()).unwrap().values, vec!["0".to_string()], "{}", plan.sql);
         let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
         assert_eq!((p.kind, r.values, dropped.map(|f| f.column)), (PlanKind::Count, vec!["2".to_string()], Some("Building".to_string())));
-        // A number followed by its column's name ("all 150 laps") is no
-        // bare number: the part of a name goes instead.
+        // A count of none over a race's own table: asked again without
+        // the part of a team's name ("marlboro").
         let (mut d, t) = db(&[&["Pos", "Driver", "Team", "Laps"], &["1", "Michael Andretti", "Newman-Haas Racing", "150"], &["2", "Greg Moore", "Forsythe Racing", "150"], &["3", "Al Unser Jr.", "Marlboro Team Penske", "149"]]);
         let q = "how many drivers completed all 150 laps of the marlboro grand prix?";
         let plan = parse(q, &t, "t").unwrap();
@@ -4856,6 +4857,8 @@ mod tests {
             &["3", "Corinthians", "13", "9"],
             &["9", "AA São Bento", "4", "9"],
         ]);
+        // A number followed by its column's name ("13 points") is no bare
+        // number: the other ("9", a Position cell) goes first.
         let q = "which is the only team to score 13 points in 9 games?";
         let plan = parse(q, &t, "t").unwrap();
         let (p, r, _, dropped) = run_or_relax(q, &mut d, "k", plan, false, &SqlLimits::default()).unwrap();
