@@ -672,7 +672,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         let cw = &col_ws[l.col];
         (0..q.len()).any(|i| !l.pos.contains(&i) && !is_weak(&q[i]) && cw.contains(&qs[i])) || (won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion")))
     };
-    links.sort_by(|a, b| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(names(b).cmp(&names(a))).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
+    // (Judged once per link, not in every comparison of the sort.)
+    let mut judged: Vec<(bool, Link)> = links.into_iter().map(|l| (names(&l), l)).collect();
+    judged.sort_by(|(na, a), (nb, b)| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(nb.cmp(na)).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
+    let links: Vec<Link> = judged.into_iter().map(|(_, l)| l).collect();
     // Greedy: disjoint question words; cells of one column matched by the
     // same words with the same score are one link (several cell texts).
     let mut chosen: Vec<Link> = Vec::new();
