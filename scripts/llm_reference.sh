@@ -2,7 +2,7 @@
 # Records llama.cpp's answers on tests/data/llm_prompts.json for each
 # installed LLM of the manifest (tests/data/llm_reference/NAME.json), with
 # llama.cpp from the pinned `xllamacpp` wheel (its prebuilt server library
-# for Python) in a venv of its own. The parity test (tests/llm_parity.rs)
+# for Python) in a venv of its own. The parity test (crates/models/tests/llm_parity.rs)
 # compares our decoder with these files.
 #
 # Usage: bash scripts/llm_reference.sh [NAME...]   (default: every installed LLM)

@@ -16,7 +16,6 @@ mod fuzz_regressions;
 mod ingest;
 mod llm;
 mod llm_agent;
-mod llm_parity;
 mod model_pull;
 mod reranker;
 mod selftest;
