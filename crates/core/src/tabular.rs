@@ -265,7 +265,8 @@ pub fn leading_number(text: &str) -> Option<f64> {
 
 /// A row label that names a totals or subtotal row ("Total", "Grand total").
 pub fn is_total_label(t: &str) -> bool {
-    let l = t.trim().to_lowercase();
+    // ("Total:", "Total." as some tables write it.)
+    let l = t.trim().trim_end_matches([':', '.']).trim_end().to_lowercase();
     l == "total" || l == "totals" || l.starts_with("total ") || l.starts_with("subtotal") || l == "grand total" || l == "sum" || l == "overall"
 }
 
@@ -422,10 +423,14 @@ pub fn pivot_periods(t: &TableContent) -> Option<Pivot> {
 /// Ranking tables copied from web pages often show the top places as medal
 /// pictures, which leave the rank cells of the first rows empty: "", "",
 /// "", "4", "5", … In a number column named as a rank ("Rank", "Pos.",
-/// "Place"), when the first one to three rows are empty and the next one
+/// "Place"), when the first one to four rows are empty and the next one
 /// holds exactly the rank that follows, those rows get their rank as a
-/// value (1, 2, 3); their text stays empty, as shown. Anything else (a gap
-/// further down, a first value that does not follow) is left alone.
+/// value; their text stays empty, as shown. The ranks are 1, 2, 3, … unless
+/// the table's result column (below) shows a tie: two swimmers at 1:51.29
+/// share third place ("", "", "", "", "5": 1, 2, 3, 3, as a competition
+/// ranks them). Four empty rows need that tie (three medal pictures and a
+/// shared one); anything else (a gap further down, a first value that does
+/// not follow) is left alone.
 fn imply_leading_ranks(t: &mut TypedTable) {
     for c in 0..t.columns.len() {
         let words = words(&t.columns[c].name);
@@ -435,12 +440,41 @@ fn imply_leading_ranks(t: &mut TypedTable) {
         }
         let blank = t.rows.iter().take_while(|r| !r.total && r.cells[c].raw.is_empty()).count();
         let next = t.rows.get(blank).and_then(|r| r.cells[c].num);
-        if (1..=3).contains(&blank) && next == Some((blank + 1) as f64) && mostly_number(&t.rows[blank].cells[c].raw) {
-            for (i, r) in t.rows.iter_mut().take(blank).enumerate() {
-                r.cells[c].num = Some((i + 1) as f64);
-            }
+        if !(1..=4).contains(&blank) || next != Some((blank + 1) as f64) || !mostly_number(&t.rows[blank].cells[c].raw) {
+            continue;
+        }
+        let ranks = result_ranks(t, c, blank).unwrap_or_else(|| (1..=blank).map(|i| i as f64).collect());
+        if blank == 4 && ranks == [1.0, 2.0, 3.0, 4.0] {
+            continue;
+        }
+        for (r, rank) in t.rows.iter_mut().zip(ranks) {
+            r.cells[c].num = Some(rank);
         }
     }
+}
+
+/// The places of the first `n` rows as a competition ranks them by the
+/// table's result column: the last number column besides the rank column
+/// `c` that is filled and ordered (rising or falling, ties allowed) over
+/// those rows and the four after them, and not all one value. A row equal
+/// to the one before shares its place; the next row takes its own row's
+/// place (1, 2, 3, 3, 5). `None` when no column is such.
+fn result_ranks(t: &TypedTable, c: usize, n: usize) -> Option<Vec<f64>> {
+    let span = (n + 4).min(t.rows.len());
+    let ordered = |r: usize| {
+        let vals: Vec<f64> = t.rows[..span].iter().filter(|row| !row.total).filter_map(|row| row.cells[r].num).collect();
+        let filled = vals.len() == t.rows[..span].iter().filter(|row| !row.total).count();
+        let rising = vals.windows(2).all(|w| w[0] <= w[1]);
+        let falling = vals.windows(2).all(|w| w[0] >= w[1]);
+        filled && vals.len() > n && (rising || falling) && vals.first() != vals.last()
+    };
+    let r = (0..t.columns.len()).rev().find(|&r| r != c && t.columns[r].kind == ColumnKind::Number && ordered(r))?;
+    let mut ranks: Vec<f64> = Vec::with_capacity(n);
+    for i in 0..n {
+        let tie = i > 0 && t.rows[i].cells[r].num == t.rows[i - 1].cells[r].num;
+        ranks.push(if tie { ranks[i - 1] } else { (i + 1) as f64 });
+    }
+    Some(ranks)
 }
 
 /// The texts a cell writes for "no value" (besides an empty cell).
@@ -545,6 +579,25 @@ mod tests {
         assert_eq!(nums(&t, 0), vec![None, None, Some(5.0), Some(6.0)]);
         let t = typed_table(&table(&[&["Place", "Athlete"], &["", "A"], &["", "B"], &["", "C"], &["", "D"], &["5", "E"]]));
         assert_eq!(nums(&t, 0)[0], None);
+        // Two swimmers share a time: third place twice (WTQ's 200 m
+        // freestyle, four medal rows before "5"). The time column ranks
+        // them; without a tie four empty rows stay unread.
+        let swim = |third: &str| {
+            typed_table(&table(&[
+                &["Rank", "Name", "Time"],
+                &["", "Gustavo Borges", "1:49.41"],
+                &["", "Scott Tucker", "1:50.99"],
+                &["", "Leonardo Costa", "1:51.29"],
+                &["", "Mark Johnston", third],
+                &["5", "Nate Boyle", "1:52.83"],
+                &["6", "Yannick Lupien", "1:52.92"],
+            ]))
+        };
+        assert_eq!(nums(&swim("1:51.29"), 0)[..4], [Some(1.0), Some(2.0), Some(3.0), Some(3.0)]);
+        assert_eq!(nums(&swim("1:51.50"), 0)[0], None);
+        // Three empty rows and a tie among them: 1, 1, 3.
+        let t = typed_table(&table(&[&["Rank", "Name", "Points"], &["", "A", "90"], &["", "B", "90"], &["", "C", "85"], &["4", "D", "80"], &["5", "E", "70"]]));
+        assert_eq!(nums(&t, 0)[..3], [Some(1.0), Some(1.0), Some(3.0)]);
     }
 
     /// WTQ's Kenyan counties end in a "Totals" row whose rank cell is
@@ -556,6 +609,9 @@ mod tests {
         // A blank first cell alone marks nothing.
         let t = typed_table(&table(&[&["#", "County", "Area"], &["", "Mombasa", "212"], &["2", "Kwale", "8,270"]]));
         assert!(!t.rows[0].total);
+        // "Total:" with its colon (WTQ's French parliamentary groups).
+        let t = typed_table(&table(&[&["Group", "Members"], &["Socialist Group", "242"], &["RPR Group", "136"], &["Total:", "378"]]));
+        assert!(t.rows[2].total && !t.rows[0].total);
     }
 
     #[test]
