@@ -145,6 +145,9 @@ const WEAK: &[&str] = &[
     "them", "team", "year", "years", "times", "time", "between", "difference", "top", "same", "both", "either", "did", "get", "got", "come",
     "came", "into", "out", "up", "over", "under", "about", "after", "than", "then", "also", "but", "if", "so", "no", "yes", "same", "highest",
     "lowest", "greatest", "largest", "smallest", "fewest", "average", "combined", "amount", "e", "g",
+    // Home and away: "vs. Edmonton Eskimos" and "at Edmonton Eskimos" are
+    // both "the edmonton eskimos".
+    "vs",
     // Words about the table itself, true of any table.
     "listed", "shown", "chart", "table", "row", "rows", "column", "entries", "entry", "mentioned", "given", "appear", "appears",
 ];
@@ -1147,7 +1150,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         (k..(k + 2).min(cx.q.len())).any(|j| cx.q[j].ends_with('s') && !is_numeric_word(&cx.q[j]) && !t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name).contains(&cx.qs[j])))
     });
     let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
-    let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || cx.has("difference") || cx.has("different between") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
+    let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || op("difference") || cx.has("different between") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
     // 10 medals total" over a Total column is a filter).
@@ -1171,9 +1174,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // ("at least 15 or more": the number is taken already.)
         let taken = i >= 1 && matches!(cx.q[i - 1].as_str(), "least" | "most" | "than" | "over" | "under" | "above" | "below");
         let trailing = number_word(&cx.q[i]).filter(|_| !taken).and_then(|v| {
+            // "400 feet long at most", "10 at least": the bound after the
+            // number and up to two words of its measure.
+            let plain = |w: &str| number_word(w).is_none() && !is_weak(w) && side_of(w).is_none();
+            // (Not the second number of a score: "a score of 1-0 at most".)
+            let scored = i > 0 && number_word(&cx.q[i - 1]).is_some();
+            if let Some(k) = (i + 1..(i + 4).min(n)).find(|&k| cx.q[k] == "at" && matches!(cx.q.get(k + 1).map(String::as_str), Some("most" | "least"))).filter(|_| !scored) {
+                if cx.q[i + 1..k].iter().all(|w| plain(w)) {
+                    return Some((v, cx.q[k + 1] == "least", false, k + 1));
+                }
+            }
             let (k, w) = match (cx.q.get(i + 1).map(String::as_str), cx.q.get(i + 2).map(String::as_str), cx.q.get(i + 3).map(String::as_str)) {
                 (Some("or"), Some(w), _) => (i + 2, w),
-                (Some(unit), Some("or"), Some(w)) if number_word(unit).is_none() && !is_weak(unit) && side_of(unit).is_none() => (i + 3, w),
+                (Some(unit), Some("or"), Some(w)) if plain(unit) => (i + 3, w),
                 _ => return None,
             };
             let up = side_of(w)?;
@@ -1216,6 +1229,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             ("less" | "fewer" | "lower" | "smaller" | "shorter", Some("than")) => ("<", 2),
             ("under" | "below", _) => ("<", 1),
             ("at", Some("most")) => ("<=", 2),
+            // "songs that end before 2 minutes", "within 3 minutes": a
+            // duration (below), never a year or a date.
+            ("before" | "after" | "within", Some(w)) if number_word(w).is_some() && cx.q.get(i + 2).is_some_and(|u| time_unit(u).is_some()) && durations().is_some() => {
+                (match cx.q[i].as_str() { "before" => "<", "after" => ">", _ => "<=" }, 1)
+            }
             // "better than 5th", "worse than 2nd": places only (below).
             ("better", Some("than")) => (">", 2),
             ("worse", Some("than")) => ("<", 2),
@@ -1322,6 +1340,35 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             num_filters.push((c, op, v, span));
         }
     }
+    // "a positive goal difference", "growth was negative": the sign of the
+    // number column the words beside it name best (after, else before);
+    // "not positive" is zero or below.
+    for i in 0..n {
+        let op = match cx.q[i].as_str() {
+            "positive" => ">",
+            "negative" => "<",
+            _ => continue,
+        };
+        // "positive or negative" asks which; it filters nothing.
+        if (i > 0 && cx.q[i - 1] == "or") || cx.q.get(i + 1).is_some_and(|w| w == "or") {
+            continue;
+        }
+        let share = |c: usize, window: &[String]| {
+            let cw = col_words(&t.columns[c].name);
+            cw.iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && window.contains(w)).count() as f32 / cw.len().max(1) as f32
+        };
+        let best = |window: &[String]| {
+            (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && share(c, window) > 0.0).max_by(|&a, &b| share(a, window).total_cmp(&share(b, window)).then(b.cmp(&a)))
+        };
+        let after: Vec<String> = cx.qs[(i + 1).min(n)..(i + 4).min(n)].to_vec();
+        let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
+        let Some(c) = best(&after).or_else(|| best(&before)) else { continue };
+        if num_filters.iter().any(|f| f.0 == c) {
+            continue;
+        }
+        let op = if negated_before(&cx.q, i) { negated(op) } else { op };
+        num_filters.push((c, op, 0.0, (i, i + 1)));
+    }
     // "who has had only 7 gold medals": the number is that column's value.
     for i in 0..n {
         let Some(c) = value_of_named(&cx, i) else { continue };
@@ -1343,13 +1390,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
     // Year ranges: "after 2000", "since 1990", "before 1950", "between 1990 and 2000".
-    if let Some(yc) = date_or_year_column(t) {
+    if date_or_year_column(t).is_some() {
         for i in 0..n {
             let op = match cx.q[i].as_str() {
                 "after" | "since" => ">",
                 "before" | "prior" => "<",
                 _ => continue,
             };
+            let Some(yc) = year_column_named(&cx, i) else { continue };
             let mut k = i + 1;
             while k < n && matches!(cx.q[k].as_str(), "the" | "year" | "to" | "of") {
                 k += 1;
@@ -1366,7 +1414,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
         let (Some(lo), Some(hi)) = (number_word(&cx.q[i + 1]).filter(|_| is_numeric_word(&cx.q[i + 1])), number_word(&cx.q[i + 3]).filter(|_| is_numeric_word(&cx.q[i + 3]))) else { continue };
         let years = [lo, hi].iter().all(|v| v.fract() == 0.0 && (1000.0..=2100.0).contains(v));
-        let c = if years { date_or_year_column(t) } else { cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && !is_year_column(t, c)) };
+        let c = if years { year_column_named(&cx, i) } else { cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && !is_year_column(t, c)) };
         if let Some(c) = c {
             num_filters.push((c, ">=", lo.min(hi), (i, i + 2)));
             num_filters.push((c, "<=", lo.max(hi), (i + 2, i + 4)));
@@ -1410,14 +1458,27 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let Some(v) = v else { continue };
             let before = i.checked_sub(1).map(|j| cx.q[j].as_str()).unwrap_or("");
             let after = cx.q.get(i + 1).map(String::as_str).unwrap_or("");
+            // "third or better": that place or a smaller number.
+            let or_side = match (after, cx.q.get(i + 2).map(String::as_str)) {
+                ("or", Some("better" | "higher")) => Some("<="),
+                ("or", Some("worse" | "lower")) => Some(">="),
+                _ => None,
+            };
             let placed = matches!(before, "placed" | "finished" | "ranked" | "came" | "in" | "at" | "was" | "were" | "place" | "position" | "rank")
-                || matches!(after, "place" | "position" | "rank" | "placed" | "finish");
+                || matches!(after, "place" | "position" | "rank" | "placed" | "finish")
+                || or_side.is_some();
             if placed && !num_filters.iter().any(|f| f.0 == rc) {
                 // "finished first", "first place": the words of the place
                 // are explained with the number.
                 let start = if matches!(before, "placed" | "finished" | "ranked" | "came" | "place" | "position" | "rank") { i - 1 } else { i };
-                let end = if matches!(after, "place" | "position" | "rank" | "placed" | "finish") { i + 2 } else { i + 1 };
-                num_filters.push((rc, "=", v as f64, (start, end)));
+                let end = if or_side.is_some() {
+                    i + 3
+                } else if matches!(after, "place" | "position" | "rank" | "placed" | "finish") {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                num_filters.push((rc, or_side.unwrap_or("="), v as f64, (start, end)));
             }
         }
     }
@@ -1436,6 +1497,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if date_cols.is_empty() {
             continue;
         }
+        // "before november 25, 2007", "since march 2005": dates on one
+        // side of it (ISO text compares in date order), on the first date
+        // column; the date itself need not be in the table.
+        let side = m.span.0.checked_sub(1).and_then(|j| match cx.q[j].as_str() {
+            "before" => Some("<"),
+            "until" => Some("<="),
+            "after" => Some(">"),
+            "since" => Some(">="),
+            _ => None,
+        });
+        if let (Some(op), true) = (side, m.prefix.len() > 4) {
+            let c = date_cols[0];
+            let sql = format!("substr({}, 1, {}) {op} {}", cx.col(c), m.prefix.len(), sql_str(&m.prefix));
+            let words = cx.q[m.span.0 - 1..m.span.1].join(" ");
+            date_filters.push((sql, Filter { column: t.columns[c].name.clone(), op: op.into(), values: vec![m.prefix.clone()], words }, (m.span.0 - 1, m.span.1)));
+            continue;
+        }
         // The first date column that holds it ("in 2019": a period's end,
         // when its start is in 2018).
         let holds = |c: usize| t.rows.iter().any(|r| r.cells[c].date.as_deref().is_some_and(|d| d.starts_with(&m.prefix)));
@@ -1450,6 +1528,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         };
         let (sql, column) = (format!("substr({}, 1, {}) = {}", cx.col(c), m.prefix.len(), sql_str(&m.prefix)), c);
         date_filters.push((sql, Filter { column: t.columns[column].name.clone(), op: "=".into(), values: vec![m.prefix.clone()], words }, m.span));
+    }
+    // "games after june", "before may": a month alone, on a date column
+    // whose dates all fall in one year (across years a month is no side).
+    if let Some(&c) = date_cols.first() {
+        for i in 1..n {
+            let op = match cx.q[i - 1].as_str() {
+                "before" => "<",
+                "after" => ">",
+                _ => continue,
+            };
+            let Some(month) = crate::tabular::month_of(&cx.q[i]) else { continue };
+            let numeric_next = cx.q.get(i + 1).is_some_and(|w| w.starts_with(|ch: char| ch.is_ascii_digit()));
+            let years: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells[c].date.as_deref().and_then(|d| d.get(..4))).collect();
+            if numeric_next || years.len() != 1 || date_filters.iter().any(|d| d.2 .0 <= i && i < d.2 .1) || links.iter().any(|l| l.pos.contains(&i)) {
+                continue;
+            }
+            let sql = format!("CAST(substr({}, 6, 2) AS INTEGER) {op} {month}", cx.col(c));
+            date_filters.push((sql, Filter { column: t.columns[c].name.clone(), op: op.into(), values: vec![format!("month {month}")], words: format!("{} {}", cx.q[i - 1], cx.q[i]) }, (i - 1, i + 1)));
+        }
     }
     // "which 3 cars", "the top 5": how many rows a ranking answers with.
     let freq = frequency(&cx.q);
@@ -2845,6 +2942,25 @@ fn is_year_column(t: &TypedTable, c: usize) -> bool {
 
 fn date_or_year_column(t: &TypedTable) -> Option<usize> {
     (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date).or_else(|| (0..t.columns.len()).find(|&c| is_year_column(t, c)))
+}
+
+/// The date or year column that the words just before position `i` name
+/// ("composers who died before 1960": Died, not Born, the table's first),
+/// else the table's first (`date_or_year_column`).
+fn year_column_named(cx: &Ctx, i: usize) -> Option<usize> {
+    let t = cx.t;
+    let dated: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Date || is_year_column(t, c)).collect();
+    if dated.len() > 1 {
+        for j in (i.saturating_sub(3)..i).rev() {
+            if is_weak(&cx.q[j]) {
+                continue;
+            }
+            if let Some(&c) = dated.iter().find(|&&c| col_words(&t.columns[c].name).iter().any(|w| *w == cx.q[j] || stem(w) == cx.qs[j])) {
+                return Some(c);
+            }
+        }
+    }
+    date_or_year_column(t)
 }
 
 /// A question that opens with an auxiliary verb asks yes or no.
@@ -4954,6 +5070,77 @@ mod tests {
             &["5", "Alex Tagliani", "83", "Mechanical"],
         ]);
         assert_eq!(ask(&mut d, &t, "what was the number of drivers that didn't finish the race?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn home_and_away_rows_are_one_opponent() {
+        let (mut d, t) = db(&[
+            &["Week", "Opponent", "Result"],
+            &["1", "vs. Winnipeg Blue Bombers", "Loss"],
+            &["2", "at Edmonton Eskimos", "Loss"],
+            &["3", "vs. Edmonton Eskimos", "Loss"],
+            &["4", "at Calgary Stampeders", "Win"],
+            &["5", "at Edmonton Eskimos", "Win"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many times was the opponent the edmonton eskimos?"), (PlanKind::Count, vec!["3".into()]));
+    }
+
+    #[test]
+    fn a_bound_after_its_number_and_a_duration_before_or_after_filter() {
+        let (mut d, t) = db(&[
+            &["Bridge name", "Total length"],
+            &["Old Youngs Bay Bridge", "1,766.2 feet (538.3 m)"],
+            &["Dry Canyon Creek Bridge", "101.1 ft"],
+            &["Rocky Creek Bridge", "360 feet"],
+            &["Big Creek Bridge", "180 feet"],
+            &["Crooked River High Bridge", "464 feet"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many bridges are 400 feet long at most?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many bridges are 400 feet long at least?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[&["No.", "Song", "Length (m:ss)"], &["1", "Kalluri Padam", "01:32"], &["2", "Iru Kangal", "04:49"], &["3", "Thozha Thozha", "03:57"], &["4", "Salsa", "01:33"]]);
+        assert_eq!(ask(&mut d, &t, "how many songs end before 2 minutes?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many songs end after 4 minutes?"), (PlanKind::Count, vec!["1".into()]));
+    }
+
+    #[test]
+    fn positive_or_negative_is_the_sign_of_the_column_named() {
+        let (mut d, t) = db(&[
+            &["Club", "Goals for", "Goals against", "Goal difference"],
+            &["A", "40", "20", "+20"],
+            &["B", "30", "31", "-1"],
+            &["C", "25", "25", "0"],
+            &["D", "50", "10", "+40"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many clubs had a positive goal difference?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many clubs had a negative goal difference?"), (PlanKind::Count, vec!["1".into()]));
+    }
+
+    #[test]
+    fn before_a_year_reads_the_date_column_the_words_name() {
+        let (mut d, t) = db(&[&["Composer", "Born", "Died"], &["Roy Agnew", "1891", "1944"], &["Malcolm Arnold", "1921", "2006"], &["Theodore Akimenko", "1876", "1945"], &["Jean Absil", "1893", "1974"]]);
+        assert_eq!(ask(&mut d, &t, "how many composers died before 1960?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many composers were born before 1890?"), (PlanKind::Count, vec!["1".into()]));
+    }
+
+    #[test]
+    fn a_place_or_better_is_up_to_that_place() {
+        let (mut d, t) = db(&[&["Year", "Competition", "Position"], &["2001", "Games", "3rd"], &["2002", "Cup", "1st"], &["2003", "Games", "5th"], &["2004", "Cup", "2nd"]]);
+        assert_eq!(ask(&mut d, &t, "how many times did he place third or better?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many times did he place second or worse?"), (PlanKind::Count, vec!["3".into()]));
+    }
+
+    #[test]
+    fn dates_before_or_after_a_date_or_a_month() {
+        let (mut d, t) = db(&[
+            &["Date", "Opponent", "Result"],
+            &["March 31, 1979", "Portland Timbers", "W 3–1"],
+            &["June 14, 1979", "Edmonton Drillers", "L 0–1"],
+            &["July 21, 1979", "San Diego Sockers", "W 3–2"],
+            &["August 2, 1979", "Tulsa Roughnecks", "W 2–0"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many games were held after june?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many games were played before july 1, 1979?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many games were played since june 14, 1979?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     #[test]
