@@ -2570,8 +2570,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if let Some(m) = measure.filter(|&m| m != ans || asks_measure) {
             // "best", "top" and "highest" rank mean the smallest number.
             let rank = is_rank_column(t, m) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
-            // The fastest is the shortest time.
-            let timed = ["fastest", "slowest"].contains(&sw) && is_time_column(t, m);
+            // The fastest is the shortest time, and so is the best or the
+            // top time ("which woman had the best time?").
+            let timed = ["fastest", "slowest", "best", "top", "worst"].contains(&sw) && is_time_column(t, m) && !rank;
             let desc = if rank || timed { !desc } else { desc };
             let dir = if desc { "DESC" } else { "ASC" };
             if asks_measure {
@@ -2599,7 +2600,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             }
             let limit = top_n.map(|(k, _)| k).unwrap_or(1);
             let offset = if top_n.is_some() { "" } else { offset.as_str() };
-            let sql = format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT {limit}{offset}", cx.raw(ans), cx.col(m), cx.col(m));
+            let sql = if top_n.is_none() && offset.is_empty() {
+                // Rows tied at the top are all the answer ("which team had
+                // the least losses": two teams with 2), in the table's order.
+                let c = cx.col(m);
+                format!("SELECT {a} {w} AND {c} IS NOT NULL AND {c} = (SELECT {c} {w} AND {c} IS NOT NULL ORDER BY {c} {dir} LIMIT 1) GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans))
+            } else {
+                format!("SELECT {} {w} AND {} IS NOT NULL ORDER BY {} {dir}, \"_row\" LIMIT {limit}{offset}", cx.raw(ans), cx.col(m), cx.col(m))
+            };
             let rows_sql = format!("SELECT \"_row\" {w}");
             let kind = if top_n.is_some() { PlanKind::TopN } else if desc { PlanKind::ArgMax } else { PlanKind::ArgMin };
             return Some(plan(kind, sql, rows_sql, Some(ans), Some(m), &filters));
@@ -5028,6 +5036,18 @@ mod tests {
         let (mut d, t) = db(&[&["#", "Title", "Length"], &["1", "Intro", "0:19"], &["2", "Song", "3:05"], &["3", "Outro", "5:02"]]);
         assert_eq!(ask(&mut d, &t, "what was the length of the shortest track?").1, vec!["0:19".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long is the longest track on the album?").1, vec!["5:02".to_string()]);
+    }
+
+    /// Rows tied at the extreme are all the answer; a best or top time is
+    /// the shortest.
+    #[test]
+    fn ties_at_the_top_answer_together_and_the_best_time_is_the_shortest() {
+        let (mut d, t) = db(&[&["Team", "Wins", "Losses"], &["C.D. Águila", "9", "2"], &["C.D. FAS", "8", "2"], &["Alianza", "7", "4"], &["Firpo", "9", "5"]]);
+        assert_eq!(ask(&mut d, &t, "which team had the least losses?"), (PlanKind::ArgMin, vec!["C.D. Águila".to_string(), "C.D. FAS".to_string()]));
+        assert_eq!(ask(&mut d, &t, "which team had the most losses?"), (PlanKind::ArgMax, vec!["Firpo".to_string()]));
+        let (mut d, t) = db(&[&["Heat", "Name", "Time"], &["1", "Anna Meares", "11.2"], &["1", "Kristina Vogel", "11.5"], &["2", "Guo Shuang", "11.9"]]);
+        assert_eq!(ask(&mut d, &t, "which woman had the best time?").1, vec!["Anna Meares".to_string()]);
+        assert_eq!(ask(&mut d, &t, "who had the worst time?").1, vec!["Guo Shuang".to_string()]);
     }
 
     /// A name found in several columns is the one in the column the
