@@ -469,10 +469,13 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
     if is_weak(next) || matches!(cx.q.get(i + 2).map(String::as_str), Some("or")) {
         return None;
     }
+    // "nations that received 1 medal": a medal table's Total.
+    let medals = next.starts_with("medal") && ["gold", "silver", "bronze"].iter().all(|m| t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == m)));
     let found: Vec<usize> = (0..t.columns.len())
         // ("3 balls, 2 ribbons" naming a column "3 Balls, 2 Ribbons" is
         // its name, not a value.)
-        .filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && col_words(&t.columns[c].name).contains(next) && !col_words(&t.columns[c].name).contains(&cx.qs[i]))
+        .filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !col_words(&t.columns[c].name).contains(&cx.qs[i]))
+        .filter(|&c| col_words(&t.columns[c].name).contains(next) || (medals && col_words(&t.columns[c].name) == ["total"]))
         .collect();
     (found.len() == 1).then(|| found[0])
 }
@@ -1456,6 +1459,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 (!digits.is_empty() && ["st", "nd", "rd", "th"].contains(&&w[digits.len()..])).then(|| digits.parse().ok()).flatten()
             });
             let Some(v) = v else { continue };
+            // "finish 3rd and 2nd": a list of places, linked as cells.
+            let ordinal_at = |k: usize| cx.q.get(k).is_some_and(|w| ORD.contains(&w.as_str()) || is_ordinal(w));
+            if (matches!(cx.q.get(i + 1).map(String::as_str), Some("and" | "or")) && ordinal_at(i + 2)) || (i >= 2 && matches!(cx.q[i - 1].as_str(), "and" | "or") && ordinal_at(i - 2)) {
+                continue;
+            }
             let before = i.checked_sub(1).map(|j| cx.q[j].as_str()).unwrap_or("");
             let after = cx.q.get(i + 1).map(String::as_str).unwrap_or("");
             // "third or better": that place or a smaller number.
@@ -1464,13 +1472,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 ("or", Some("worse" | "lower")) => Some(">="),
                 _ => None,
             };
-            let placed = matches!(before, "placed" | "finished" | "ranked" | "came" | "in" | "at" | "was" | "were" | "place" | "position" | "rank")
+            let placed = matches!(before, "placed" | "finished" | "finish" | "ranked" | "came" | "in" | "at" | "was" | "were" | "place" | "position" | "rank")
                 || matches!(after, "place" | "position" | "rank" | "placed" | "finish")
                 || or_side.is_some();
             if placed && !num_filters.iter().any(|f| f.0 == rc) {
                 // "finished first", "first place": the words of the place
                 // are explained with the number.
-                let start = if matches!(before, "placed" | "finished" | "ranked" | "came" | "place" | "position" | "rank") { i - 1 } else { i };
+                let start = if matches!(before, "placed" | "finished" | "finish" | "ranked" | "came" | "place" | "position" | "rank") { i - 1 } else { i };
                 let end = if or_side.is_some() {
                     i + 3
                 } else if matches!(after, "place" | "position" | "rank" | "placed" | "finish") {
@@ -1863,9 +1871,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
         s
     };
+    // "In what year did Finland first face Greece?" over a column of dates
+    // ("11 Jun 1995"): the year of the date is the answer.
+    let asks_year = cx.has("what year") || cx.has("which year") || cx.has("what years") || cx.has("which years");
+    let year_of_date = |sql: String, ans: Option<usize>| match ans.filter(|&c| asks_year && t.columns[c].kind == ColumnKind::Date) {
+        Some(c) => match sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))) {
+            Some(rest) => format!("SELECT COALESCE(substr({}, 1, 4), {}) {rest}", cx.col(c), cx.raw(c)),
+            None => sql,
+        },
+        None => sql,
+    };
     let plan = |kind: PlanKind, sql: String, rows_sql: String, ans: Option<usize>, measure: Option<usize>, fs: &[(String, Filter)]| QueryPlan {
         kind,
-        sql,
+        sql: year_of_date(sql, ans),
         rows_sql,
         answer_column: ans.map(|c| t.columns[c].name.clone()),
         measure_column: measure.map(|c| t.columns[c].name.clone()),
@@ -3323,6 +3341,14 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
             }
             _ => {}
         }
+        // "which country": a column of countries, whatever its name, before
+        // a column the words after it name ("which country rank last":
+        // Nation, not Rank).
+        if cx.q[from.min(n)..].iter().find(|w| !SKIP.contains(&w.as_str())).is_some_and(|w| COUNTRY_WORDS.contains(&w.as_str())) {
+            if let Some(c) = cx.countries.filter(|&c| !linked(c)) {
+                return (Some(c), true);
+            }
+        }
         if let Some(c) = head_col {
             return (Some(c), true);
         }
@@ -3333,12 +3359,6 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         }
         if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month") {
             return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)), false);
-        }
-        // "which country": a column of countries, whatever its name.
-        if cx.q[from.min(n)..].iter().find(|w| !SKIP.contains(&w.as_str())).is_some_and(|w| COUNTRY_WORDS.contains(&w.as_str())) {
-            if let Some(c) = cx.countries.filter(|&c| !linked(c)) {
-                return (Some(c), true);
-            }
         }
         // "in what city", "which venue": a place column, whatever its name.
         if head.first().is_some_and(|w| PLACE_HINTS.contains(&w.as_str())) {
@@ -5036,6 +5056,21 @@ mod tests {
         let (mut d, t) = db(&[&["#", "Title", "Length"], &["1", "Intro", "0:19"], &["2", "Song", "3:05"], &["3", "Outro", "5:02"]]);
         assert_eq!(ask(&mut d, &t, "what was the length of the shortest track?").1, vec!["0:19".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long is the longest track on the album?").1, vec!["5:02".to_string()]);
+    }
+
+    #[test]
+    fn places_medals_years_and_countries_as_asked() {
+        let (mut d, t) = db(&[&["Season", "Division", "Position"], &["1960", "Division 4", "3rd"], &["1961", "Division 4", "9th"], &["1962", "Division 3", "9th"], &["1963", "Division 3", "2nd"]]);
+        assert_eq!(ask(&mut d, &t, "how many times did they finish ninth?"), (PlanKind::Count, vec!["2".into()]));
+        // A list of places is a list of cells, not two places at once.
+        assert_eq!(ask(&mut d, &t, "in which seasons did they finish 3rd and 2nd?").1, vec!["1960".to_string(), "1963".to_string()]);
+        let (mut d, t) = db(&[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["1", "United States", "5", "6", "5", "16"], &["2", "Jamaica", "1", "0", "0", "1"], &["3", "Cuba", "0", "1", "0", "1"], &["4", "Canada", "0", "0", "2", "2"]]);
+        assert_eq!(ask(&mut d, &t, "what number of nations received 1 medal?"), (PlanKind::Count, vec!["2".into()]));
+        // "which country rank last": the country, not the rank.
+        assert_eq!(ask(&mut d, &t, "which country rank last?").1, vec!["Canada".to_string()]);
+        let (mut d, t) = db(&[&["Date", "Home team", "Visiting team", "Score"], &["11 Jun 1995", "Finland", "Greece", "2–1"], &["8 Oct 1997", "Greece", "Finland", "0–0"]]);
+        assert_eq!(ask(&mut d, &t, "in what year did finland first face greece?").1, vec!["1995".to_string()]);
+        assert_eq!(ask(&mut d, &t, "on what date did finland first face greece?").1, vec!["11 Jun 1995".to_string()]);
     }
 
     /// Rows tied at the extreme are all the answer; a best or top time is
