@@ -75,6 +75,25 @@ async fn counts_averages_groups_and_filters_over_a_csv_and_a_whole_sqlite_table(
     assert_eq!(q.result.rows.len(), 40);
 }
 
+/// "In which year" over a column of dates answers the year, and the answer
+/// cites the date cell it was read from (an answer no cell shows as written
+/// is still grounded in its cell).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_which_year_over_dates_answers_the_year_and_cites_the_date() {
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("iowa-electricity.csv");
+    std::fs::write(&csv, "year,source,net_generation\n2015-01-01,Renewables,9000\n2016-01-01,Renewables,11000\n2017-01-01,Renewables,12000\n2017-01-01,Nuclear Energy,5000\n").unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let r = ingest(&ws, &[csv]).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let run = ws.ask(&agent, "In which year did Renewables have the highest net generation?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "2017", "{:?}", run.trace);
+    let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert_eq!(cited, ["iowa-electricity!A4"], "{:?}", run.answer.citations);
+}
+
 /// With a model, the table step also asks it for SQL over the table: the
 /// statement runs in the sandbox, a failed one is sent back with SQLite's
 /// error, and the answer read from the rows it returned cites them.

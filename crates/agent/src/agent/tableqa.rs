@@ -3975,9 +3975,12 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     // The answer column in the (joined) table, and the column of `obj` cited.
     let Some(col) = q.plan.answer_column.as_ref().and_then(|n| loaded.typed.columns.iter().position(|c| &c.name == n)) else { return out };
     let cited = own(col);
+    // The cell shows the value, or is the date whose year was asked for
+    // ("2017" of "2017-01-01").
+    let shows = |v: &String, c: &crate::tabular::TypedCell| v == &c.raw || (v.len() == 4 && c.date.as_deref().is_some_and(|d| d.starts_with(v.as_str())));
     for &r in &q.result.rows {
         let Some(row) = loaded.typed.rows.iter().find(|x| x.grid_row as u32 == r) else { continue };
-        if q.result.values.iter().any(|v| v == &row.cells[col].raw) {
+        if q.result.values.iter().any(|v| shows(v, &row.cells[col])) {
             out.extend(cell(r, cited));
         }
         if out.len() >= cap {
@@ -3988,7 +3991,7 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     // rows; find it by its value.
     if out.is_empty() {
         for row in &loaded.typed.rows {
-            if q.result.values.iter().any(|v| v == &row.cells[col].raw) {
+            if q.result.values.iter().any(|v| shows(v, &row.cells[col])) {
                 out.extend(cell(row.grid_row as u32, cited));
                 break;
             }
