@@ -83,7 +83,12 @@ pub fn correct(gold: &Gold, predicted: Option<&[String]>) -> bool {
                 (x - value).abs() <= 0.0051_f64.max(1e-4 * value.abs())
             }
         }
-        (Gold::OneOf { values }, Some(p)) => matches!(p, [one] if values.iter().any(|g| same_text(g, one))),
+        // One of the tied values, or all of them (the table step answers
+        // every row tied at the top).
+        (Gold::OneOf { values }, Some(p)) => {
+            matches!(p, [one] if values.iter().any(|g| same_text(g, one)))
+                || (p.len() == values.len() && values.iter().all(|g| p.iter().any(|x| same_text(g, x))) && p.iter().all(|x| values.iter().any(|g| same_text(g, x))))
+        }
         (Gold::Set { values }, Some(p)) => {
             p.len() == values.len() && values.iter().all(|g| p.iter().any(|x| same_text(g, x))) && p.iter().all(|x| values.iter().any(|g| same_text(g, x)))
         }
@@ -241,6 +246,8 @@ mod tests {
         let tie = Gold::OneOf { values: some(&["pontiac grand prix", "buick estate wagon (sw)"]) };
         assert!(correct(&tie, Some(&some(&["Pontiac Grand Prix"]))));
         assert!(!correct(&tie, Some(&some(&["ford pinto"]))));
+        assert!(correct(&tie, Some(&some(&["Buick Estate Wagon (sw)", "pontiac grand prix"]))));
+        assert!(!correct(&tie, Some(&some(&["pontiac grand prix", "ford pinto"]))));
         let date = Gold::OneOf { values: some(&["2015/03/15"]) };
         assert!(correct(&date, Some(&some(&["2015-03-15"]))));
         let top = Gold::Set { values: some(&["a", "b", "c"]) };
