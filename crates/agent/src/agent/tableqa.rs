@@ -470,7 +470,7 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
         return None;
     }
     // "nations that received 1 medal": a medal table's Total.
-    let medals = next.starts_with("medal") && ["gold", "silver", "bronze"].iter().all(|m| t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == m)));
+    let medals = next.starts_with("medal") && is_medal_table(t);
     let found: Vec<usize> = (0..t.columns.len())
         // ("3 balls, 2 ribbons" naming a column "3 Balls, 2 Ribbons" is
         // its name, not a value.)
@@ -478,6 +478,12 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
         .filter(|&c| col_words(&t.columns[c].name).contains(next) || (medals && col_words(&t.columns[c].name) == ["total"]))
         .collect();
     (found.len() == 1).then(|| found[0])
+}
+
+/// A medal table: columns named Gold, Silver and Bronze (its "medals" are
+/// its Total column).
+fn is_medal_table(t: &TypedTable) -> bool {
+    ["gold", "silver", "bronze"].iter().all(|m| t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == m)))
 }
 
 /// Is the number at `i` followed by a noun this table names nowhere ("20
@@ -715,7 +721,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
     // the table has two of them.
     let outcome_cols = cx.t.columns.iter().filter(|col| matches!(col_words(&col.name).as_slice(), [w] if outcome(w).is_some())).count() >= 2;
     // A medal table: "medals" names its Total column.
-    let medal_table = ["gold", "silver", "bronze"].iter().all(|m| cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == m)));
+    let medal_table = is_medal_table(cx.t);
     let mut out = Vec::new();
     for (c, col) in cx.t.columns.iter().enumerate() {
         let cw: Vec<String> = col_words(&col.name).into_iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).collect();
@@ -1540,6 +1546,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "games after june", "before may": a month alone, on a date column
     // whose dates all fall in one year (across years a month is no side).
     if let Some(&c) = date_cols.first() {
+        // (The years the column spans, read once.)
+        let years: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells[c].date.as_deref().and_then(|d| d.get(..4))).collect();
         for i in 1..n {
             let op = match cx.q[i - 1].as_str() {
                 "before" => "<",
@@ -1548,7 +1556,6 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             };
             let Some(month) = crate::tabular::month_of(&cx.q[i]) else { continue };
             let numeric_next = cx.q.get(i + 1).is_some_and(|w| w.starts_with(|ch: char| ch.is_ascii_digit()));
-            let years: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells[c].date.as_deref().and_then(|d| d.get(..4))).collect();
             if numeric_next || years.len() != 1 || date_filters.iter().any(|d| d.2 .0 <= i && i < d.2 .1) || links.iter().any(|l| l.pos.contains(&i)) {
                 continue;
             }
