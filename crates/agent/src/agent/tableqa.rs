@@ -1204,7 +1204,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if let Some((v, up, rank_word, k)) = trailing {
             // "3 minutes or less": seconds, on the column of durations.
             if let Some((secs, dc)) = cx.q.get(i + 1).and_then(|w| time_unit(w)).and_then(|secs| Some((secs, durations()?))) {
-                num_filters.push((dc, if up { ">=" } else { "<=" }, v * secs, (i, k + 1)));
+                num_filters.push((dc, if up { ">=" } else { "<=" }, in_seconds(&cx.q[i], v, secs), (i, k + 1)));
                 continue;
             }
             let unit: Vec<String> = cx.qs[(i + 1).min(n)..(i + 2).min(n)].iter().chain(cx.qs[(k + 1).min(n)..(k + 3).min(n)].iter()).cloned().collect();
@@ -1281,7 +1281,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "at most 3 minutes long": seconds, on the column of durations
         // ("3:36" is held as 216).
         if let Some((secs, dc)) = cx.q.get(i + skip + 1).and_then(|w| time_unit(w)).and_then(|secs| Some((secs, durations()?))) {
-            num_filters.push((dc, op, v * secs, (i, i + skip + 2)));
+            num_filters.push((dc, op, in_seconds(&cx.q[i + skip], v, secs), (i, i + skip + 2)));
             continue;
         }
         let span = (i, i + skip + 1);
@@ -1502,8 +1502,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // its cells like any value; "2005 or 2010" compares two of them.)
     let date_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Date).collect();
     let mut date_filters: Vec<(String, Filter, (usize, usize))> = Vec::new();
+    // "How much did X change from 2005 to 2010": two dates, each a filter
+    // of its own (below), not a range.
+    let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w));
     let mentions = if cx.has("or") { Vec::new() } else { date_mentions(&cx.q) };
-    for m in mentions {
+    for (k, m) in mentions.iter().cloned().enumerate() {
         if num_filters.iter().any(|f| m.span.0 < f.3 .1 && f.3 .0 < m.span.1) {
             continue;
         }
@@ -1514,11 +1517,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "before november 25, 2007", "since march 2005": dates on one
         // side of it (ISO text compares in date order), on the first date
         // column; the date itself need not be in the table.
+        // "between august 15, 1854 and october 26, 1867", "from … to …":
+        // on or after the first, on or before the second.
+        let opens = |m: &DateMention| m.span.0.checked_sub(1).is_some_and(|j| matches!(cx.q[j].as_str(), "between" | "from"));
+        let closes = |m: &DateMention| m.span.0.checked_sub(1).is_some_and(|j| matches!(cx.q[j].as_str(), "and" | "to" | "through" | "till")) && m.prefix.len() > 4;
+        let ranged = |a: &DateMention, b: &DateMention| !change && opens(a) && closes(b) && a.prefix.len() > 4 && b.span.0 == a.span.1 + 1;
         let side = m.span.0.checked_sub(1).and_then(|j| match cx.q[j].as_str() {
             "before" => Some("<"),
             "until" => Some("<="),
             "after" => Some(">"),
             "since" => Some(">="),
+            _ if mentions.get(k + 1).is_some_and(|b| ranged(&m, b)) => Some(">="),
+            _ if k > 0 && ranged(&mentions[k - 1], &m) => Some("<="),
             _ => None,
         });
         if let (Some(op), true) = (side, m.prefix.len() > 4) {
@@ -1641,7 +1651,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if links.iter().any(|l| l.pos.iter().any(|p| window.contains(p))) {
             continue;
         }
-        let named = (0..t.columns.len()).find(|&c| !cx.is_num(c) && !col_words(&t.columns[c].name).is_empty() && col_words(&t.columns[c].name).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
+        // (A column of years is empty where no year is given: "no target
+        // date" is no 0.)
+        let named = (0..t.columns.len()).find(|&c| (!cx.is_num(c) || is_year_column(t, c)) && !col_words(&t.columns[c].name).is_empty() && col_words(&t.columns[c].name).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
         // "do not have a description": not having is being empty.
         let not_have = cx.q[i] == "not" && matches!(cx.q.get(i + 1).map(String::as_str), Some("have" | "has" | "had"));
         if let Some(c) = named.filter(|_| not_have || cx.has("listed") || cx.has("given") || cx.has("known") || cx.has("shown") || cx.has("recorded") || matches!(cx.q[i].as_str(), "no" | "without" | "missing")) {
@@ -1832,7 +1844,6 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         *unrelated = Some("a name that is in none of the table's cells");
         return None;
     }
-    let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w));
     // Where each date column's filter went, and the words it was read from.
     let mut date_at: Vec<(&str, usize, (usize, usize))> = Vec::new();
     for (sql, f, span) in &date_filters {
@@ -1849,6 +1860,15 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let before = cx.q[..first.0].iter().rev().find(|w| !month_words(w)).map(String::as_str);
             let range = (before == Some("between") && gap_ok(&["and"])) || (before == Some("from") && gap_ok(&["to", "through", "until", "till"]));
             let (prev_sql, prev) = &mut filters[at];
+            // Two sides read from "between DATE and DATE" (above), one
+            // right after the other: both hold.
+            if prev.op == ">=" && f.op == "<=" && span.0 == first.1 {
+                *prev_sql = format!("{prev_sql} AND {sql}");
+                prev.op = "between".into();
+                prev.values.extend(f.values.iter().cloned());
+                prev.words = format!("{} {}", prev.words, f.words);
+                continue;
+            }
             *prev_sql = match (range, prev.values.first(), f.values.first()) {
                 (true, Some(lo), Some(hi)) if lo <= hi => {
                     let c = t.columns.iter().position(|c| c.name == f.column).map_or_else(String::new, |c| cx.col(c));
@@ -2139,7 +2159,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "no bronze medals": a number column equal to zero.
     for i in 0..n.saturating_sub(1) {
         if matches!(cx.q[i].as_str(), "no" | "zero") {
-            if let Some(c) = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).first() == Some(&cx.qs[i + 1])) {
+            // (A column of years is empty instead: see `extra`.)
+            if let Some(c) = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).first() == Some(&cx.qs[i + 1]) && !is_year_column(t, c)) {
                 filters.push((format!("{} = 0", cx.col(c)), Filter { column: t.columns[c].name.clone(), op: "=".into(), values: vec!["0".into()], words: format!("{} {}", cx.q[i], cx.q[i + 1]) }));
             }
         }
@@ -2379,14 +2400,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let head: Vec<String> = head_at.map(|i| cx.qs[i].clone()).into_iter().collect();
         // "how many seasons", "how many weeks": a year or an index column
         // is counted, not added up. ("how many wins" adds up a W column.)
+        // "how many medals did france and cuba win": a medal table's
+        // medals are its Total column, added up.
+        let medals = head_at.is_some_and(|h| cx.qs[h] == "medal") && is_medal_table(t);
         let head_num = num_cols
             .iter()
             .copied()
-            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c))
+            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || (medals && col_words(&t.columns[c].name) == ["total"]) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c))
             // "how many flights" over a column named in the singular
             // ("flight", each row's flight number) counts the rows; a
             // quantity is named as asked ("points", "wins").
-            .filter(|&c| head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&t.columns[c].name).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some()));
+            .filter(|&c| medals || head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&t.columns[c].name).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some()));
         // "how many people attended", "how many were in attendance", "how
         // many people live in kilifi": people are not rows here; a number
         // column that a later word of the question names (by a shared stem:
@@ -2406,7 +2430,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
             let w = where_of(&filters);
-            let single = links.iter().all(|l| l.rows.len() == 1) && !links.is_empty();
+            // (Two names of one column, "france and cuba", are two rows.)
+            let single = links.iter().all(|l| l.rows.len() == 1) && !links.is_empty() && links.iter().all(|l| links.iter().all(|o| o.col != l.col || o.rows == l.rows));
             if single && !sum {
                 let sql = format!("SELECT {} {w}", cx.raw(m));
                 return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
@@ -2936,6 +2961,18 @@ fn span_of(t: &TypedTable) -> Option<Span> {
     };
     let found: Vec<usize> = (0..n).filter(|&c| t.columns[c].kind == ColumnKind::Number && ranged(c)).collect();
     (found.len() == 1).then(|| Span::Range(found[0]))
+}
+
+/// The seconds that the number `word` (its value `v`) followed by a unit
+/// of `secs` seconds stands for: "3 minutes" is 180; a time written with a
+/// colon is already in seconds of its last part ("1:53 mins" is 1 minute
+/// 53, 113 seconds; "1:05 hours" is 1 hour 5, 3,900 seconds).
+fn in_seconds(word: &str, v: f64, secs: f64) -> f64 {
+    if word.contains(':') {
+        v * secs / 60.0
+    } else {
+        v * secs
+    }
 }
 
 /// Seconds in a unit of time written after a number ("3 minutes").
@@ -4187,6 +4224,9 @@ mod tests {
     fn not_having_a_value_is_an_empty_cell() {
         let (mut d, t) = db(&[&["Name", "Description", "Year"], &["Alpha", "A first one", "2001"], &["Beta", "", "2002"], &["Gamma", "—", "2003"], &["Delta", "Last", "2004"]]);
         assert_eq!(ask(&mut d, &t, "how many names do not have a description?"), (PlanKind::Count, vec!["2".into()]));
+        // A column of years with no year given is empty, not 0.
+        let (mut d, t) = db(&[&["Community", "Region", "Target date"], &["CEMAC", "Africa", ""], &["GCC", "Middle East", "2013"], &["EAC", "Africa", "2015"], &["UEMOA", "Africa", ""], &["SADC", "Africa", "2018"]]);
+        assert_eq!(ask(&mut d, &t, "how many communities have no target date?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
@@ -4749,6 +4789,8 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what was the total number of silver medals awarded to belgium and france?"), (PlanKind::Sum, vec!["2".into()]));
         // No other column named: the Total column.
         assert_eq!(ask(&mut d, &t, "what is the total number of medals of belgium and france?"), (PlanKind::Sum, vec!["15".into()]));
+        assert_eq!(ask(&mut d, &t, "how many medals did france and turkey win?"), (PlanKind::Sum, vec!["7".into()]));
+        assert_eq!(ask(&mut d, &t, "how many medals did france win?"), (PlanKind::Lookup, vec!["6".into()]));
     }
 
     #[test]
@@ -4826,6 +4868,10 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many songs are at most 3 minutes long?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many songs are less than 4 minutes in length?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "how many songs last 5 minutes or more?"), (PlanKind::Count, vec!["1".into()]));
+        // "2:59 mins" is written m:ss (179 seconds); "1:05 hours" h:mm.
+        assert_eq!(ask(&mut d, &t, "how many songs were less than 2:59 mins long?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many songs are 3:00 minutes or more?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many songs are under 0:03 hours?"), (PlanKind::Count, vec!["2".into()]));
         // "20 episodes" counts episodes, which this table names nowhere:
         // the "4" of # is no answer to it.
         let (mut d, t) = db(&[&["Week", "Opponent", "Points"], &["1", "Lions", "20"], &["2", "Bears", "13"], &["3", "Tigers", "27"]]);
@@ -5206,6 +5252,9 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many games were held after june?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many games were played before july 1, 1979?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many games were played since june 14, 1979?"), (PlanKind::Count, vec!["3".into()]));
+        // Between two dates, both included; the dates need not be cells.
+        assert_eq!(ask(&mut d, &t, "how many games were played between june 14, 1979 and august 1, 1979?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many games were played from april 2, 1979 to july 21, 1979?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
