@@ -94,6 +94,25 @@ async fn in_which_year_over_dates_answers_the_year_and_cites_the_date() {
     assert_eq!(cited, ["iowa-electricity!A4"], "{:?}", run.answer.citations);
 }
 
+/// Over a schedule whose opponents carry where the game was played ("at
+/// Vanderbilt"), the opponent asked for is the team, and the answer still
+/// cites the cell it was read from.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_opponent_is_answered_without_the_venue_mark_and_cites_its_cell() {
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("schedule.csv");
+    std::fs::write(&csv, "Date,Opponent,Result,Attendance\nSeptember 5,Jackson State,W 31-7,40112\nSeptember 12,at Auburn,L 10-24,61000\nSeptember 19,vs. Tulane,W 27-3,38200\nSeptember 26,at Vanderbilt,W 17-14,30500\n").unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let r = ingest(&ws, &[csv]).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let run = ws.ask(&agent, "Who was the opponent after Tulane?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "Vanderbilt", "{:?}", run.trace);
+    let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert_eq!(cited, ["schedule!B5"], "{:?}", run.answer.citations);
+}
+
 /// With a model, the table step also asks it for SQL over the table: the
 /// statement runs in the sandbox, a failed one is sent back with SQLite's
 /// error, and the answer read from the rows it returned cites them.

@@ -480,6 +480,38 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
     (found.len() == 1).then(|| found[0])
 }
 
+/// The marks a schedule writes before an opponent to say where the game
+/// was played ("at Vanderbilt", "@ Reds", "vs. BYU"), longest first.
+const VENUE_MARKS: &[&str] = &["vs. ", "vs ", "v. ", "at ", "@ ", "@"];
+
+/// `raw` without a leading [`VENUE_MARKS`] mark ("at Vanderbilt" →
+/// "Vanderbilt"); as written when it has none.
+pub fn without_venue(raw: &str) -> &str {
+    let r = raw.trim();
+    VENUE_MARKS
+        .iter()
+        .find(|m| r.len() > m.len() && r.is_char_boundary(m.len()) && r[..m.len()].eq_ignore_ascii_case(m))
+        .map_or(r, |m| r[m.len()..].trim_start())
+}
+
+/// [`without_venue`] as SQL over the column expression `raw` (LIKE is
+/// case-blind over ASCII, as `eq_ignore_ascii_case`).
+fn without_venue_sql(raw: &str) -> String {
+    let arms: String = VENUE_MARKS.iter().map(|m| format!("WHEN TRIM({raw}) LIKE '{m}%' AND LENGTH(TRIM({raw})) > {n} THEN LTRIM(substr(TRIM({raw}), {k})) ", n = m.len(), k = m.len() + 1)).collect();
+    format!("CASE {arms}ELSE TRIM({raw}) END")
+}
+
+/// A schedule's opponent column: text cells of which at least two, and a
+/// quarter, open with a [`VENUE_MARKS`] mark.
+fn venue_marked(t: &TypedTable, c: usize) -> bool {
+    if t.columns[c].kind != ColumnKind::Text {
+        return false;
+    }
+    let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
+    let marked = raws.iter().filter(|r| without_venue(r).len() < r.len()).count();
+    marked >= 2 && marked * 4 >= raws.len()
+}
+
 /// A medal table: columns named Gold, Silver and Bronze (its "medals" are
 /// its Total column).
 fn is_medal_table(t: &TypedTable) -> bool {
@@ -1901,12 +1933,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "In what year did Finland first face Greece?" over a column of dates
     // ("11 Jun 1995"): the year of the date is the answer.
     let asks_year = cx.has("what year") || cx.has("which year") || cx.has("what years") || cx.has("which years");
+    // "Who was the opponent after auburn?" over a schedule whose opponents
+    // are written "at Vanderbilt", "@ Reds", "vs. BYU": the team, without
+    // the mark of where the game was played.
     let year_of_date = |sql: String, ans: Option<usize>| match ans.filter(|&c| asks_year && t.columns[c].kind == ColumnKind::Date) {
         Some(c) => match sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))) {
             Some(rest) => format!("SELECT COALESCE(substr({}, 1, 4), {}) {rest}", cx.col(c), cx.raw(c)),
             None => sql,
         },
-        None => sql,
+        None => match ans.filter(|&c| venue_marked(t, c)).and_then(|c| sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))).map(|rest| (c, rest))) {
+            Some((c, rest)) => format!("SELECT {} {rest}", without_venue_sql(&cx.raw(c))),
+            None => sql,
+        },
     };
     let plan = |kind: PlanKind, sql: String, rows_sql: String, ans: Option<usize>, measure: Option<usize>, fs: &[(String, Filter)]| QueryPlan {
         kind,
@@ -4021,7 +4059,8 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     let cited = own(col);
     // The cell shows the value, or is the date whose year was asked for
     // ("2017" of "2017-01-01").
-    let shows = |v: &String, c: &crate::tabular::TypedCell| v == &c.raw || (v.len() == 4 && c.date.as_deref().is_some_and(|d| d.starts_with(v.as_str())));
+    // An opponent is shown by its cell with the venue's mark ("at Auburn").
+    let shows = |v: &String, c: &crate::tabular::TypedCell| v == &c.raw || (v.len() == 4 && c.date.as_deref().is_some_and(|d| d.starts_with(v.as_str()))) || (v.as_str() == without_venue(&c.raw) && v.as_str() != c.raw.trim());
     for &r in &q.result.rows {
         let Some(row) = loaded.typed.rows.iter().find(|x| x.grid_row as u32 == r) else { continue };
         if q.result.values.iter().any(|v| shows(v, &row.cells[col])) {
@@ -5194,6 +5233,9 @@ mod tests {
             &["5", "at Edmonton Eskimos", "Win"],
         ]);
         assert_eq!(ask(&mut d, &t, "how many times was the opponent the edmonton eskimos?"), (PlanKind::Count, vec!["3".into()]));
+        // The opponent asked for is the team, without where it was played.
+        assert_eq!(ask(&mut d, &t, "who was the opponent after the calgary stampeders?"), (PlanKind::Next, vec!["Edmonton Eskimos".into()]));
+        assert_eq!(ask(&mut d, &t, "who was the opponent in week 1?"), (PlanKind::Lookup, vec!["Winnipeg Blue Bombers".into()]));
     }
 
     #[test]
