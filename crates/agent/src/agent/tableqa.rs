@@ -1093,12 +1093,19 @@ fn round_numbers(mut q: Vec<String>) -> Vec<String> {
 }
 
 /// "The 1970's", "the 70’s": a decade written with an apostrophe, which
-/// the tokenizer would read as a possessive and drop, kept as "1970s".
+/// the tokenizer would read as a possessive and drop, kept as "1970s";
+/// and ".500" written "0.500".
 fn decade_apostrophes(question: &str) -> String {
     let chars: Vec<char> = question.chars().collect();
     let mut out = String::with_capacity(question.len());
     for (i, &c) in chars.iter().enumerate() {
         let apostrophe = matches!(c, '\'' | '’') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(|&n| n == 's' || n == 'S') && !chars.get(i + 2).is_some_and(|n| n.is_alphanumeric());
+        // "above .500": a fraction written without its zero, which the
+        // tokenizer would read as 500, kept as "0.500" (cells such as
+        // ".449" are read as 0.449).
+        if c == '.' && i.checked_sub(1).is_none_or(|p| !chars[p].is_alphanumeric()) && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            out.push('0');
+        }
         if !apostrophe {
             out.push(c);
         }
@@ -2281,7 +2288,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
     // A percentage, ratio or proportion that no column holds: no plan
     // computes one, and a count or sum in its place would be wrong.
-    if ["percentage", "percent", "proportion", "ratio", "fraction"].iter().any(|w| op(w) && !cols.iter().any(|c| col_words(&t.columns[c.0].name).iter().any(|x| x.starts_with(&w[..5])))) {
+    // ("Field Goal %" holds a percentage.)
+    let holds = |c: usize, w: &str| col_words(&t.columns[c].name).iter().any(|x| x.starts_with(&w[..5])) || (w.starts_with("perc") && t.columns[c].name.contains('%'));
+    if ["percentage", "percent", "proportion", "ratio", "fraction"].iter().any(|w| op(w) && !cols.iter().any(|c| holds(c.0, w))) {
         return None;
     }
     // "the total number of medals", "how many total points": a column named
@@ -4257,6 +4266,9 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many seasons did they place 7th or worse?"), (PlanKind::Count, vec!["2".into()]));
         // "at least 40 or more": one filter, not two.
         assert_eq!(ask(&mut d, &t, "how many seasons had at least 41 or more points?"), (PlanKind::Count, vec!["3".into()]));
+        // A fraction written without its zero, in the cells and the question.
+        let (mut d, t) = db(&[&["Player", "Games", "Field Goal %"], &["Houston", "78", ".449"], &["Ewing", "76", ".503"], &["Oakley", "80", ".511"]]);
+        assert_eq!(ask(&mut d, &t, "how many players had a field goal percentage greater than .500?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
