@@ -113,6 +113,29 @@ async fn an_opponent_is_answered_without_the_venue_mark_and_cites_its_cell() {
     assert_eq!(cited, ["schedule!B5"], "{:?}", run.answer.citations);
 }
 
+/// A climate table (months across, measures down) answers "which month" with
+/// the month's name, though its header writes "Jun", and cites the cells
+/// that hold it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn which_month_over_a_climate_table_answers_the_months_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let csv = tmp.path().join("climate.csv");
+    std::fs::write(
+        &csv,
+        "Month,Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec,Year\nAverage high °C,6.5,7.6,11.8,15.2,19.0,22.1,24.6,24.3,20.5,15.4,10.1,7.0,15.3\nPrecipitation mm,31.8,29.9,43.7,50.2,61.0,72.4,55.1,48.8,44.0,39.5,37.2,30.1,543.7\n",
+    )
+    .unwrap();
+    let ws = workspace(&tmp.path().join("ws")).await;
+    let r = ingest(&ws, &[csv]).await;
+    assert!(r.failed.is_empty(), "{:?}", r.failed);
+    let e = HashingEmbedder::default();
+    let agent = Agent::deterministic(&e, None);
+    let run = ws.ask(&agent, "Which month had the most precipitation?", None, FRESH).await.unwrap();
+    assert_eq!(run.answer.text, "June", "{:?}", run.trace);
+    let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert!(cited.contains(&"climate!G1"), "{:?}", run.answer.citations);
+}
+
 /// With a model, the table step also asks it for SQL over the table: the
 /// statement runs in the sandbox, a failed one is sent back with SQLite's
 /// error, and the answer read from the rows it returned cites them.

@@ -512,6 +512,26 @@ fn venue_marked(t: &TypedTable, c: usize) -> bool {
     marked >= 2 && marked * 4 >= raws.len()
 }
 
+/// The month names of a column of months written short ("Jan", "Sept."),
+/// as SQL over the column expression `raw`: each short name the column
+/// holds becomes the month's name ("January"). `None` unless most of the
+/// column's cells name months and some are written short.
+fn month_names_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
+    if t.columns[c].kind != ColumnKind::Text {
+        return None;
+    }
+    let raws: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
+    let months: Vec<(&str, u32)> = raws.iter().filter_map(|r| crate::tabular::month_of(r).map(|m| (*r, m))).collect();
+    let short: Vec<&(&str, u32)> = months.iter().filter(|(r, m)| !r.eq_ignore_ascii_case(MONTH_NAMES[*m as usize - 1])).collect();
+    if months.len() < 3 || months.len() * 2 <= raws.len() || short.is_empty() {
+        return None;
+    }
+    let arms: String = short.iter().map(|(r, m)| format!("WHEN {} THEN '{}' ", sql_str(r), MONTH_NAMES[*m as usize - 1])).collect();
+    Some(format!("CASE TRIM({raw}) {arms}ELSE {raw} END"))
+}
+
+const MONTH_NAMES: &[&str] = &["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
 /// A medal table: columns named Gold, Silver and Bronze (its "medals" are
 /// its Total column).
 fn is_medal_table(t: &TypedTable) -> bool {
@@ -1942,14 +1962,20 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let asks_year = cx.has("what year") || cx.has("which year") || cx.has("what years") || cx.has("which years");
     // "Who was the opponent after auburn?" over a schedule whose opponents
     // are written "at Vanderbilt", "@ Reds", "vs. BYU": the team, without
-    // the mark of where the game was played.
+    // the mark of where the game was played. "Which month had the most
+    // precipitation?" over a climate table's months ("Jan", "Feb"): the
+    // month's name, "January".
     let year_of_date = |sql: String, ans: Option<usize>| match ans.filter(|&c| asks_year && t.columns[c].kind == ColumnKind::Date) {
         Some(c) => match sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))) {
             Some(rest) => format!("SELECT COALESCE(substr({}, 1, 4), {}) {rest}", cx.col(c), cx.raw(c)),
             None => sql,
         },
-        None => match ans.filter(|&c| venue_marked(t, c)).and_then(|c| sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))).map(|rest| (c, rest))) {
-            Some((c, rest)) => format!("SELECT {} {rest}", without_venue_sql(&cx.raw(c))),
+        None => match ans.and_then(|c| sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))).map(|rest| (c, rest))) {
+            Some((c, rest)) if venue_marked(t, c) => format!("SELECT {} {rest}", without_venue_sql(&cx.raw(c))),
+            Some((c, rest)) => match month_names_sql(t, c, &cx.raw(c)) {
+                Some(expr) => format!("SELECT {expr} {rest}"),
+                None => sql,
+            },
             None => sql,
         },
     };
@@ -4068,8 +4094,15 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
     let cited = own(col);
     // The cell shows the value, or is the date whose year was asked for
     // ("2017" of "2017-01-01").
-    // An opponent is shown by its cell with the venue's mark ("at Auburn").
-    let shows = |v: &String, c: &crate::tabular::TypedCell| v == &c.raw || (v.len() == 4 && c.date.as_deref().is_some_and(|d| d.starts_with(v.as_str()))) || (v.as_str() == without_venue(&c.raw) && v.as_str() != c.raw.trim());
+    // An opponent is shown by its cell with the venue's mark ("at Auburn"),
+    // a month's name by its short name ("Jan").
+    let month = |x: &str| MONTH_NAMES.iter().any(|m| m.eq_ignore_ascii_case(x)).then(|| crate::tabular::month_of(x)).flatten();
+    let shows = |v: &String, c: &crate::tabular::TypedCell| {
+        v == &c.raw
+            || (v.len() == 4 && c.date.as_deref().is_some_and(|d| d.starts_with(v.as_str())))
+            || (v.as_str() == without_venue(&c.raw) && v.as_str() != c.raw.trim())
+            || month(v).is_some_and(|m| crate::tabular::month_of(c.raw.trim()) == Some(m))
+    };
     for &r in &q.result.rows {
         let Some(row) = loaded.typed.rows.iter().find(|x| x.grid_row as u32 == r) else { continue };
         if q.result.values.iter().any(|v| shows(v, &row.cells[col])) {
@@ -5248,6 +5281,14 @@ mod tests {
         // The opponent asked for is the team, without where it was played.
         assert_eq!(ask(&mut d, &t, "who was the opponent after the calgary stampeders?"), (PlanKind::Next, vec!["Edmonton Eskimos".into()]));
         assert_eq!(ask(&mut d, &t, "who was the opponent in week 1?"), (PlanKind::Lookup, vec!["Winnipeg Blue Bombers".into()]));
+    }
+
+    #[test]
+    fn a_month_written_short_is_answered_by_its_name() {
+        let (mut d, t) = db(&[&["Month", "Precipitation mm", "Avg. rainy days"], &["Jan", "31.8", "13.5"], &["Feb", "29.9", "11.3"], &["Mar", "43.7", "11.9"], &["Sept.", "61.2", "9.0"]]);
+        assert_eq!(ask(&mut d, &t, "which month had the most precipitation?"), (PlanKind::ArgMax, vec!["September".into()]));
+        assert_eq!(ask(&mut d, &t, "which month had the fewest rainy days?"), (PlanKind::ArgMin, vec!["September".into()]));
+        assert_eq!(ask(&mut d, &t, "what month comes after feb?"), (PlanKind::Next, vec!["March".into()]));
     }
 
     #[test]
