@@ -578,7 +578,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // is built once per loaded table).
     let idx = cx.index;
     let df = &idx.df;
-    let strong_q = (0..q.len()).filter(|&i| !is_weak(&q[i])).flat_map(|i| [q[i].as_str(), qs[i].as_str()]);
+    // A month's name also finds the month written short ("january":
+    // "Jan", a climate table's header).
+    let short_month = |i: usize| (q[i].len() > 4 && q[i].is_ascii() && crate::tabular::month_of(&q[i]).is_some()).then(|| [q[i][..3].to_string(), q[i][..4].to_string()]);
+    let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().collect();
+    let strong_q = (0..q.len()).filter(|&i| !is_weak(&q[i])).flat_map(|i| [q[i].as_str(), qs[i].as_str()]).chain(shorts.iter().map(String::as_str));
     let mut links = Vec::new();
     // Columns of dates written in words ("July 1", "October 4, 1996"):
     // at least half their cells name a month (found once per column).
@@ -601,7 +605,8 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 if is_weak(&q[i]) {
                     continue;
                 }
-                if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i])) {
+                let short = |j: usize| w[j].len() <= 4 && short_month(i).is_some() && crate::tabular::month_of(&w[j]) == crate::tabular::month_of(&q[i]);
+                if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i] || short(j))) {
                     used[j] = true;
                     pos.push((i, j));
                 }
@@ -5289,6 +5294,10 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which month had the most precipitation?"), (PlanKind::ArgMax, vec!["September".into()]));
         assert_eq!(ask(&mut d, &t, "which month had the fewest rainy days?"), (PlanKind::ArgMin, vec!["September".into()]));
         assert_eq!(ask(&mut d, &t, "what month comes after feb?"), (PlanKind::Next, vec!["March".into()]));
+        // And a month's name finds the month written short.
+        assert_eq!(ask(&mut d, &t, "how much precipitation was there in february?"), (PlanKind::Lookup, vec!["29.9".into()]));
+        assert_eq!(ask(&mut d, &t, "did march or february have more precipitation?"), (PlanKind::Compare, vec!["March".into()]));
+        assert_eq!(ask(&mut d, &t, "how many rainy days were there in september?"), (PlanKind::Lookup, vec!["9.0".into()]));
     }
 
     #[test]
