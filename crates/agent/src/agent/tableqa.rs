@@ -532,6 +532,18 @@ fn month_names_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
 
 const MONTH_NAMES: &[&str] = &["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
+/// `SELECT` of a difference `expr` of the column `m`: in years ("61
+/// years", "1 year") when `m` holds years (Founded, Completed) or ages,
+/// as a number otherwise.
+fn in_years(t: &TypedTable, m: usize, expr: String, from: &str) -> String {
+    if is_year_column(t, m) || col_words(&t.columns[m].name) == ["age"] {
+        let whole = "CASE WHEN v = CAST(v AS INTEGER) THEN CAST(v AS INTEGER) ELSE ROUND(v, 2) END";
+        format!("SELECT CASE WHEN v = 1 THEN '1 year' ELSE {whole} || ' years' END FROM (SELECT {expr} AS v {from})")
+    } else {
+        format!("SELECT {expr} {from}").trim_end().to_string()
+    }
+}
+
 /// A medal table: columns named Gold, Silver and Bronze (its "medals" are
 /// its Total column).
 fn is_medal_table(t: &TypedTable) -> bool {
@@ -2173,7 +2185,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let m = named_num.or(answer.filter(|&c| cx.is_num(c) && !is_year_column(t, c))).or(total);
         if let Some(m) = m.filter(|&c| !is_rank_column(t, c)) {
             let w = where_of(&filters);
-            let sql = format!("SELECT MAX({c}) - MIN({c}) {w}", c = cx.col(m));
+            let sql = in_years(t, m, format!("MAX({c}) - MIN({c})", c = cx.col(m)), &w);
             return Some(plan(PlanKind::Difference, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(m)), None, Some(m), &filters));
         }
     }
@@ -2186,7 +2198,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 let (s, _) = filter_of(l);
                 format!("(SELECT SUM({}) {base} AND {s})", cx.col(m))
             };
-            let sql = format!("SELECT ABS({} - {})", one(a), one(b));
+            let sql = in_years(t, m, format!("ABS({} - {})", one(a), one(b)), "");
             let (fa, fb) = (filter_of(a), filter_of(b));
             let rows_sql = format!("SELECT \"_row\" {base} AND ({} OR {})", fa.0, fb.0);
             let fs = vec![fa, fb];
@@ -4322,6 +4334,10 @@ mod tests {
     fn the_difference_between_the_largest_and_the_smallest() {
         let (mut d, t) = db(CARS);
         assert_eq!(ask(&mut d, &t, "what is the difference in mpg between the car with the highest mpg and the one with the lowest?"), (PlanKind::Difference, vec!["13".into()]));
+        // A difference of years, or of ages, is in years.
+        let (mut d, t) = db(&[&["Name", "Founded", "Age"], &["St. Agnes", "1894", "30"], &["Good Shepherd", "1955", "46"], &["St. Mary", "1954", "31"]]);
+        assert_eq!(ask(&mut d, &t, "what was the difference between the founding of st. agnes and the founding of good shepherd?"), (PlanKind::Difference, vec!["61 years".into()]));
+        assert_eq!(ask(&mut d, &t, "what's the difference in age between st. agnes and st. mary?"), (PlanKind::Difference, vec!["1 year".into()]));
     }
 
     #[test]
