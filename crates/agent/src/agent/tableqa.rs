@@ -1728,8 +1728,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         // (A column of years is empty where no year is given: "no target
-        // date" is no 0.)
-        let named = (0..t.columns.len()).find(|&c| (!cx.is_num(c) || is_year_column(t, c)) && !col_words(&t.columns[c].name).is_empty() && col_words(&t.columns[c].name).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
+        // date" is no 0; so is a column of numbers that holds no 0 but
+        // empty cells: "no place indicated".)
+        let named = (0..t.columns.len()).find(|&c| (!cx.is_num(c) || is_year_column(t, c) || blank_not_zero(t, c)) && !col_words(&t.columns[c].name).is_empty() && col_words(&t.columns[c].name).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
         // "do not have a description": not having is being empty.
         let not_have = cx.q[i] == "not" && matches!(cx.q.get(i + 1).map(String::as_str), Some("have" | "has" | "had"));
         if let Some(c) = named.filter(|_| not_have || cx.has("listed") || cx.has("given") || cx.has("known") || cx.has("shown") || cx.has("recorded") || matches!(cx.q[i].as_str(), "no" | "without" | "missing")) {
@@ -2247,8 +2248,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "no bronze medals": a number column equal to zero.
     for i in 0..n.saturating_sub(1) {
         if matches!(cx.q[i].as_str(), "no" | "zero") {
-            // (A column of years is empty instead: see `extra`.)
-            if let Some(c) = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).first() == Some(&cx.qs[i + 1]) && !is_year_column(t, c)) {
+            // (A column of years, or one with blanks and no 0, is empty
+            // instead: see `extra`.)
+            if let Some(c) = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).first() == Some(&cx.qs[i + 1]) && !is_year_column(t, c) && !blank_not_zero(t, c)) {
                 filters.push((format!("{} = 0", cx.col(c)), Filter { column: t.columns[c].name.clone(), op: "=".into(), values: vec!["0".into()], words: format!("{} {}", cx.q[i], cx.q[i + 1]) }));
             }
         }
@@ -3093,6 +3095,13 @@ fn duration_column(t: &TypedTable) -> Option<usize> {
         })
         .collect();
     (found.len() == 1).then(|| found[0])
+}
+
+/// A column of numbers where nothing is written as 0 but some cells are
+/// left empty: "none" there is an empty cell.
+fn blank_not_zero(t: &TypedTable, c: usize) -> bool {
+    let blank = t.rows.iter().any(|r| r.cells.get(c).is_some_and(|x| crate::tabular::is_missing(&x.raw)));
+    blank && !t.rows.iter().any(|r| r.cells.get(c).and_then(|x| x.num) == Some(0.0))
 }
 
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
@@ -4328,6 +4337,11 @@ mod tests {
         // A column of years with no year given is empty, not 0.
         let (mut d, t) = db(&[&["Community", "Region", "Target date"], &["CEMAC", "Africa", ""], &["GCC", "Middle East", "2013"], &["EAC", "Africa", "2015"], &["UEMOA", "Africa", ""], &["SADC", "Africa", "2018"]]);
         assert_eq!(ask(&mut d, &t, "how many communities have no target date?"), (PlanKind::Count, vec!["2".into()]));
+        // So is a column of numbers with blanks and no 0; with 0s, "no
+        // bronze medals" is a 0.
+        let (mut d, t) = db(&[&["Season", "Tier", "Place", "Bronze"], &["1981/82", "2", "5", "0"], &["1982/83", "2", "", "1"], &["1983/84", "3", "1", "0"]]);
+        assert_eq!(ask(&mut d, &t, "what season has no place indicated?"), (PlanKind::Lookup, vec!["1982/83".into()]));
+        assert_eq!(ask(&mut d, &t, "how many seasons had no bronze medals?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
