@@ -1532,7 +1532,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
     // Ordinal places: "who came in first", "placed 3rd", "second place".
-    if let Some(rc) = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c)) {
+    if let Some(rc) = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_place_column(t, c)) {
         const ORD: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
         for i in 0..n {
             let v = ORD.iter().position(|o| *o == cx.q[i]).map(|p| p + 1).or_else(|| {
@@ -3379,7 +3379,19 @@ fn is_time_column(t: &TypedTable, c: usize) -> bool {
 }
 
 fn is_rank_column(t: &TypedTable, c: usize) -> bool {
+    is_place_column(t, c) || is_chart_column(t, c)
+}
+
+/// A column of places: its name says rank, position, place, pick…
+fn is_place_column(t: &TypedTable, c: usize) -> bool {
     col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "rank" | "ranking" | "position" | "pos" | "place" | "pick" | "seed" | "finish" | "placing" | "standing"))
+}
+
+/// A column of chart positions ("Charts FR", "U.S. Billboard 200 Chart",
+/// "Peak"): numbers, the smaller the higher, though no word says place
+/// ("first to be released" is no chart's number 1).
+fn is_chart_column(t: &TypedTable, c: usize) -> bool {
+    t.columns[c].kind == ColumnKind::Number && col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "chart" | "peak"))
 }
 
 /// The column the answer is read from, and whether the question named it
@@ -4690,6 +4702,9 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "did norway win fewer gold than japan?"), (PlanKind::Compare, vec!["no".into()]));
         assert_eq!(ask(&mut d, &t, "did japan win at least 2 gold?"), (PlanKind::Compare, vec!["yes".into()]));
         assert_eq!(ask(&mut d, &t, "did kenya have the same number of silver as chile?"), (PlanKind::Compare, vec!["no".into()]));
+        // A chart's column holds positions: ranking higher is the smaller.
+        let (mut d, t) = db(&[&["Year", "Single", "Charts FR", "Charts BE"], &["2004", "Tomber", "4", "12"], &["2005", "L'etranger", "17", "9"], &["2006", "Encore", "31", ""]]);
+        assert_eq!(ask(&mut d, &t, "did tomber rank higher than l'etranger on the french charts?"), (PlanKind::Compare, vec!["yes".into()]));
     }
 
     #[test]
