@@ -65,7 +65,23 @@ fn is_year_cell(c: &Cell) -> bool {
 }
 
 fn is_value_cell(c: &Cell) -> bool {
-    matches!(c.value, CellValue::Number(_)) && !is_year_cell(c)
+    match &c.value {
+        CellValue::Number(_) => !is_year_cell(c),
+        CellValue::Text(t) => is_two_units(t),
+        _ => false,
+    }
+}
+
+/// A figure given in two units, the second in brackets ("38 (100)",
+/// "−7 (19)", "16.6 (0.654)": a climate table's °C (°F), mm (inches)): a
+/// value, though no single number. A year with a note ("2019 (1)") is no
+/// such figure.
+fn is_two_units(t: &str) -> bool {
+    let Some((a, b)) = t.trim().split_once('(') else { return false };
+    let Some(b) = b.trim().strip_suffix(')') else { return false };
+    let num = |x: &str| crate::text::parse_number(x.trim()).map(|(v, _)| v);
+    let year = |v: f64| v.fract() == 0.0 && (1900.0..=2099.0).contains(&v);
+    matches!((num(a), num(b)), (Some(x), Some(_)) if !year(x))
 }
 
 /// Number of leading header rows in a block (0..=3).
@@ -257,6 +273,25 @@ mod tests {
         assert_eq!(t[0].header_rows, 1);
         assert_eq!(t[0].columns, vec!["Year", "Album", "Label", "Peak US"]);
         assert_eq!(t[0].data_rows().len(), 4);
+    }
+
+    /// Seen in the app on a WikiTableQuestions climate table: its first two
+    /// rows of figures in two units ("38 (100)") were read as header rows
+    /// (the column named "Jan 38 (100) 20.7 (69.3)") and lost as data.
+    #[test]
+    fn figures_in_two_units_are_values_not_headers() {
+        let g = grid(&[
+            &["Month", "Jan", "Feb", "Year"],
+            &["Record high °C (°F)", "38\n(100)", "40\n(104)", "48\n(118)"],
+            &["Average low °C (°F)", "8.2\n(46.8)", "−7\n(19)", "16.3\n(61.3)"],
+            &["Avg. snowy days", "0.03", "0", "0.03"],
+        ]);
+        let t = tables_from_grid(&g, (0, 0));
+        assert_eq!(t[0].header_rows, 1);
+        assert_eq!(t[0].columns, vec!["Month", "Jan", "Feb", "Year"]);
+        assert_eq!(t[0].data_rows().len(), 3);
+        // A year with a note still heads its column.
+        assert!(!is_two_units("2019 (1)") && is_two_units("−7 (19)") && !is_two_units("Record high (°F)"));
     }
 
     #[test]
