@@ -67,9 +67,18 @@ fn is_year_cell(c: &Cell) -> bool {
 fn is_value_cell(c: &Cell) -> bool {
     match &c.value {
         CellValue::Number(_) => !is_year_cell(c),
-        CellValue::Text(t) => is_two_units(t),
+        CellValue::Text(t) => is_two_units(t) || is_clock_time(t),
         _ => false,
     }
+}
+
+/// A time or duration written with colons ("1:49.41", "3:36", "2:05:11"):
+/// a value, though no single number.
+fn is_clock_time(t: &str) -> bool {
+    let mut parts = t.trim().split(':');
+    let head = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    !head.is_empty() && head.len() <= 3 && head.bytes().all(|b| b.is_ascii_digit()) && !rest.is_empty() && rest.len() <= 2 && rest.iter().all(|p| p.len() >= 2 && p.as_bytes()[..2].iter().all(u8::is_ascii_digit) && p[2..].strip_prefix('.').map_or(p.len() == 2, |d| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit())))
 }
 
 /// A figure given in two units, the second in brackets ("38 (100)",
@@ -279,7 +288,7 @@ mod tests {
     /// rows of figures in two units ("38 (100)") were read as header rows
     /// (the column named "Jan 38 (100) 20.7 (69.3)") and lost as data.
     #[test]
-    fn figures_in_two_units_are_values_not_headers() {
+    fn figures_in_two_units_and_times_are_values_not_headers() {
         let g = grid(&[
             &["Month", "Jan", "Feb", "Year"],
             &["Record high °C (°F)", "38\n(100)", "40\n(104)", "48\n(118)"],
@@ -292,6 +301,12 @@ mod tests {
         assert_eq!(t[0].data_rows().len(), 3);
         // A year with a note still heads its column.
         assert!(!is_two_units("2019 (1)") && is_two_units("−7 (19)") && !is_two_units("Record high (°F)"));
+        // Times are values too: a swimming table's first two rows, with no
+        // rank given, were read as header rows the same way.
+        let g = grid(&[&["Rank", "Name", "Nationality", "Time"], &["", "Gustavo Borges", "Brazil", "1:49.41"], &["", "Scott Tucker", "United States", "1:50.99"], &["4", "Mark Johnston", "Canada", "1:51.29"]]);
+        let t = tables_from_grid(&g, (0, 0));
+        assert_eq!((t[0].header_rows, t[0].data_rows().len()), (1, 3));
+        assert!(is_clock_time("1:49.41") && is_clock_time("2:05:11") && !is_clock_time("12:3") && !is_clock_time("Time") && !is_clock_time("10:30 am"));
     }
 
     #[test]
