@@ -75,20 +75,32 @@ async fn counts_averages_groups_and_filters_over_a_csv_and_a_whole_sqlite_table(
     assert_eq!(q.result.rows.len(), 40);
 }
 
-/// "In which year" over a column of dates answers the year, and the answer
-/// cites the date cell it was read from (an answer no cell shows as written
-/// is still grounded in its cell).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn in_which_year_over_dates_answers_the_year_and_cites_the_date() {
+/// Asks each question, with the deterministic agent, of a fresh workspace
+/// holding one CSV file `name` with `content`.
+async fn ask_csv(name: &str, content: &str, questions: &[&str]) -> Vec<aurag::agent::Run> {
     let tmp = tempfile::tempdir().unwrap();
-    let csv = tmp.path().join("iowa-electricity.csv");
-    std::fs::write(&csv, "year,source,net_generation\n2015-01-01,Renewables,9000\n2016-01-01,Renewables,11000\n2017-01-01,Renewables,12000\n2017-01-01,Nuclear Energy,5000\n").unwrap();
+    let csv = tmp.path().join(name);
+    std::fs::write(&csv, content).unwrap();
     let ws = workspace(&tmp.path().join("ws")).await;
     let r = ingest(&ws, &[csv]).await;
     assert!(r.failed.is_empty(), "{:?}", r.failed);
     let e = HashingEmbedder::default();
     let agent = Agent::deterministic(&e, None);
-    let run = ws.ask(&agent, "In which year did Renewables have the highest net generation?", None, FRESH).await.unwrap();
+    let mut runs = Vec::new();
+    for q in questions {
+        runs.push(ws.ask(&agent, q, None, FRESH).await.unwrap());
+    }
+    runs
+}
+
+/// "In which year" over a column of dates answers the year, and the answer
+/// cites the date cell it was read from (an answer no cell shows as written
+/// is still grounded in its cell).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn in_which_year_over_dates_answers_the_year_and_cites_the_date() {
+    let content = "year,source,net_generation\n2015-01-01,Renewables,9000\n2016-01-01,Renewables,11000\n2017-01-01,Renewables,12000\n2017-01-01,Nuclear Energy,5000\n";
+    let runs = ask_csv("iowa-electricity.csv", content, &["In which year did Renewables have the highest net generation?"]).await;
+    let run = &runs[0];
     assert_eq!(run.answer.text, "2017", "{:?}", run.trace);
     let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
     assert_eq!(cited, ["iowa-electricity!A4"], "{:?}", run.answer.citations);
@@ -99,15 +111,9 @@ async fn in_which_year_over_dates_answers_the_year_and_cites_the_date() {
 /// cites the cell it was read from.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_opponent_is_answered_without_the_venue_mark_and_cites_its_cell() {
-    let tmp = tempfile::tempdir().unwrap();
-    let csv = tmp.path().join("schedule.csv");
-    std::fs::write(&csv, "Date,Opponent,Result,Attendance\nSeptember 5,Jackson State,W 31-7,40112\nSeptember 12,at Auburn,L 10-24,61000\nSeptember 19,vs. Tulane,W 27-3,38200\nSeptember 26,at Vanderbilt,W 17-14,30500\n").unwrap();
-    let ws = workspace(&tmp.path().join("ws")).await;
-    let r = ingest(&ws, &[csv]).await;
-    assert!(r.failed.is_empty(), "{:?}", r.failed);
-    let e = HashingEmbedder::default();
-    let agent = Agent::deterministic(&e, None);
-    let run = ws.ask(&agent, "Who was the opponent after Tulane?", None, FRESH).await.unwrap();
+    let content = "Date,Opponent,Result,Attendance\nSeptember 5,Jackson State,W 31-7,40112\nSeptember 12,at Auburn,L 10-24,61000\nSeptember 19,vs. Tulane,W 27-3,38200\nSeptember 26,at Vanderbilt,W 17-14,30500\n";
+    let runs = ask_csv("schedule.csv", content, &["Who was the opponent after Tulane?"]).await;
+    let run = &runs[0];
     assert_eq!(run.answer.text, "Vanderbilt", "{:?}", run.trace);
     let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
     assert_eq!(cited, ["schedule!B5"], "{:?}", run.answer.citations);
@@ -119,24 +125,12 @@ async fn an_opponent_is_answered_without_the_venue_mark_and_cites_its_cell() {
 /// hold it. (Its rows of two-unit figures were once read as header rows.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn which_month_over_a_climate_table_answers_the_months_name() {
-    let tmp = tempfile::tempdir().unwrap();
-    let csv = tmp.path().join("climate.csv");
-    std::fs::write(
-        &csv,
-        "Month,Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec,Year\nRecord high °C (°F),\"21.2\n(70.2)\",\"22.5\n(72.5)\",\"29.5\n(85.1)\",\"30.1\n(86.2)\",\"33.0\n(91.4)\",\"37.0\n(98.6)\",\"41.0\n(105.8)\",\"40.2\n(104.4)\",\"35.6\n(96.1)\",\"30.2\n(86.4)\",\"25.3\n(77.5)\",\"20.1\n(68.2)\",\"41.0\n(105.8)\"\nAverage high °C (°F),\"6.5\n(43.7)\",\"7.6\n(45.7)\",\"11.8\n(53.2)\",\"15.2\n(59.4)\",\"19.0\n(66.2)\",\"22.1\n(71.8)\",\"24.6\n(76.3)\",\"24.3\n(75.7)\",\"20.5\n(68.9)\",\"15.4\n(59.7)\",\"10.1\n(50.2)\",\"7.0\n(44.6)\",\"15.3\n(59.5)\"\nPrecipitation mm,31.8,29.9,43.7,50.2,61.0,72.4,55.1,48.8,44.0,39.5,37.2,30.1,543.7\n",
-    )
-    .unwrap();
-    let ws = workspace(&tmp.path().join("ws")).await;
-    let r = ingest(&ws, &[csv]).await;
-    assert!(r.failed.is_empty(), "{:?}", r.failed);
-    let e = HashingEmbedder::default();
-    let agent = Agent::deterministic(&e, None);
-    let run = ws.ask(&agent, "Which month had the most precipitation?", None, FRESH).await.unwrap();
-    assert_eq!(run.answer.text, "June", "{:?}", run.trace);
-    let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
-    assert!(cited.contains(&"climate!G1"), "{:?}", run.answer.citations);
-    let run = ws.ask(&agent, "Which month had the highest record high?", None, FRESH).await.unwrap();
-    assert_eq!(run.answer.text, "July", "{:?}", run.trace);
+    let content = "Month,Jan,Feb,Mar,Apr,May,Jun,Jul,Aug,Sep,Oct,Nov,Dec,Year\nRecord high °C (°F),\"21.2\n(70.2)\",\"22.5\n(72.5)\",\"29.5\n(85.1)\",\"30.1\n(86.2)\",\"33.0\n(91.4)\",\"37.0\n(98.6)\",\"41.0\n(105.8)\",\"40.2\n(104.4)\",\"35.6\n(96.1)\",\"30.2\n(86.4)\",\"25.3\n(77.5)\",\"20.1\n(68.2)\",\"41.0\n(105.8)\"\nAverage high °C (°F),\"6.5\n(43.7)\",\"7.6\n(45.7)\",\"11.8\n(53.2)\",\"15.2\n(59.4)\",\"19.0\n(66.2)\",\"22.1\n(71.8)\",\"24.6\n(76.3)\",\"24.3\n(75.7)\",\"20.5\n(68.9)\",\"15.4\n(59.7)\",\"10.1\n(50.2)\",\"7.0\n(44.6)\",\"15.3\n(59.5)\"\nPrecipitation mm,31.8,29.9,43.7,50.2,61.0,72.4,55.1,48.8,44.0,39.5,37.2,30.1,543.7\n";
+    let runs = ask_csv("climate.csv", content, &["Which month had the most precipitation?", "Which month had the highest record high?"]).await;
+    assert_eq!(runs[0].answer.text, "June", "{:?}", runs[0].trace);
+    let cited: Vec<&str> = runs[0].answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert!(cited.contains(&"climate!G1"), "{:?}", runs[0].answer.citations);
+    assert_eq!(runs[1].answer.text, "July", "{:?}", runs[1].trace);
 }
 
 /// With a model, the table step also asks it for SQL over the table: the
