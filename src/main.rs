@@ -417,7 +417,9 @@ enum EvalCmd {
         #[arg(long, default_value = "../shared/data/wtq")]
         data: PathBuf,
         /// `gold`: each question against its own table only, through the
-        /// table parser; `pool`: every table of the split in one workspace,
+        /// table parser; `alone`: each question through the whole agent in
+        /// a workspace holding only its own table (as a user who drops in
+        /// one file); `pool`: every table of the split in one workspace,
         /// each question through the whole agent (the table must be found).
         #[arg(long, default_value = "gold")]
         setting: String,
@@ -1282,12 +1284,13 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
     };
     let records = match setting {
         "gold" => wtq::run_gold(data, &qs, embedder.as_deref(), llm, &tick)?,
+        "alone" => wtq::run_alone(data, &qs, embedder.as_deref().context("the alone setting needs the embedder")?, llm, &tick)?,
         "pool" => {
             let embedder = embedder.clone().context("the pool setting needs the embedder")?;
             let whole = wtq::dev_questions(&all, split, seed, None);
             wtq::run_pool(data, &qs, &whole, embedder.as_ref(), llm, &tick)?
         }
-        other => anyhow::bail!("unknown setting '{other}': use gold or pool"),
+        other => anyhow::bail!("unknown setting '{other}': use gold, alone or pool"),
     };
     pb.finish_and_clear();
     let write = |path: &std::path::Path, records: &[wtq::WtqRecord]| -> Result<()> {
@@ -1301,8 +1304,11 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
         write(path, &records)?;
     }
     let mut report = wtq::WtqReport::from_records(setting, &records);
-    if setting == "gold" {
-        let wrong = wtq::run_wrong_table(data, &qs, seed, embedder.as_deref(), llm, &tick)?;
+    if setting == "gold" || setting == "alone" {
+        let wrong = match embedder.as_deref().filter(|_| setting == "alone") {
+            Some(e) => wtq::run_alone_wrong_table(data, &qs, seed, e, llm, &tick)?,
+            None => wtq::run_wrong_table(data, &qs, seed, embedder.as_deref(), llm, &tick)?,
+        };
         pb.finish_and_clear();
         // The unanswerable questions beside the answerable ones: F.jsonl's
         // go to F.refusal.jsonl.

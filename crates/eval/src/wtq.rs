@@ -318,6 +318,28 @@ mod tests {
         report.why_unknown = why;
         assert!(report.render().contains("why \"unknown\""));
     }
+
+    /// The alone setting asks the whole agent of a workspace holding only
+    /// the question's table (its own, or another for refusal), and reports
+    /// the table as found at rank 1 when it is the question's own.
+    #[test]
+    fn the_alone_setting_asks_the_whole_agent_of_one_table() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("csv/1")).unwrap();
+        std::fs::write(dir.path().join("csv/1/0.csv"), "\"Team\",\"Wins\"\n\"Lions\",\"12\"\n\"Tigers\",\"7\"\n\"Bears\",\"9\"\n").unwrap();
+        std::fs::write(dir.path().join("csv/1/1.csv"), "\"City\",\"Population\"\n\"Oslo\",\"700000\"\n\"Bergen\",\"290000\"\n").unwrap();
+        let q = |id: &str, question: &str, table: &str, answer: &str| WtqQuestion { id: id.into(), question: question.into(), table: table.into(), answers: vec![answer.into()] };
+        let qs = vec![q("nt-1", "how many wins did the tigers have?", "csv/1/0.csv", "7"), q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo")];
+        let e = crate::embed::HashingEmbedder::default();
+        let right = run_alone(dir.path(), &qs, &e, None, &|_, _| {}).unwrap();
+        assert_eq!(right.len(), 2);
+        assert!(right.iter().all(|r| r.correct && r.table_rank == Some(1) && r.table_found == Some(true)), "{right:?}");
+        assert_eq!(right[1].table, "csv/1/1.csv");
+        let wrong = run_alone_wrong_table(dir.path(), &qs, 0, &e, None, &|_, _| {}).unwrap();
+        assert_eq!(wrong[0].table, "csv/1/1.csv");
+        assert!(wrong.iter().all(|r| r.kind == "unanswerable" && r.predicted.is_empty() && r.correct), "{wrong:?}");
+        assert!(wrong.iter().all(|r| r.why_unknown.is_some()), "{wrong:?}");
+    }
 }
 
 // ------------------------------------------------------------ running
@@ -483,26 +505,42 @@ pub fn run_gold(dir: &Path, qs: &[WtqQuestion], embedder: Option<&dyn crate::emb
 /// another table of the split (seeded), whose answer must be "unknown".
 /// Scored as refusal: `correct` is true when the answer was "unknown".
 pub fn run_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64, embedder: Option<&dyn crate::embed::Embedder>, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
-    let mut tables: Vec<&str> = qs.iter().map(|q| q.table.as_str()).collect();
+    let Some(pick) = wrong_tables(qs, seed) else { return Ok(Vec::new()) };
+    Ok(as_unanswerable(run_on_tables(dir, qs, pick, embedder, model, progress)?))
+}
+
+/// [`run_wrong_table`] in the app's setting ([`run_alone`]): each
+/// question asked of a workspace holding only another table of the split.
+pub fn run_alone_wrong_table(dir: &Path, qs: &[WtqQuestion], seed: u64, embedder: &dyn crate::embed::Embedder, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    let Some(pick) = wrong_tables(qs, seed) else { return Ok(Vec::new()) };
+    Ok(as_unanswerable(run_alone_on(dir, qs, pick, embedder, model, progress)?))
+}
+
+/// The seeded choice of another table of the split for each question
+/// (`None` when the split has fewer than two tables).
+fn wrong_tables(qs: &[WtqQuestion], seed: u64) -> Option<impl Fn(&WtqQuestion) -> String> {
+    let mut tables: Vec<String> = qs.iter().map(|q| q.table.clone()).collect();
     tables.sort();
     tables.dedup();
-    if tables.len() < 2 {
-        return Ok(Vec::new());
-    }
-    let pick = |q: &WtqQuestion| -> String {
-        let mut k = (fnv(&q.id, seed ^ 0xbad) % tables.len() as u64) as usize;
-        if tables[k] == q.table {
-            k = (k + 1) % tables.len();
+    (tables.len() >= 2).then(|| {
+        move |q: &WtqQuestion| -> String {
+            let mut k = (fnv(&q.id, seed ^ 0xbad) % tables.len() as u64) as usize;
+            if tables[k] == q.table {
+                k = (k + 1) % tables.len();
+            }
+            tables[k].clone()
         }
-        tables[k].to_string()
-    };
-    let mut recs = run_on_tables(dir, qs, pick, embedder, model, progress)?;
+    })
+}
+
+/// Records of questions asked of another table: their gold is "unknown".
+fn as_unanswerable(mut recs: Vec<WtqRecord>) -> Vec<WtqRecord> {
     for r in &mut recs {
         r.kind = "unanswerable";
         r.gold = Vec::new();
         r.correct = r.predicted.is_empty();
     }
-    Ok(recs)
+    recs
 }
 
 /// Why "unknown" was said: (reason, to answerable questions (`right`), to
@@ -656,7 +694,6 @@ pub fn table_object(rel: &str, content: TableContent) -> crate::source::SourceOb
 /// (a LanceDB store, as the app's), each question through the whole agent
 /// (selection first: the table must be found), no guides.
 pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
-    use crate::agent::Agent;
     let mut paths: Vec<&str> = qs.iter().chain(pool).map(|q| q.table.as_str()).collect();
     paths.sort();
     paths.dedup();
@@ -669,52 +706,98 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
     }
     let store = crate::PoolStore::build(objects, embedder)?;
     let catalog = store.catalog();
-    // With a model, it writes SQL in the table step; the other steps stay
-    // deterministic, so the figure is the table step's.
-    let mut agent = Agent::deterministic(embedder, None);
-    agent.table_sql = model;
-    let allow = |_: &crate::guide::Guide| true;
+    let agent = pool_agent(embedder, model);
     let mut out = Vec::with_capacity(qs.len());
     for (i, q) in qs.iter().enumerate() {
-        let start = std::time::Instant::now();
-        let run = agent.ask(&q.question, &catalog, None, &allow, None)?;
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let predicted = if run.answer.unknown { Vec::new() } else { run.answer.predicted.spans.clone() };
-        let own = id_of.get(&q.table);
-        let table_query = run.trace.iter().find_map(|s| match &s.step {
-            crate::agent::Step::TableQuery { query, used: true } => Some(query.clone()),
-            _ => None,
-        });
-        let table_rank = run.trace.iter().find_map(|s| match &s.step {
-            // A trial's candidates come best first.
-            crate::agent::Step::Selection { selection, .. } => selection.trials.last()?.candidates.iter().position(|c| Some(&c.id) == own).map(|p| p + 1),
-            _ => None,
-        });
-        let writing = run.trace.iter().find_map(|s| match &s.step {
-            crate::agent::Step::TextToSql { writing } => Some(writing.clone()),
-            _ => None,
-        });
-        let answered_from = run.answer.citations.first().map(|c| c.source_id.clone()).or_else(|| run.selected.first().map(|s| s.0.clone()));
-        out.push(WtqRecord {
-            id: q.id.clone(),
-            question: q.question.clone(),
-            table: q.table.clone(),
-            kind: question_kind(&q.question),
-            correct: answers_match(&q.answers, &predicted),
-            gold: q.answers.clone(),
-            predicted,
-            plan: Some(table_query.as_ref().map(|t| t.plan.kind.as_str().to_string()).unwrap_or_else(|| if run.answer.unknown { "unknown".into() } else { "reader".into() })),
-            confidence: table_query.as_ref().map(|t| t.plan.confidence),
-            subject: table_query.as_ref().and_then(|t| t.subject).map(|s| s.cosine),
-            sql: table_query.map(|t| t.plan.sql),
-            table_found: Some(answered_from.as_ref() == own),
-            table_rank,
-            writer: writing.as_ref().map(|w| w.kept.clone()),
-            model_sql: writing.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
-            why_unknown: None,
-            ms,
-        });
+        out.push(ask_agent(&agent, &catalog, q, id_of.get(&q.table))?);
         progress(i + 1, qs.len());
     }
     Ok(out)
+}
+
+/// The app's setting for one table: each question through the whole
+/// agent (selection, its relevance judge included) in a workspace that
+/// holds only the question's own table, as a user who drops in one file
+/// and asks. [`run_gold`] asks the table step alone; this is the same
+/// question asked of the product.
+pub fn run_alone(dir: &Path, qs: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    run_alone_on(dir, qs, |q| q.table.clone(), embedder, model, progress)
+}
+
+/// [`run_alone`] with each question asked of the table `table_of` names.
+fn run_alone_on(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion) -> String, embedder: &dyn crate::embed::Embedder, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    let agent = pool_agent(embedder, model);
+    let mut by_table: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    for (i, q) in qs.iter().enumerate() {
+        by_table.entry(table_of(q)).or_default().push(i);
+    }
+    let mut out: Vec<Option<WtqRecord>> = vec![None; qs.len()];
+    let mut done = 0;
+    for (table, idx) in by_table {
+        let obj = table_object(&table, read_table(dir, &table)?);
+        let own = obj.id.clone();
+        let store = crate::PoolStore::build(vec![obj], embedder)?;
+        let catalog = store.catalog();
+        for i in idx {
+            let mut r = ask_agent(&agent, &catalog, &qs[i], Some(&own))?;
+            r.table = table.clone();
+            out[i] = Some(r);
+            done += 1;
+            progress(done, qs.len());
+        }
+    }
+    Ok(out.into_iter().flatten().collect())
+}
+
+/// The agent of the pool settings: deterministic; with a model, it
+/// writes SQL in the table step and the other steps stay deterministic,
+/// so the figure is the table step's.
+fn pool_agent<'m>(embedder: &'m dyn crate::embed::Embedder, model: Option<&'m dyn crate::llm::LanguageModel>) -> crate::agent::Agent<'m> {
+    let mut agent = crate::agent::Agent::deterministic(embedder, None);
+    agent.table_sql = model;
+    agent
+}
+
+/// One question through the whole agent (no guides), scored; `own` is
+/// the id of the question's table in the catalog.
+fn ask_agent(agent: &crate::agent::Agent, catalog: &dyn crate::agent::catalog::Catalog, q: &WtqQuestion, own: Option<&String>) -> Result<WtqRecord, EvalError> {
+    let allow = |_: &crate::guide::Guide| true;
+    let start = std::time::Instant::now();
+    let run = agent.ask(&q.question, catalog, None, &allow, None)?;
+    let ms = start.elapsed().as_secs_f64() * 1000.0;
+    let predicted = if run.answer.unknown { Vec::new() } else { run.answer.predicted.spans.clone() };
+    let table_query = run.trace.iter().find_map(|s| match &s.step {
+        crate::agent::Step::TableQuery { query, used: true } => Some(query.clone()),
+        _ => None,
+    });
+    let table_rank = run.trace.iter().find_map(|s| match &s.step {
+        // A trial's candidates come best first.
+        crate::agent::Step::Selection { selection, .. } => selection.trials.last()?.candidates.iter().position(|c| Some(&c.id) == own).map(|p| p + 1),
+        _ => None,
+    });
+    let writing = run.trace.iter().find_map(|s| match &s.step {
+        crate::agent::Step::TextToSql { writing } => Some(writing.clone()),
+        _ => None,
+    });
+    let answered_from = run.answer.citations.first().map(|c| c.source_id.clone()).or_else(|| run.selected.first().map(|s| s.0.clone()));
+    Ok(WtqRecord {
+        id: q.id.clone(),
+        question: q.question.clone(),
+        table: q.table.clone(),
+        kind: question_kind(&q.question),
+        correct: answers_match(&q.answers, &predicted),
+        gold: q.answers.clone(),
+        predicted,
+        plan: Some(table_query.as_ref().map(|t| t.plan.kind.as_str().to_string()).unwrap_or_else(|| if run.answer.unknown { "unknown".into() } else { "reader".into() })),
+        confidence: table_query.as_ref().map(|t| t.plan.confidence),
+        subject: table_query.as_ref().and_then(|t| t.subject).map(|s| s.cosine),
+        sql: table_query.map(|t| t.plan.sql),
+        table_found: Some(answered_from.as_ref() == own),
+        table_rank,
+        writer: writing.as_ref().map(|w| w.kept.clone()),
+        model_sql: writing.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
+        // The answer's own reason, for "unknown".
+        why_unknown: run.answer.unknown.then(|| run.answer.reason.clone()),
+        ms,
+    })
 }
