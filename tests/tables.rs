@@ -135,6 +135,23 @@ async fn which_month_over_a_climate_table_answers_the_months_name() {
 
 /// With a model, the table step also asks it for SQL over the table: the
 /// statement runs in the sandbox, a failed one is sent back with SQLite's
+
+/// A workspace of one table, asked in words none of its cells or headers
+/// holds ("peaks", "feet" over Name | Elevation "5,729 ft"): selection
+/// judges nothing relevant, yet the parser explains the question over the
+/// table's columns, so the sure plan answers and cites its rows; a
+/// question about something else is still "unknown".
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_sure_plan_answers_when_selection_judged_the_only_table_irrelevant() {
+    let content = "Name,Elevation,Range\nMount Rogers,\"5,729 ft\",Blue Ridge\nWhitetop,\"5,525 ft\",Blue Ridge\nElliott Knob,\"4,463 ft\",Shenandoah\nBald Knob,\"3,100 ft\",Allegheny\nHigh Knob,\"2,965 ft\",Cumberland\n";
+    let runs = ask_csv("summits.csv", content, &["how many peaks are below 3200 feet?", "how many goals did the captain score last season?"]).await;
+    let selection_chose_nothing = |run: &aurag::agent::Run| run.trace.iter().any(|s| matches!(&s.step, Step::Selection { selection, .. } if selection.chosen.is_empty()));
+    assert!(selection_chose_nothing(&runs[0]), "{:?}", runs[0].trace);
+    assert_eq!(runs[0].answer.text, "2", "{:?}", runs[0].trace);
+    let cited: Vec<&str> = runs[0].answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert!(cited.contains(&"summits!B5") && cited.contains(&"summits!B6"), "{:?}", runs[0].answer.citations);
+    assert!(runs[1].answer.unknown, "{:?}", runs[1].answer);
+}
 /// error, and the answer read from the rows it returned cites them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_model_writes_sql_is_asked_again_after_an_error_and_its_answer_cites_the_rows() {

@@ -195,6 +195,19 @@ fn with_evidence(q: Option<tableqa::TableQuery>, objects: &[tableqa::TableCandid
     Some((q, ev))
 }
 
+/// The answer a table query gives: its values, citing its evidence.
+fn table_answer(q: &tableqa::TableQuery, ev: &[extract::Evidence]) -> Answer {
+    Answer {
+        text: q.result.values.join(", "),
+        unknown: false,
+        predicted: crate::answer::PredictedAnswer { spans: q.result.values.clone(), scale: String::new() },
+        citations: ev.iter().map(answer::Citation::of).collect(),
+        computation: None,
+        support: q.plan.confidence,
+        reason: String::new(),
+    }
+}
+
 /// What the agent's table step found ([`Agent::query_tables`]).
 #[derive(Default)]
 struct TableStep {
@@ -441,9 +454,34 @@ impl<'m> Agent<'m> {
         let nothing = selection.chosen.is_empty();
         record(self.observer, &mut trace, Step::Selection { selector: self.selector.id(), selection }, ms(t));
         if nothing {
-            let answer = Answer::unknown("no source was judged relevant");
-            record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: true, support: 0.0 }, 0.0);
-            return Ok(Run { question: question.to_string(), answer, selected, actions: Vec::new(), trace });
+            // No description or content read as relevant enough, but the
+            // parser may still explain the question over a table's columns
+            // and values (a workspace of one table, asked "which countries
+            // have at least 9 medals": no word of it is the table's). Such a
+            // plan answers only when it is sure enough to stand over the
+            // reader ([`tableqa::preferred`]), over records, with rows.
+            let t = Instant::now();
+            let table_objects: Vec<tableqa::TableCandidate> = also_tables.iter().filter_map(|(id, score, _)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: false })).collect();
+            let step = self.query_tables(question, &query, &table_objects, catalog, &[]);
+            let mut actions = Vec::new();
+            let answer = match step.query {
+                Some((q, ev)) => {
+                    let use_it = !q.result.values.is_empty() && !ev.is_empty() && !q.report_layout && tableqa::preferred(&q);
+                    record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, ms(t));
+                    if use_it {
+                        if let Some(extra) = also_tables.iter().find(|(id, ..)| *id == q.source) {
+                            selected.push((extra.0.clone(), extra.1));
+                        }
+                        actions.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
+                        table_answer(&q, &ev)
+                    } else {
+                        Answer::unknown("no source was judged relevant")
+                    }
+                }
+                None => Answer::unknown("no source was judged relevant"),
+            };
+            record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, 0.0);
+            return Ok(Run { question: question.to_string(), answer, selected, actions, trace });
         }
 
         // Stale dynamic objects are refreshed before they are read.
@@ -544,7 +582,12 @@ impl<'m> Agent<'m> {
             let reader_off_tables = answer.unknown || (prose_only && !answer.text.chars().any(|c| c.is_ascii_digit()));
             // (Over a table the selection chose, not a runner-up.)
             let chosen = selected.iter().any(|s| s.0 == q.source);
-            let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup);
+            // A lookup over a report is the reader's too, unless the reader
+            // said "unknown" and the lookup explains every strong word of
+            // the question ("who has a 2011 population less than 224,000?":
+            // a filter the reader cannot apply, two rows).
+            let report_lookup = q.plan.kind == tableqa::PlanKind::Lookup && answer.unknown && q.plan.confidence >= tableqa::SURE_LOOKUP;
+            let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && ((tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup) || report_lookup));
             let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
@@ -553,16 +596,7 @@ impl<'m> Agent<'m> {
                     selected.push((extra.0.clone(), extra.1));
                 }
                 results.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
-                let text = q.result.values.join(", ");
-                answer = Answer {
-                    text,
-                    unknown: false,
-                    predicted: crate::answer::PredictedAnswer { spans: q.result.values.clone(), scale: String::new() },
-                    citations: ev.iter().map(answer::Citation::of).collect(),
-                    computation: None,
-                    support: q.plan.confidence,
-                    reason: String::new(),
-                };
+                answer = table_answer(&q, &ev);
             }
         }
         if reader_on_records && !table_used {

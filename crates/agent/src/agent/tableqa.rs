@@ -3700,6 +3700,10 @@ pub fn sure_enough(q: &TableQuery) -> bool {
 /// [`query_tables`]).
 pub const RECORDS_MIN_ROWS: usize = 20;
 
+/// How sure a lookup must be (every strong word of the question
+/// explained) to stand over the extractive reader ([`preferred`]).
+pub const SURE_LOOKUP: f32 = 0.75;
+
 /// How sure a plan must be to override the extractive reader's answer.
 pub const PREFER_CONFIDENCE: f32 = 0.5;
 
@@ -4057,7 +4061,7 @@ pub fn preferred(q: &TableQuery) -> bool {
     let over_rows = match q.plan.kind {
         // A lookup the question pins down (every strong word explained) to
         // one value.
-        PlanKind::Lookup => return q.plan.confidence >= 0.75 && q.result.values.len() == 1,
+        PlanKind::Lookup => return q.plan.confidence >= SURE_LOOKUP && q.result.values.len() == 1,
         PlanKind::Difference => return false,
         // An aggregate is over rows only when more than one row took part
         // ("the average of 2018 and 2019" in a report runs across columns).
