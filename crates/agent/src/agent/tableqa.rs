@@ -2649,6 +2649,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 && ((at + 1).min(n)..(at + 2).min(n)).any(|i| cx.q[i] != cx.qs[i] && col_words(&t.columns[c].name).contains(&cx.qs[i]) && !words(&t.columns[c].name).contains(&cx.q[i]))
         };
         let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && names_after(c)).or(named_num).filter(|&c| !counted_noun(c));
+        // "which city has the most people", "the fewest residents": people
+        // are no rows here; the one number column that counts people
+        // (Population, Attendance) is the measure.
+        let measure = measure.or_else(|| {
+            let p = (at + 1..(at + 2).min(n)).find(|&i| PEOPLE.contains(&cx.qs[i].as_str()))?;
+            matches!(sw, "most" | "least" | "fewest").then(|| unit_column(&cx, p)).flatten().filter(|&c| !links.iter().any(|l| l.col == c))
+        });
         // No column named: the one the word implies ("the oldest": age, or
         // the earliest date of birth; "the tallest": height).
         let mut flip = false;
@@ -4484,6 +4491,13 @@ mod tests {
     }
 
     #[test]
+    fn the_most_people_is_the_column_that_counts_them() {
+        let (mut d, t) = db(&[&["Pos.", "City", "Population (ab)", "Surface (km²)"], &["1", "Bergamo", "115,781", "39.60"], &["2", "Treviglio", "28,843", "31.54"], &["3", "Seriate", "24,960", "12.41"]]);
+        assert_eq!(ask(&mut d, &t, "which city has the most people?"), (PlanKind::ArgMax, vec!["Bergamo".into()]));
+        assert_eq!(ask(&mut d, &t, "which city has the fewest residents?"), (PlanKind::ArgMin, vec!["Seriate".into()]));
+    }
+
+    #[test]
     fn the_next_after_a_named_row_and_a_column_named_by_its_first_letters() {
         let (mut d, t) = db(&[
             &["Code", "District", "Population (As of 2011)", "Avg Attendance", "Season"],
@@ -4493,6 +4507,9 @@ mod tests {
             &["NA", "Nainital", "954,605", "11,002", "2009"],
         ]);
         assert_eq!(ask(&mut d, &t, "what is the next most populous district after haridwar?"), (PlanKind::ArgMax, vec!["Dehradun".into()]));
+        // People are not rows: the one column that counts them is the
+        // measure (here two do, Population and Attendance: no plan).
+        assert!(parse("which district has the most people?", &t, "t").is_none());
         assert_eq!(ask(&mut d, &t, "almora has the lowest population, which district has the next lowest population?"), (PlanKind::ArgMin, vec!["Nainital".into()]));
         // "attend" names Avg Attendance by its first five letters: the plan
         // explains the question, so it is sure enough to answer.
