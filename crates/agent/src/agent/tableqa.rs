@@ -1377,9 +1377,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // around it name best ("a max range over 5,000 km": max range (km),
         // not Cruise (km/h)); on a tie the first.
         let around: Vec<String> = before.iter().chain(after.iter()).cloned().collect();
+        // Then the one whose other words the question holds elsewhere
+        // ("more than 1,000,000 in population in 2011": Population (2011),
+        // not Population (2001)).
+        let elsewhere = |c: usize| col_words(&t.columns[c].name).iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cx.qs.contains(w)).count();
         let named_after = (0..t.columns.len())
             .filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|w| after.contains(w)))
-            .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(b.cmp(&a)));
+            .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(elsewhere(a).cmp(&elsewhere(b))).then(b.cmp(&a)));
         // On a tie the one named nearer ("how many years had revenue above
         // 400": Revenue, not Year).
         let nearest = |c: usize| {
@@ -1388,7 +1392,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         };
         let named_before = (0..t.columns.len())
             .filter(|&c| cx.is_num(c) && share(c, &before) > 0.0)
-            .max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(nearest(a).cmp(&nearest(b))).then(b.cmp(&a)));
+            .max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(nearest(a).cmp(&nearest(b))).then(elsewhere(a).cmp(&elsewhere(b))).then(b.cmp(&a)));
         let implied: &[&str] = match cx.q[i].as_str() {
             "taller" => &["elevation", "height"],
             "heavier" | "lighter" => &["weight", "mass"],
@@ -4488,6 +4492,18 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the last car listed?").1, vec!["ford pinto".to_string()]);
         assert_eq!(ask(&mut d, &t, "which car is listed after the datsun 510?"), (PlanKind::Next, vec!["vw rabbit".into()]));
         assert_eq!(ask(&mut d, &t, "which car comes before the vw rabbit?"), (PlanKind::Previous, vec!["datsun 510".into()]));
+    }
+
+    #[test]
+    fn a_number_filter_over_columns_of_two_years_takes_the_year_asked() {
+        let (mut d, t) = db(&[
+            &["City", "Population (2001)", "Population (2011)"],
+            &["Ludhiana", "1,398,467", "1,613,878"],
+            &["Amritsar", "966,862", "1,132,761"],
+            &["Thanjavur", "215,314", "222,943"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which cities have more than 1,000,000 in population in 2011?").1, vec!["Ludhiana".to_string(), "Amritsar".into()]);
+        assert_eq!(ask(&mut d, &t, "which cities had a population over 1,000,000 in 2001?").1, vec!["Ludhiana".to_string()]);
     }
 
     #[test]
