@@ -350,6 +350,11 @@ const UNITS: &[&[&str]] = &[
     &["lb", "lbs", "pound", "pounds"],
 ];
 
+/// Verbs of money coming in: "to make over 1000000", "earned more than".
+const EARN_WORDS: &[&str] = &["make", "made", "makes", "earn", "earned", "earns", "gross", "grossed", "paid", "win", "won"];
+/// Columns of money, by their first letters ("Earnings (US$)", "Prize money").
+const MONEY_COLUMNS: &[&str] = &["earning", "prize", "money", "salary", "income", "revenue", "gross", "purse", "wage"];
+
 /// The number column measured in the unit written at `at` ("below 3200
 /// feet" over an Elevation column of "3,465 ft"), or counting the people
 /// written there ("more than 18,000 people": Attendance): named so in its
@@ -1361,6 +1366,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let span = (i, i + skip + 1);
+        // A column of years is not compared with a number no year is:
+        // "the last year to make over 1000000" filters the takings.
+        let fits = |c: usize| (1000.0..=2100.0).contains(&v) || !is_year_column(t, c);
         // The column: named right after the number, else any number column
         // named in the question, else the only number column.
         let after: Vec<String> = cx.qs[(i + skip + 1).min(n)..(i + skip + 4).min(n)].to_vec();
@@ -1382,7 +1390,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // not Population (2001)).
         let elsewhere = |c: usize| col_words(&t.columns[c].name).iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cx.qs.contains(w)).count();
         let named_after = (0..t.columns.len())
-            .filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|w| after.contains(w)))
+            .filter(|&c| cx.is_num(c) && fits(c) && col_words(&t.columns[c].name).iter().any(|w| after.contains(w)))
             .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(elsewhere(a).cmp(&elsewhere(b))).then(b.cmp(&a)));
         // On a tie the one named nearer ("how many years had revenue above
         // 400": Revenue, not Year).
@@ -1391,7 +1399,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             before.iter().rposition(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cw.contains(w))
         };
         let named_before = (0..t.columns.len())
-            .filter(|&c| cx.is_num(c) && share(c, &before) > 0.0)
+            .filter(|&c| cx.is_num(c) && fits(c) && share(c, &before) > 0.0)
             .max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(nearest(a).cmp(&nearest(b))).then(elsewhere(a).cmp(&elsewhere(b))).then(b.cmp(&a)));
         let implied: &[&str] = match cx.q[i].as_str() {
             "taller" => &["elevation", "height"],
@@ -1419,7 +1427,16 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
                 (only.len() == 1).then(|| only[0])
             };
-            named_after.or(by_unit).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c))).or_else(only)
+            // "to make over 1000000", "earned more than $50,000": the one
+            // column of money.
+            let by_money = {
+                let money: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_rank_column(t, c) && col_words(&t.columns[c].name).iter().any(|w| MONEY_COLUMNS.iter().any(|m| w.starts_with(m)))).collect();
+                (before.iter().any(|w| EARN_WORDS.contains(&w.as_str())) && money.len() == 1).then(|| money[0])
+            };
+            // No column fits but a year column named: it stays, and finds
+            // no rows ("unknown"), rather than the number going unread.
+            let unfit = || (0..t.columns.len()).find(|&c| cx.is_num(c) && !fits(c) && (share(c, &around) > 0.0 || cols.iter().any(|x| x.0 == c)));
+            named_after.or(by_unit).or(by_money).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && fits(c))).or_else(only).or_else(unfit)
         } else {
             by_adjective.or(named_after).or(by_unit)
         };
@@ -4504,6 +4521,19 @@ mod tests {
         ]);
         assert_eq!(ask(&mut d, &t, "which cities have more than 1,000,000 in population in 2011?").1, vec!["Ludhiana".to_string(), "Amritsar".into()]);
         assert_eq!(ask(&mut d, &t, "which cities had a population over 1,000,000 in 2001?").1, vec!["Ludhiana".to_string()]);
+    }
+
+    #[test]
+    fn a_year_column_is_not_compared_with_a_number_no_year_is() {
+        let (mut d, t) = db(&[
+            &["Year", "Majors", "ATP wins", "Earnings (US$)", "Money list rank"],
+            &["2004", "0", "0", "579,375", "38"],
+            &["2005", "0", "1", "1,702,670", "27"],
+            &["2006", "0", "2", "2,303,180", "9"],
+            &["2007", "0", "1", "850,112", "30"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "last year to make over 1000000").1, vec!["2006".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many years did he earn more than 1,000,000?").1, vec!["2".to_string()]);
     }
 
     #[test]
