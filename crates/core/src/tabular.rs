@@ -352,7 +352,33 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     }
     let mut table = TypedTable { columns, rows, caption: t.caption.clone() };
     imply_leading_ranks(&mut table);
+    feet_and_inches(&mut table);
     table
+}
+
+/// A height in feet and inches ("6–8", "6-10", "5'11\"") held as inches,
+/// in a column named for height whose every filled cell is written so: it
+/// would otherwise sort by its feet (6–8 below 6–10 only by luck), and
+/// "taller than" compare 6 with 6.
+fn feet_and_inches(t: &mut TypedTable) {
+    fn inches(raw: &str) -> Option<f64> {
+        let raw = raw.trim().trim_end_matches(['"', '″']).trim_end_matches("''");
+        let (feet, inches) = raw.split_once(['–', '-', '\'', '′', '—'])?;
+        let (feet, inches): (u32, u32) = (feet.trim().parse().ok()?, inches.trim().parse().ok()?);
+        ((4..=8).contains(&feet) && inches <= 11).then(|| f64::from(feet * 12 + inches))
+    }
+    for c in 0..t.columns.len() {
+        let named = words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "height" | "ht"));
+        let filled: Vec<usize> = (0..t.rows.len()).filter(|&r| !t.rows[r].cells[c].raw.is_empty() && !is_missing(&t.rows[r].cells[c].raw)).collect();
+        if !named || filled.is_empty() || !filled.iter().all(|&r| inches(&t.rows[r].cells[c].raw).is_some()) {
+            continue;
+        }
+        for &r in &filled {
+            t.rows[r].cells[c].num = inches(&t.rows[r].cells[c].raw);
+        }
+        t.columns[c].kind = ColumnKind::Number;
+        t.columns[c].unit = Some("in".into());
+    }
 }
 
 /// A table read the other way round ([`pivot_periods`]), and the way back
@@ -654,6 +680,19 @@ mod tests {
         let t = typed_table(&table(&[&["Year", "", "Year", "_row"], &["2001", "a", "2002", "x"]]));
         let names: Vec<&str> = t.columns.iter().map(|c| c.sql_name.as_str()).collect();
         assert_eq!(names, vec!["Year", "col2", "Year 2", "col4"]);
+    }
+
+    #[test]
+    fn heights_in_feet_and_inches_are_inches() {
+        let t = typed_table(&table(&[&["Name", "Height", "Weight"], &["Barnes", "6–8", "210"], &["Bolick", "5–10", "175"], &["Zeller", "7-0", "250"], &["Drew", "6'10\"", "190"]]));
+        assert_eq!(t.columns[1].kind, ColumnKind::Number);
+        let h: Vec<Option<f64>> = t.rows.iter().map(|r| r.cells[1].num).collect();
+        assert_eq!(h, vec![Some(80.0), Some(70.0), Some(84.0), Some(82.0)]);
+        assert_eq!(t.rows[0].cells[1].raw, "6–8");
+        // Not a height column, or not every cell so written: as it was.
+        let t = typed_table(&table(&[&["Season", "Height"], &["1994–95", "6–8"], &["1995–96", "tall"]]));
+        assert_eq!(t.rows[0].cells[0].num, Some(1994.0));
+        assert_eq!(t.rows[0].cells[1].num, Some(6.0));
     }
 
     #[test]
