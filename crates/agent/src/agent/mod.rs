@@ -475,7 +475,7 @@ impl<'m> Agent<'m> {
                         actions.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
                         table_answer(&q, &ev)
                     } else {
-                        Answer::unknown("no source was judged relevant")
+                        Answer::unknown(&format!("no source was judged relevant, and the best table query ({}, confidence {:.2}) was not sure enough to answer alone", q.plan.kind.as_str(), q.plan.confidence))
                     }
                 }
                 None => Answer::unknown("no source was judged relevant"),
