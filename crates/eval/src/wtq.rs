@@ -522,14 +522,15 @@ fn wrong_tables(qs: &[WtqQuestion], seed: u64) -> Option<impl Fn(&WtqQuestion) -
     let mut tables: Vec<String> = qs.iter().map(|q| q.table.clone()).collect();
     tables.sort();
     tables.dedup();
-    (tables.len() >= 2).then(|| {
-        move |q: &WtqQuestion| -> String {
-            let mut k = (fnv(&q.id, seed ^ 0xbad) % tables.len() as u64) as usize;
-            if tables[k] == q.table {
-                k = (k + 1) % tables.len();
-            }
-            tables[k].clone()
+    if tables.len() < 2 {
+        return None;
+    }
+    Some(move |q: &WtqQuestion| -> String {
+        let mut k = (fnv(&q.id, seed ^ 0xbad) % tables.len() as u64) as usize;
+        if tables[k] == q.table {
+            k = (k + 1) % tables.len();
         }
+        tables[k].clone()
     })
 }
 

@@ -195,8 +195,14 @@ fn with_evidence(q: Option<tableqa::TableQuery>, objects: &[tableqa::TableCandid
     Some((q, ev))
 }
 
-/// The answer a table query gives: its values, citing its evidence.
-fn table_answer(q: &tableqa::TableQuery, ev: &[extract::Evidence]) -> Answer {
+/// A table query taken as the answer: its table joins the selection (when
+/// it was a runner-up of `also_tables`), its SQL joins the actions with
+/// its evidence, and the answer is its values, citing that evidence.
+fn adopt_table_answer(q: &tableqa::TableQuery, ev: &[extract::Evidence], also_tables: &[(String, f32, bool)], selected: &mut Vec<(String, f32)>, actions: &mut Vec<ActionResult>) -> Answer {
+    if let Some(extra) = also_tables.iter().find(|(id, ..)| *id == q.source) {
+        selected.push((extra.0.clone(), extra.1));
+    }
+    actions.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.to_vec(), error: None });
     Answer {
         text: q.result.values.join(", "),
         unknown: false,
@@ -469,11 +475,7 @@ impl<'m> Agent<'m> {
                     let use_it = !q.result.values.is_empty() && !ev.is_empty() && !q.report_layout && tableqa::preferred(&q);
                     record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, ms(t));
                     if use_it {
-                        if let Some(extra) = also_tables.iter().find(|(id, ..)| *id == q.source) {
-                            selected.push((extra.0.clone(), extra.1));
-                        }
-                        actions.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
-                        table_answer(&q, &ev)
+                        adopt_table_answer(&q, &ev, &also_tables, &mut selected, &mut actions)
                     } else {
                         Answer::unknown(&format!("no source was judged relevant, and the best table query ({}, confidence {:.2}) was not sure enough to answer alone", q.plan.kind.as_str(), q.plan.confidence))
                     }
@@ -592,11 +594,7 @@ impl<'m> Agent<'m> {
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
-                if let Some(extra) = also_tables.iter().find(|(id, ..)| *id == q.source) {
-                    selected.push((extra.0.clone(), extra.1));
-                }
-                results.push(ActionResult { action: crate::action::RetrievalAction::Sql { source: q.source.clone(), query: q.plan.sql.clone() }, evidence: ev.clone(), error: None });
-                answer = table_answer(&q, &ev);
+                answer = adopt_table_answer(&q, &ev, &also_tables, &mut selected, &mut results);
             }
         }
         if reader_on_records && !table_used {

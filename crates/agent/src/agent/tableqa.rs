@@ -1429,10 +1429,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             };
             // "to make over 1000000", "earned more than $50,000": the one
             // column of money.
-            let by_money = {
+            let by_money = before.iter().any(|w| EARN_WORDS.contains(&w.as_str())).then(|| {
                 let money: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_rank_column(t, c) && col_words(&t.columns[c].name).iter().any(|w| MONEY_COLUMNS.iter().any(|m| w.starts_with(m)))).collect();
-                (before.iter().any(|w| EARN_WORDS.contains(&w.as_str())) && money.len() == 1).then(|| money[0])
-            };
+                (money.len() == 1).then(|| money[0])
+            }).flatten();
             // No column fits but a year column named: it stays, and finds
             // no rows ("unknown"), rather than the number going unread.
             let unfit = || (0..t.columns.len()).find(|&c| cx.is_num(c) && !fits(c) && (share(c, &around) > 0.0 || cols.iter().any(|x| x.0 == c)));
@@ -2673,10 +2673,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "which city has the most people", "the fewest residents": people
         // are no rows here; the one number column that counts people
         // (Population, Attendance) is the measure.
-        let measure = measure.or_else(|| {
-            let p = (at + 1..(at + 2).min(n)).find(|&i| PEOPLE.contains(&cx.qs[i].as_str()))?;
-            matches!(sw, "most" | "least" | "fewest").then(|| unit_column(&cx, p)).flatten().filter(|&c| !links.iter().any(|l| l.col == c))
-        });
+        let people = matches!(sw, "most" | "least" | "fewest") && cx.qs.get(at + 1).is_some_and(|w| PEOPLE.contains(&w.as_str()));
+        let measure = measure.or_else(|| people.then(|| unit_column(&cx, at + 1)).flatten().filter(|&c| !links.iter().any(|l| l.col == c)));
         // No column named: the one the word implies ("the oldest": age, or
         // the earliest date of birth; "the tallest": height).
         let mut flip = false;
