@@ -78,11 +78,22 @@ async fn counts_averages_groups_and_filters_over_a_csv_and_a_whole_sqlite_table(
 /// Asks each question, with the deterministic agent, of a fresh workspace
 /// holding one CSV file `name` with `content`.
 async fn ask_csv(name: &str, content: &str, questions: &[&str]) -> Vec<aurag::agent::Run> {
+    ask_csvs(&[(name, content)], questions).await
+}
+
+/// [`ask_csv`] over a workspace of several CSV files.
+async fn ask_csvs(files: &[(&str, &str)], questions: &[&str]) -> Vec<aurag::agent::Run> {
     let tmp = tempfile::tempdir().unwrap();
-    let csv = tmp.path().join(name);
-    std::fs::write(&csv, content).unwrap();
+    let paths: Vec<std::path::PathBuf> = files
+        .iter()
+        .map(|(name, content)| {
+            let csv = tmp.path().join(name);
+            std::fs::write(&csv, content).unwrap();
+            csv
+        })
+        .collect();
     let ws = workspace(&tmp.path().join("ws")).await;
-    let r = ingest(&ws, &[csv]).await;
+    let r = ingest(&ws, &paths).await;
     assert!(r.failed.is_empty(), "{:?}", r.failed);
     let e = HashingEmbedder::default();
     let agent = Agent::deterministic(&e, None);
@@ -133,8 +144,23 @@ async fn which_month_over_a_climate_table_answers_the_months_name() {
     assert_eq!(runs[1].answer.text, "July", "{:?}", runs[1].trace);
 }
 
-/// With a model, the table step also asks it for SQL over the table: the
-/// statement runs in the sandbox, a failed one is sent back with SQLite's
+/// In a workspace of two tables, a question the reader reads from the
+/// table the selection chose (gold reserves: one cell of Algeria's, no
+/// Cameroon) is the parser's when its plan's table holds more of what the
+/// question asks about (both countries and a Gold column). Before: "0 =
+/// 173.6 - 173.6", Algeria's reserves less themselves.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_plan_over_a_table_holding_more_of_the_question_stands_over_the_reader_of_another() {
+    let reserves = "Country,Gold reserves 2010,Gold reserves 2015,Gold reserves 2020\nAlgeria,173.6,173.6,173.6\nMorocco,22.0,22.0,22.1\nTunisia,6.8,6.8,6.8\nLibya,116.6,116.6,116.6\nEgypt,75.6,75.6,79.3\n";
+    let games = "Rank,Nation,Gold,Silver,Bronze,Total\n1,Egypt,12,9,7,28\n2,Algeria,8,4,6,18\n3,Tunisia,5,5,4,14\n4,Nigeria,3,6,5,14\n5,Cameroon,1,2,3,6\n6,Kenya,0,1,2,3\n";
+    let runs = ask_csvs(&[("gold_reserves.csv", reserves), ("games.csv", games)], &["what is the difference in gold between algeria and cameroon?", "what were the gold reserves of morocco in 2015?"]).await;
+    assert_eq!(runs[0].answer.text, "7", "{:?}", runs[0].trace);
+    let cited: Vec<&str> = runs[0].answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert!(cited.contains(&"games!C3") && cited.contains(&"games!C6"), "{cited:?}");
+    // A question only the chosen table explains is still the reader's.
+    assert_eq!(runs[1].answer.text, "22.0", "{:?}", runs[1].trace);
+    assert!(runs[1].answer.citations.iter().all(|c| c.locator.starts_with("gold_reserves!")), "{:?}", runs[1].answer.citations);
+}
 
 /// A workspace of one table, asked in words none of its cells or headers
 /// holds ("peaks", "feet" over Name | Elevation "5,729 ft"): selection
@@ -152,6 +178,9 @@ async fn a_sure_plan_answers_when_selection_judged_the_only_table_irrelevant() {
     assert!(cited.contains(&"summits!B5") && cited.contains(&"summits!B6"), "{:?}", runs[0].answer.citations);
     assert!(runs[1].answer.unknown, "{:?}", runs[1].answer);
 }
+
+/// With a model, the table step also asks it for SQL over the table: the
+/// statement runs in the sandbox, a failed one is sent back with SQLite's
 /// error, and the answer read from the rows it returned cites them.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_model_writes_sql_is_asked_again_after_an_error_and_its_answer_cites_the_rows() {

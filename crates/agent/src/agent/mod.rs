@@ -214,6 +214,34 @@ fn adopt_table_answer(q: &tableqa::TableQuery, ev: &[extract::Evidence], also_ta
     }
 }
 
+/// Does the table step's plan stand over a reader's answer read from other
+/// tables, because its own table holds more of what the question asks
+/// about? In a workspace of many tables the reader may read one cell of
+/// the wrong table ("what is the difference in gold between algeria and
+/// cameroon?" answered with Algeria's row of a table without Cameroon)
+/// while the parser's plan, sure of its links, reads a table that holds
+/// both. Only a plan over records, the parser's own ([`tableqa::PREFER_CONFIDENCE`]
+/// or surer), against an answer that cites tables only, none of them the
+/// plan's: over one table the reader's and the parser's usual division of
+/// labour stands.
+fn explains_more(q: &tableqa::TableQuery, answer: &Answer, holds: &[(String, f32)]) -> bool {
+    if answer.unknown || answer.citations.is_empty() || q.report_layout || q.model.is_some() || q.plan.confidence < tableqa::PREFER_CONFIDENCE {
+        return false;
+    }
+    let held = |id: &str| holds.iter().find(|h| h.0 == id).map(|h| h.1);
+    let Some(plan_holds) = held(&q.source) else { return false };
+    let mut reader_holds = 0.0f32;
+    for c in &answer.citations {
+        if c.source_id == q.source || matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) {
+            return false;
+        }
+        // A table the table step did not ask: nothing to weigh it by.
+        let Some(h) = held(&c.source_id) else { return false };
+        reader_holds = reader_holds.max(h);
+    }
+    plan_holds > reader_holds
+}
+
 /// What the agent's table step found ([`Agent::query_tables`]).
 #[derive(Default)]
 struct TableStep {
@@ -226,6 +254,8 @@ struct TableStep {
     /// A runner-up table the model is to write SQL over once the answer
     /// is known, if it can count then.
     deferred: Option<String>,
+    /// Every table asked, with the share of the question's words it holds.
+    holds: Vec<(String, f32)>,
 }
 
 /// Which of the agent's steps a language model takes ([`Agent::with_llm_steps`]).
@@ -355,6 +385,7 @@ impl<'m> Agent<'m> {
         let target = tableqa::model_target(&step).map(str::to_string);
         let (mut q, records) = (step.best, step.records);
         out.records = records;
+        out.holds = step.holds;
         // A parser plan with values that it is sure of stands over any
         // statement of the model's ([`text2sql::combine`]): the model is
         // not asked, which on 2 cores saves seconds before the answer.
@@ -519,7 +550,7 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: selected.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
-        let TableStep { query: mut table_query, records: record_tables, writing, deferred } = self.query_tables(question, &query, &table_objects, catalog, &selected);
+        let TableStep { query: mut table_query, records: record_tables, writing, deferred, holds } = self.query_tables(question, &query, &table_objects, catalog, &selected);
         let mut table_ms = ms(t);
         if let Some(writing) = writing {
             record(self.observer, &mut trace, Step::TextToSql { writing }, table_ms);
@@ -590,7 +621,7 @@ impl<'m> Agent<'m> {
             // a filter the reader cannot apply, two rows).
             let report_lookup = q.plan.kind == tableqa::PlanKind::Lookup && answer.unknown && q.plan.confidence >= tableqa::SURE_LOOKUP;
             let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && ((tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup) || report_lookup));
-            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)));
+            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || explains_more(&q, &answer, &holds));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {

@@ -3791,6 +3791,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     let q_total: f32 = q_terms.iter().map(|t| t.1).sum::<f32>().max(1e-6);
     let mut records = Vec::new();
     let mut open = Vec::new();
+    let mut holds = Vec::new();
     let mut seen = BTreeSet::new();
     for cand in objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED) {
         let obj = cand.object;
@@ -3805,9 +3806,10 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // A table the selection did not judge relevant answers only when
         // the parser explains most of the question over it.
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
+        let held = content_coverage(&q_terms, loaded);
+        holds.push((obj.id.clone(), held));
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
-            let held = db.get(&obj.id).map_or(0.0, |l| content_coverage(&q_terms, l));
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
         }
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
@@ -3839,7 +3841,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             best = Some((j, 0.0));
         }
     }
-    TableStep { best: best.map(|b| b.0), records, open }
+    TableStep { best: best.map(|b| b.0), records, open, holds }
 }
 
 /// How many of the best table candidates the table step tries to join
@@ -4021,6 +4023,9 @@ pub struct TableStep {
     /// The tables asked that the question may be about (the parser found
     /// nothing it names missing), in the order asked.
     pub open: Vec<OpenTable>,
+    /// Every table asked, with the rarity-weighted share of the question's
+    /// words it holds ([`content_coverage`]), in the order asked.
+    pub holds: Vec<(String, f32)>,
 }
 
 /// A table the question may be about: see [`TableStep::open`].
@@ -4273,14 +4278,14 @@ mod tests {
         let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
         let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None, subject: None };
         // The parser's own table when it answered.
-        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)] };
+        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)], holds: Vec::new() };
         assert_eq!(model_target(&step), Some("b"));
         // Else the first relevant table that holds enough of the question.
-        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)] };
+        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)], holds: Vec::new() };
         assert_eq!(model_target(&step), Some("d"));
         // None when every table was found unrelated (none is open).
         assert_eq!(model_target(&TableStep::default()), None);
-        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new() };
+        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new(), holds: Vec::new() };
         assert_eq!(model_target(&step), None);
     }
 
