@@ -162,6 +162,20 @@ async fn a_plan_over_a_table_holding_more_of_the_question_stands_over_the_reader
     assert!(runs[1].answer.citations.iter().all(|c| c.locator.starts_with("gold_reserves!")), "{:?}", runs[1].answer.citations);
 }
 
+/// A difference the extractive reader did not compute (it read one cell,
+/// Queen Mary's tonnage, and gave it as the answer) is the parser's, whose
+/// plan subtracts the two ships' tonnage and cites both rows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_difference_the_reader_did_not_compute_is_the_plans() {
+    let content = "Ship,Built,Tonnage,Line\nQueen Mary,1936,81237,Cunard\nMedia,1947,13345,Cunard\nCaronia,1949,34183,Cunard\nBritannic,1930,26943,White Star\nParthia,1948,13362,Cunard\n";
+    let runs = ask_csv("ships.csv", content, &["what is the difference in the tonnage between the queen mary and media?", "what is the tonnage of the queen mary?"]).await;
+    assert_eq!(runs[0].answer.text, "67892", "{:?}", runs[0].trace);
+    let cited: Vec<&str> = runs[0].answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    assert!(cited.contains(&"ships!C2") && cited.contains(&"ships!C3"), "{cited:?}");
+    // No operation asked: the reader's cell stands.
+    assert_eq!(runs[1].answer.text, "81237", "{:?}", runs[1].trace);
+}
+
 /// A workspace of one table, asked in words none of its cells or headers
 /// holds ("peaks", "feet" over Name | Elevation "5,729 ft"): selection
 /// judges nothing relevant, yet the parser explains the question over the

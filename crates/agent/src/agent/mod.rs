@@ -46,7 +46,7 @@ use answer::{Answer, AnswerInput, Answerer, ExtractiveAnswerer};
 use catalog::Catalog;
 use compute::Computation;
 use extract::{execute, ActionResult, ExtractInput, ExtractionPolicy, RulePolicy};
-use intent::{Intent, IntentError, IntentParser, RuleIntentParser};
+use intent::{Intent, IntentError, IntentParser, Operation, RuleIntentParser};
 use select::{HybridSelector, SelectInput, SourceSelection, SourceSelector};
 use thinktank::GuideRetriever;
 
@@ -240,6 +240,29 @@ fn explains_more(q: &tableqa::TableQuery, answer: &Answer, holds: &[(String, f32
         reader_holds = reader_holds.max(h);
     }
     plan_holds > reader_holds
+}
+
+/// Does the table step's plan compute what the question asks and the
+/// reader did not? Asked "what is the difference in the tonage between
+/// the queen mary and media?", the reader read one cell (Queen Mary's
+/// year built, "1936") and computed nothing, while the parser's plan
+/// subtracts the two ships' tonnage. Only a plan of the operation's own
+/// kind, over records, over two rows or more, the parser's own
+/// ([`tableqa::PREFER_CONFIDENCE`] or surer): over a report's periods the
+/// reader's reading stands.
+fn computes_what_the_reader_did_not(q: &tableqa::TableQuery, intent: &Intent, answer: &Answer) -> bool {
+    use tableqa::PlanKind;
+    if answer.unknown || answer.computation.is_some() || q.report_layout || q.model.is_some() || q.plan.confidence < tableqa::PREFER_CONFIDENCE || q.result.rows.len() < 2 {
+        return false;
+    }
+    let kind = match intent.operation {
+        Some(Operation::Difference) => PlanKind::Difference,
+        Some(Operation::Sum) => PlanKind::Sum,
+        Some(Operation::Average) => PlanKind::Average,
+        Some(Operation::PercentChange) => PlanKind::Change,
+        _ => return false,
+    };
+    q.plan.kind == kind
 }
 
 /// What the agent's table step found ([`Agent::query_tables`]).
@@ -621,7 +644,7 @@ impl<'m> Agent<'m> {
             // a filter the reader cannot apply, two rows).
             let report_lookup = q.plan.kind == tableqa::PlanKind::Lookup && answer.unknown && q.plan.confidence >= tableqa::SURE_LOOKUP;
             let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && ((tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup) || report_lookup));
-            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || explains_more(&q, &answer, &holds));
+            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || explains_more(&q, &answer, &holds) || computes_what_the_reader_did_not(&q, &intent, &answer));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
