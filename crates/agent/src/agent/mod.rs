@@ -220,12 +220,11 @@ fn adopt_table_answer(q: &tableqa::TableQuery, ev: &[extract::Evidence], also_ta
 /// the wrong table ("what is the difference in gold between algeria and
 /// cameroon?" answered with Algeria's row of a table without Cameroon)
 /// while the parser's plan, sure of its links, reads a table that holds
-/// both. Only a plan over records, the parser's own ([`tableqa::PREFER_CONFIDENCE`]
-/// or surer), against an answer that cites tables only, none of them the
+/// both. Only against an answer that cites tables only, none of them the
 /// plan's: over one table the reader's and the parser's usual division of
-/// labour stands.
+/// labour stands. (The plan's own conditions: [`stands_over_reader`].)
 fn explains_more(q: &tableqa::TableQuery, answer: &Answer, holds: &[(String, f32)]) -> bool {
-    if answer.unknown || answer.citations.is_empty() || q.report_layout || q.model.is_some() || q.plan.confidence < tableqa::PREFER_CONFIDENCE {
+    if answer.citations.is_empty() {
         return false;
     }
     let held = |id: &str| holds.iter().find(|h| h.0 == id).map(|h| h.1);
@@ -247,12 +246,11 @@ fn explains_more(q: &tableqa::TableQuery, answer: &Answer, holds: &[(String, f32
 /// the queen mary and media?", the reader read one cell (Queen Mary's
 /// year built, "1936") and computed nothing, while the parser's plan
 /// subtracts the two ships' tonnage. Only a plan of the operation's own
-/// kind, over records, over two rows or more, the parser's own
-/// ([`tableqa::PREFER_CONFIDENCE`] or surer): over a report's periods the
-/// reader's reading stands.
+/// kind over two rows or more (and [`stands_over_reader`]'s conditions:
+/// over a report's periods the reader's reading stands).
 fn computes_what_the_reader_did_not(q: &tableqa::TableQuery, intent: &Intent, answer: &Answer) -> bool {
     use tableqa::PlanKind;
-    if answer.unknown || answer.computation.is_some() || q.report_layout || q.model.is_some() || q.plan.confidence < tableqa::PREFER_CONFIDENCE || q.result.rows.len() < 2 {
+    if answer.computation.is_some() || q.result.rows.len() < 2 {
         return false;
     }
     let kind = match intent.operation {
@@ -263,6 +261,18 @@ fn computes_what_the_reader_did_not(q: &tableqa::TableQuery, intent: &Intent, an
         _ => return false,
     };
     q.plan.kind == kind
+}
+
+/// Does a plan stand over the reader's answer on grounds the reader's
+/// own reading cannot weigh ([`explains_more`],
+/// [`computes_what_the_reader_did_not`])? Only a plan the parser wrote,
+/// over records, that it is sure of ([`tableqa::PREFER_CONFIDENCE`]),
+/// against an answer the reader gave.
+fn stands_over_reader(q: &tableqa::TableQuery, intent: &Intent, answer: &Answer, holds: &[(String, f32)]) -> bool {
+    if answer.unknown || q.report_layout || q.model.is_some() || q.plan.confidence < tableqa::PREFER_CONFIDENCE {
+        return false;
+    }
+    explains_more(q, answer, holds) || computes_what_the_reader_did_not(q, intent, answer)
 }
 
 /// What the agent's table step found ([`Agent::query_tables`]).
@@ -644,7 +654,7 @@ impl<'m> Agent<'m> {
             // a filter the reader cannot apply, two rows).
             let report_lookup = q.plan.kind == tableqa::PlanKind::Lookup && answer.unknown && q.plan.confidence >= tableqa::SURE_LOOKUP;
             let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && ((tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup) || report_lookup));
-            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || explains_more(&q, &answer, &holds) || computes_what_the_reader_did_not(&q, &intent, &answer));
+            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || stands_over_reader(&q, &intent, &answer, &holds));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
