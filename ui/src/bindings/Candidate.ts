@@ -8,7 +8,12 @@ export type Candidate = { id: string, content_type: ContentType, group: string, 
 /**
  * BM25, normalized by the best candidate's.
  */
-lexical: number, structural: number, rerank: number | null, 
+lexical: number, structural: number, 
+/**
+ * A table's rarity-weighted share of the question's terms held
+ * anywhere in it ([`Catalog::held`]); 0 for text.
+ */
+held: number, rerank: number | null, 
 /**
  * What the judge compares with its threshold.
  */

@@ -89,6 +89,7 @@ function StepBody({ s }: { s: TraceStep }) {
                     <th>dense</th>
                     <th>lexical</th>
                     <th>structural</th>
+                    <th title="share of the question's words a table holds anywhere">held</th>
                     <th>rerank</th>
                     <th>score</th>
                     <th>judged</th>
@@ -104,6 +105,7 @@ function StepBody({ s }: { s: TraceStep }) {
                       <td>{c.dense.toFixed(3)}</td>
                       <td>{c.lexical.toFixed(3)}</td>
                       <td>{c.structural.toFixed(3)}</td>
+                      <td>{c.content_type === "table" ? c.held.toFixed(3) : "—"}</td>
                       <td>{c.rerank == null ? "—" : c.rerank.toFixed(3)}</td>
                       <td>{c.score.toFixed(3)}</td>
                       <td>

@@ -515,12 +515,7 @@ impl<'m> Agent<'m> {
         // too, since the parser's links tell tables apart better than
         // their descriptions do ("cars" is no airport's code); a question
         // whose words only one table's cells explain is that table's.
-        let also_tables: Vec<(String, f32, bool)> = selection
-            .trials
-            .last()
-            // A trial's candidates come best first.
-            .map(|t| t.candidates.iter().filter(|c| c.content_type == crate::source::ContentType::Table && !selected.iter().any(|s| s.0 == c.id)).take(tableqa::TABLES_ASKED).map(|c| (c.id.clone(), c.score, c.relevant)).collect())
-            .unwrap_or_default();
+        let (chosen_table_score, also_tables) = selection.tables_to_ask(tableqa::TABLES_ASKED);
         let nothing = selection.chosen.is_empty();
         record(self.observer, &mut trace, Step::Selection { selector: self.selector.id(), selection }, ms(t));
         if nothing {
@@ -581,7 +576,7 @@ impl<'m> Agent<'m> {
         // The table step: the deterministic parser over the selected tables,
         // then the best other table candidates (with their selection scores).
         let t = Instant::now();
-        let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: selected.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
+        let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: chosen_table_score.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
         let TableStep { query: mut table_query, records: record_tables, writing, deferred, holds } = self.query_tables(question, &query, &table_objects, catalog, &selected);
         let mut table_ms = ms(t);
@@ -654,7 +649,21 @@ impl<'m> Agent<'m> {
             // a filter the reader cannot apply, two rows).
             let report_lookup = q.plan.kind == tableqa::PlanKind::Lookup && answer.unknown && q.plan.confidence >= tableqa::SURE_LOOKUP;
             let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && ((tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup) || report_lookup));
-            let use_it = found && report_ok && (q.model.is_some() || tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || stands_over_reader(&q, &intent, &answer, &holds));
+            // A plan over a table the selection did not choose does not
+            // overrule a figure (the reader's whole answer one number) that
+            // a chosen paragraph states, when the sentences it was read
+            // from hold as much of the question as the plan's table ("what
+            // is the price per share for the final dividend for 2019?": the
+            // paragraph's AU 18 cents per share, not a "last" plan over a
+            // table of share purchases that read "final" as the last month,
+            // $72.49; its table holds neither "final" nor "dividend").
+            let paragraph_states_it = !chosen && !answer.unknown && !answer.citations.is_empty() && prose_only && crate::text::parse_number(&answer.text).is_some() && {
+                let terms = tableqa::question_terms(question, &|w| catalog.idf(w));
+                let cited: Vec<&str> = answer.citations.iter().map(|c| c.text.as_str()).collect();
+                let plan_holds = holds.iter().find(|h| h.0 == q.source).map_or(0.0, |h| h.1);
+                tableqa::text_coverage(&terms, &cited.join(" ")) >= plan_holds
+            };
+            let use_it = found && report_ok && (q.model.is_some() || (!paragraph_states_it && (tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || stands_over_reader(&q, &intent, &answer, &holds))));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {

@@ -3957,6 +3957,22 @@ pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::Loaded
     }
 }
 
+/// [`content_coverage`] of a passage of text (the sentences an answer
+/// cites): the rarity-weighted share of the question's terms, operation
+/// words left out, that the text holds in the plural or singular.
+pub fn text_coverage(terms: &[(String, f32)], text: &str) -> f32 {
+    let words = super::matching::token_set(text);
+    let (held, all) = terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str())).fold((0.0f32, 0.0f32), |(h, a), t| {
+        let held = words.contains(&t.0) || words.contains(&stem(&t.0)) || words.contains(&format!("{}s", t.0));
+        (h + if held { t.1 } else { 0.0 }, a + t.1)
+    });
+    if all > 0.0 {
+        held / all
+    } else {
+        1.0
+    }
+}
+
 /// Does a table hold a (lowercased) word: in a header or a cell, in the
 /// plural or singular, or in its name ("car" of cars.csv)?
 pub fn table_holds(loaded: &crate::tabledb::LoadedTable, w: &str) -> bool {
@@ -4213,6 +4229,18 @@ mod tests {
     use crate::tabledb::TableDb;
     use crate::tabular::typed_table;
     use crate::text::cell_from_text;
+
+    #[test]
+    fn a_sentence_holds_the_question_by_rarity_operation_words_left_out() {
+        let terms: Vec<(String, f32)> = [("price", 1.0), ("share", 0.5), ("final", 2.0), ("dividend", 2.0), ("highest", 3.0)].iter().map(|(w, f)| (w.to_string(), *f)).collect();
+        // "highest" is an operation's word: neither side of the share.
+        let paragraph = text_coverage(&terms, "The directors declared a final dividend for 2019 of AU 18 cents per share.");
+        assert!((paragraph - 4.5 / 5.5).abs() < 1e-6, "{paragraph}");
+        // Plurals count ("shares", "prices").
+        let table_header = text_coverage(&terms, "Average prices paid per shares");
+        assert!((table_header - 1.5 / 5.5).abs() < 1e-6, "{table_header}");
+        assert_eq!(text_coverage(&[], "anything"), 1.0);
+    }
 
     fn db(rows: &[&[&str]]) -> (TableDb, TypedTable) {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
