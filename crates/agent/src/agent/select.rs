@@ -152,7 +152,7 @@ fn support_score(structural: f32, dense: f32) -> f32 {
 
 /// Weight of normalized BM25 in the ranking score.
 const LEXICAL_WEIGHT: f32 = 0.5;
-/// Weight of a table's held share in [`Candidate::table_score`]: what the
+/// Weight of a table's held share in [`table_score`]: what the
 /// whole text's coverage is to a text's score (see `text_support`), for
 /// the cells the structural scorer does not read. WikiTableQuestions' dev pool
 /// (400 questions): 146 right with no held share; with a header's word
@@ -275,10 +275,11 @@ impl<'m> HybridSelector<'m> {
         TypePrior { table, text, guides: 0 }
     }
 
-    fn candidates(&self, input: &SelectInput, window: usize) -> Result<Vec<Candidate>, AgentError> {
+    /// `held`: each table's share of the question ([`Catalog::held`]),
+    /// the same for every trial, so computed once per question.
+    fn candidates(&self, input: &SelectInput, window: usize, held: &HashMap<String, f32>) -> Result<Vec<Candidate>, AgentError> {
         let dense = input.catalog.dense(input.query, window)?;
         let lexical = input.catalog.lexical(input.question, window)?;
-        let held = input.catalog.held(&input.intent.terms);
         let max_lex = lexical.first().map(|h| h.score).unwrap_or(0.0).max(1e-6);
         // id → (dense score if in the dense top-w, normalized BM25)
         let mut by_id: HashMap<String, (Option<f32>, f32)> = HashMap::new();
@@ -295,7 +296,6 @@ impl<'m> HybridSelector<'m> {
         // at pool 270 0.378 → 0.377, 10 answers changed), and over
         // WikiTableQuestions' pool they asked nothing the filter had not
         // found (149 right with them, 151 without).
-        let held: HashMap<String, f32> = held.into_iter().map(|h| (h.id, h.score)).collect();
         // Dense scores of lexical-only candidates are unknown from the
         // top-k list; take the window's floor so they are not favoured.
         let dense_floor = dense.last().map(|h| h.score).unwrap_or(0.0);
@@ -403,8 +403,9 @@ impl SourceSelector for HybridSelector<'_> {
         let threshold = self.judge.threshold(input);
         let mut trials = Vec::new();
         let mut window = self.window;
+        let held: HashMap<String, f32> = input.catalog.held(&input.intent.terms).into_iter().map(|h| (h.id, h.score)).collect();
         for _ in 0..self.trials.max(1) {
-            let mut cands = self.candidates(input, window)?;
+            let mut cands = self.candidates(input, window, &held)?;
             self.judge.judge(input, threshold, &mut cands)?;
             let chosen = self.choose(input, &cands, prior);
             trials.push(Trial { window, candidates: cands });

@@ -3949,7 +3949,13 @@ pub fn question_terms(question: &str, idf: &dyn Fn(&str) -> f32) -> Vec<(String,
 /// in a header or a cell, in the plural or singular, or in its name ("car"
 /// of cars.csv). 1 when the question has no such word.
 pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::LoadedTable) -> f32 {
-    let (held, all) = terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str())).fold((0.0f32, 0.0f32), |(h, a), t| (h + if table_holds(loaded, &t.0) { t.1 } else { 0.0 }, a + t.1));
+    share_held(terms, |w| table_holds(loaded, w))
+}
+
+/// The rarity-weighted share of `terms`, operation words left out, for
+/// which `holds` is true; 1 when no term is left.
+fn share_held(terms: &[(String, f32)], holds: impl Fn(&str) -> bool) -> f32 {
+    let (held, all) = terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str())).fold((0.0f32, 0.0f32), |(h, a), t| (h + if holds(&t.0) { t.1 } else { 0.0 }, a + t.1));
     if all > 0.0 {
         held / all
     } else {
@@ -3962,15 +3968,7 @@ pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::Loaded
 /// words left out, that the text holds in the plural or singular.
 pub fn text_coverage(terms: &[(String, f32)], text: &str) -> f32 {
     let words = super::matching::token_set(text);
-    let (held, all) = terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str())).fold((0.0f32, 0.0f32), |(h, a), t| {
-        let held = words.contains(&t.0) || words.contains(&stem(&t.0)) || words.contains(&format!("{}s", t.0));
-        (h + if held { t.1 } else { 0.0 }, a + t.1)
-    });
-    if all > 0.0 {
-        held / all
-    } else {
-        1.0
-    }
+    share_held(terms, |w| words.contains(w) || words.contains(&stem(w)) || words.contains(&format!("{w}s")))
 }
 
 /// Does a table hold a (lowercased) word: in a header or a cell, in the
