@@ -333,8 +333,10 @@ mod tests {
         let e = crate::embed::HashingEmbedder::default();
         let right = run_alone(dir.path(), &qs, &e, None, &|_, _| {}).unwrap();
         assert_eq!(right.len(), 2);
-        assert!(right.iter().all(|r| r.correct && r.table_rank == Some(1) && r.table_found == Some(true)), "{right:?}");
+        assert!(right.iter().all(|r| r.correct && r.table_rank == Some(1) && r.asked_rank == Some(1) && r.table_found == Some(true)), "{right:?}");
         assert_eq!(right[1].table, "csv/1/1.csv");
+        let report = WtqReport::from_records("alone", &right).render();
+        assert!(report.contains("own table among the tables the table step asks, by table score: @1 100.0%, @4 100.0%, asked at all 100.0%"), "{report}");
         let wrong = run_alone_wrong_table(dir.path(), &qs, 0, &e, None, &|_, _| {}).unwrap();
         assert_eq!(wrong[0].table, "csv/1/1.csv");
         assert!(wrong.iter().all(|r| r.kind == "unanswerable" && r.predicted.is_empty() && r.correct), "{wrong:?}");
@@ -365,6 +367,11 @@ pub struct WtqRecord {
     /// Pool setting: the rank (from 1) of the question's table among the
     /// selection's candidates, by their score; none when it was not one.
     pub table_rank: Option<usize>,
+    /// Pool setting: the rank (from 1) of the question's table among the
+    /// tables the table step asks, by table score
+    /// ([`crate::agent::select::SourceSelection::tables_to_ask`]); none
+    /// when it was not asked.
+    pub asked_rank: Option<usize>,
     /// With a model: which answer was kept (`model`, `parser`, `none`).
     pub writer: Option<String>,
     /// With a model: the last statement it wrote.
@@ -397,6 +404,10 @@ pub struct WtqReport {
     /// Pool setting: (k, share of questions whose table was among the
     /// selection's k best candidates).
     pub table_recall: Vec<(usize, f64)>,
+    /// Pool setting: (k, share of questions whose table was among the k
+    /// first of the tables the table step asks, by table score); k = 0
+    /// stands for "asked at all".
+    pub asked_recall: Vec<(usize, f64)>,
     /// "unknown" on unanswerable questions: (precision, recall, questions).
     pub refusal: Option<(f64, f64, usize)>,
     /// Gold setting: why "unknown" was said (reason, to answerable
@@ -442,6 +453,7 @@ impl WtqReport {
             by_plan: plans.into_iter().map(|(k, (a, b))| (k, a, b)).collect(),
             table_selection: (!found.is_empty()).then(|| found.iter().filter(|&&f| f).count() as f64 / found.len() as f64),
             table_recall: if found.is_empty() { Vec::new() } else { [1, 4, 10, 20].iter().map(|&k| (k, recs.iter().filter(|r| r.table_rank.is_some_and(|x| x <= k)).count() as f64 / n.max(1) as f64)).collect() },
+            asked_recall: if found.is_empty() { Vec::new() } else { [1, 4, 0].iter().map(|&k| (k, recs.iter().filter(|r| r.asked_rank.is_some_and(|x| k == 0 || x <= k)).count() as f64 / n.max(1) as f64)).collect() },
             refusal: None,
             why_unknown: Vec::new(),
             p50_ms: q(0.5),
@@ -467,6 +479,8 @@ impl WtqReport {
             s.push_str(&format!("table selection: {:.1}% of questions answered from their own table\n", 100.0 * ts));
             let recall: Vec<String> = self.table_recall.iter().map(|(k, r)| format!("@{k} {:.1}%", 100.0 * r)).collect();
             s.push_str(&format!("own table among the selection's candidates: {}\n", recall.join(", ")));
+            let asked: Vec<String> = self.asked_recall.iter().map(|(k, r)| if *k == 0 { format!("asked at all {:.1}%", 100.0 * r) } else { format!("@{k} {:.1}%", 100.0 * r) }).collect();
+            s.push_str(&format!("own table among the tables the table step asks, by table score: {}\n", asked.join(", ")));
         }
         if let Some((p, r, n)) = self.refusal {
             s.push_str(&format!("refusal on {n} unanswerable questions (each asked of another table): precision {p:.3}, recall {r:.3}\n"));
@@ -669,6 +683,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             subject: subject.map(|s| s.cosine),
             table_found: None,
             table_rank: None,
+            asked_rank: None,
             writer: writer.as_ref().map(|w| w.kept.clone()),
             model_sql: writer.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
             why_unknown,
@@ -776,6 +791,15 @@ fn ask_agent(agent: &crate::agent::Agent, catalog: &dyn crate::agent::catalog::C
         crate::agent::Step::Selection { selection, .. } => selection.trials.last()?.candidates.iter().position(|c| Some(&c.id) == own).map(|p| p + 1),
         _ => None,
     });
+    let asked_rank = run.trace.iter().find_map(|s| match &s.step {
+        crate::agent::Step::Selection { selection, .. } => {
+            let (chosen, others) = selection.tables_to_ask(crate::agent::tableqa::TABLES_ASKED);
+            let mut asked: Vec<(String, f32)> = chosen.into_iter().chain(others.into_iter().map(|(id, s, _)| (id, s))).collect();
+            asked.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+            asked.iter().position(|a| Some(&a.0) == own).map(|p| p + 1)
+        }
+        _ => None,
+    });
     let writing = run.trace.iter().find_map(|s| match &s.step {
         crate::agent::Step::TextToSql { writing } => Some(writing.clone()),
         _ => None,
@@ -795,6 +819,7 @@ fn ask_agent(agent: &crate::agent::Agent, catalog: &dyn crate::agent::catalog::C
         sql: table_query.map(|t| t.plan.sql),
         table_found: Some(answered_from.as_ref() == own),
         table_rank,
+        asked_rank,
         writer: writing.as_ref().map(|w| w.kept.clone()),
         model_sql: writing.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
         // The answer's own reason, for "unknown".
