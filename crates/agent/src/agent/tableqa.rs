@@ -984,6 +984,16 @@ struct SameAs {
     year_of: bool,
 }
 
+/// How well `words` (stems) name a column: the share of the column
+/// name's content words among them, and how many; a header's "No." or
+/// "#" is named by "number".
+fn column_named_by(name: &str, words: &[&String]) -> (f32, usize) {
+    let cw: Vec<String> = col_words(name).into_iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str())).collect();
+    let says = |w: &str| words.iter().any(|q| q.as_str() == w);
+    let hit = cw.iter().filter(|w| says(w) || (matches!(w.as_str(), "no" | "num" | "nr") && says("number"))).count();
+    (hit as f32 / cw.len().max(1) as f32, hit)
+}
+
 /// "… the same <column words> as <a named row>" (or "<named row> … the
 /// same <column> as what other …"). Not "the same as each other", nor a
 /// yes/no question ("did she win the same award in 2005 as in 2006").
@@ -996,20 +1006,24 @@ fn same_as(cx: &Ctx, links: &[Link], asked: Option<usize>) -> Option<SameAs> {
         return None;
     }
     let between: Vec<&String> = cx.qs[at + 1..as_at].iter().collect();
-    // The column named between "same" and "as", by the share of its words.
-    let share = |c: usize| {
-        let cw = col_words(&t.columns[c].name);
-        let hit = cw.iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && between.contains(w)).count();
-        hit as f32 / cw.len().max(1) as f32
-    };
-    let named_col = (0..t.columns.len()).filter(|&c| share(c) > 0.0).max_by(|&a, &b| share(a).total_cmp(&share(b)).then(b.cmp(&a)));
-    // "the same year as": a year column, else a date column's year.
+    // The column named between "same" and "as": by the share of its
+    // content words said there, then by how many ("the same number of
+    // soproni liga goals as": Soproni Liga, two words, over Number, one).
+    // A header's "No." is the question's "number" ("No. of Premierships").
+    let (share, hits) = (|c: usize| column_named_by(&t.columns[c].name, &between).0, |c: usize| column_named_by(&t.columns[c].name, &between).1);
+    let named_col = (0..t.columns.len()).filter(|&c| hits(c) > 0).max_by(|&a, &b| share(a).total_cmp(&share(b)).then(hits(a).cmp(&hits(b))).then(b.cmp(&a)));
+    // "the same year as": a year column, else a date column's year; of
+    // several, the one whose name the question says elsewhere ("which
+    // club entered competition the same year as …": Entered Competition,
+    // not Founded).
     let says_year = between.iter().any(|w| *w == "year" || *w == "season");
+    let said: Vec<&String> = cx.qs.iter().collect();
+    let most_said = |cols: Vec<usize>| cols.iter().copied().max_by(|&a, &b| column_named_by(&t.columns[a].name, &said).1.cmp(&column_named_by(&t.columns[b].name, &said).1).then(b.cmp(&a)));
     let (attr, year_of) = match named_col {
         Some(c) => (c, says_year && t.columns[c].kind == ColumnKind::Date),
-        None if says_year => match (0..t.columns.len()).find(|&c| is_year_column(t, c)) {
+        None if says_year => match most_said((0..t.columns.len()).filter(|&c| is_year_column(t, c)).collect()) {
             Some(c) => (c, false),
-            None => ((0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date)?, true),
+            None => (most_said((0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Date).collect())?, true),
         },
         None => return None,
     };
@@ -2405,7 +2419,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         return Some(if cx.has("how many") {
             plan(PlanKind::Count, format!("SELECT COUNT(*) {w}"), rows_sql, None, Some(attr), &fs)
         } else {
-            plan(PlanKind::Lookup, format!("SELECT {r} {w} AND {r} IS NOT NULL GROUP BY {r} ORDER BY MIN(\"_row\")", r = cx.raw(ans)), rows_sql, Some(ans), Some(attr), &fs)
+            plan(PlanKind::Lookup, format!("SELECT {r} {w} AND {r} IS NOT NULL GROUP BY {r} ORDER BY MIN(\"_row\"){}", one_asked(&cx), r = cx.raw(ans)), rows_sql, Some(ans), Some(attr), &fs)
         });
     }
 
@@ -2925,11 +2939,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
         }
     }
-    // "Name a bridge longer than 1000 feet", "tell me one": one value is
-    // asked for, the first in the table's order.
-    let one = ["name a", "name an", "name one", "tell me a", "tell me an", "tell me one", "give me a", "give me one", "give a", "give one", "list a", "list one", "one of the"].iter().any(|p| cx.has(p));
-    let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\"){}", if one { " LIMIT 1" } else { "" }, a = cx.raw(ans));
+    let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\"){}", one_asked(&cx), a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
+}
+
+/// "Name a bridge longer than 1000 feet", "tell me one": one value is
+/// asked for, the first in the table's order: " LIMIT 1", else nothing.
+fn one_asked(cx: &Ctx) -> &'static str {
+    let one = ["name a", "name an", "name one", "tell me a", "tell me an", "tell me one", "give me a", "give me one", "give a", "give one", "list a", "list one", "one of the"].iter().any(|p| cx.has(p));
+    if one {
+        " LIMIT 1"
+    } else {
+        ""
+    }
 }
 
 /// The parts a cell lists: "Brussels, Belgium", "Bill Dial & Ron
@@ -4678,6 +4700,28 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which nation was founded the same year as belarus?"), (PlanKind::Lookup, vec!["Ethiopia".into()]));
         // Not a yes/no question, nor "as each other".
         assert!(parse("did france win the same number of gold medals as belarus?", &t, "t").is_none_or(|p| p.kind != PlanKind::Lookup));
+    }
+
+    /// The column compared is the one whose words the question says most
+    /// fully: "the same number of soproni liga goals" names Soproni Liga
+    /// (two words) over Number (one); "No." is "number"; "entered
+    /// competition the same year" names the year column the question
+    /// says, not the table's first. "Tell me a …" asks for one.
+    #[test]
+    fn the_same_value_is_compared_in_the_column_the_question_says_most_fully() {
+        let (mut d, t) = db(&[
+            &["Number", "Name", "Soproni Liga", "No. of Titles", "Titles Won", "Founded", "Entered Competition"],
+            &["14", "Rudolf", "16", "2", "1990, 1992", "1909", "1922"],
+            &["41", "Olah", "12", "0", "None", "1905", "1922"],
+            &["12", "Kiss", "16", "0", "None", "1909", "1930"],
+            &["5", "Dudu", "4", "2", "1990, 1992", "1876", "1923"],
+            &["7", "Szucs", "4", "1", "1995", "1950", "1958"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which player had the same number of soproni liga goals as rudolf?"), (PlanKind::Lookup, vec!["Kiss".into()]));
+        assert_eq!(ask(&mut d, &t, "tell me a player with the same number of soproni liga goals as szucs?"), (PlanKind::Lookup, vec!["Dudu".into()]));
+        assert_eq!(ask(&mut d, &t, "who has the same number of titles as dudu?"), (PlanKind::Lookup, vec!["Rudolf".into()]));
+        assert_eq!(ask(&mut d, &t, "which club entered competition the same year as olah?"), (PlanKind::Lookup, vec!["Rudolf".into()]));
+        assert_eq!(ask(&mut d, &t, "which club was founded the same year as kiss?"), (PlanKind::Lookup, vec!["Rudolf".into()]));
     }
 
     #[test]
