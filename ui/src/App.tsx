@@ -9,6 +9,7 @@ import type { SourceSummary } from "./bindings/SourceSummary";
 import type { TraceStep } from "./bindings/TraceStep";
 import type { WorkspaceInfo } from "./bindings/WorkspaceInfo";
 import { api, toApiError } from "./api";
+import { Toast, type Notice } from "./views/Toast";
 import { noChanges, syncToast, withSync, type Changes } from "./lib/changes";
 import { emptyIngest, onProgress, withReport, type IngestState } from "./lib/ingest";
 import { mismatchOf, reembedLine, type Mismatch } from "./lib/reembed";
@@ -41,7 +42,7 @@ export function App() {
   const [turns, setTurns] = useState<ThreadTurn[]>([]);
   const [reading, setReading] = useState<Reading | null>(null);
   const [conversations, setConversations] = useState<ConversationSummary[]>([]);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [message, setMessage] = useState<Notice | null>(null);
   const [dropping, setDropping] = useState(false);
   const [changes, setChanges] = useState<Changes>(noChanges);
   const [mismatch, setMismatch] = useState<Mismatch | null>(null);
@@ -49,6 +50,7 @@ export function App() {
   const [theme, setTheme] = useState<Theme>(() => (localStorage.getItem("aurag-theme") as Theme) || "system");
 
   const notify = useCallback((text: string, error = false) => setMessage({ text, error }), []);
+  const dismiss = useCallback(() => setMessage(null), []);
   const fail = useCallback((e: unknown) => notify(toApiError(e).message, true), [notify]);
 
   const reload = useCallback(async () => {
@@ -275,14 +277,7 @@ export function App() {
         </label>
       </nav>
       <main className="main">
-        {message && (
-          <div className={`toast${message.error ? " error" : ""}`} role="status">
-            {message.text}
-            <button className="link" onClick={() => setMessage(null)} aria-label="Dismiss">
-              ×
-            </button>
-          </div>
-        )}
+        <Toast message={message} onDismiss={dismiss} />
         {mismatch && (
           <div className="banner error" role="alert" data-testid="embedder-mismatch">
             <p>{mismatch.message}</p>
