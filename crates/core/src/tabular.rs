@@ -197,7 +197,7 @@ pub fn parse_date(text: &str) -> Option<String> {
     }
     let words: Vec<&str> = t.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()).collect();
     let num = |w: &str| w.trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse::<u32>().ok();
-    let year = |w: &str| w.parse::<u32>().ok().filter(|y| (1000..=2100).contains(y) && w.len() == 4);
+    let year = crate::text::year_word;
     match words.as_slice() {
         [m, d, y] if month_of(m).is_some() && num(d).is_some_and(|d| (1..=31).contains(&d)) && year(y).is_some() => {
             Some(format!("{}-{:02}-{:02}", year(y)?, month_of(m)?, num(d)?))
@@ -261,6 +261,17 @@ pub fn leading_number(text: &str) -> Option<f64> {
     // a number cell ("A4").
     let v: f64 = s.parse().ok()?;
     Some(if neg { -v } else { v })
+}
+
+/// A cell written as a time on a clock face, `m:ss` or `h:mm:ss` with an
+/// optional fraction ("3:57", "1:02:03.5"): the shape [`leading_number`]
+/// reads as seconds. A column most of whose cells have it is a column of
+/// durations.
+pub fn is_clock_time(raw: &str) -> bool {
+    let mut parts = raw.trim().split(':');
+    let head = parts.next().unwrap_or("");
+    let rest: Vec<&str> = parts.collect();
+    !head.is_empty() && head.chars().all(|c| c.is_ascii_digit()) && !rest.is_empty() && rest.iter().all(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_digit() || c == '.') && p.starts_with(|c: char| c.is_ascii_digit()))
 }
 
 /// A row label that names a totals or subtotal row ("Total", "Grand total").
@@ -549,6 +560,17 @@ mod tests {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
         let columns = rows[0].iter().map(|s| s.to_string()).collect();
         TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None }
+    }
+
+    #[test]
+    fn a_clock_time_is_minutes_and_seconds_or_hours_minutes_and_seconds() {
+        for t in ["3:57", "01:32", "1:02:03.5", " 2:30.5 "] {
+            assert!(is_clock_time(t), "{t}");
+        }
+        for t in ["3:5", "12", "3-1", ":57", "a:57", "3:57 pm", "1:.5"] {
+            assert!(!is_clock_time(t), "{t}");
+        }
+        assert_eq!(leading_number("1:02:03.5"), Some(3723.5));
     }
 
     #[test]

@@ -197,6 +197,15 @@ pub fn keywords(text: &str, k: usize) -> Vec<String> {
     counts.into_iter().take(k).map(|c| c.0).collect()
 }
 
+/// A word written as a year of history or of a record ("1998", "1066"):
+/// four digits from 1000 to 2100. The one range the table parser and the
+/// cell parser read a question's or a date's year by; columns of years
+/// (`is_year_column`) and the years of reports ([`years`]) ask narrower
+/// ranges of their own.
+pub fn year_word(w: &str) -> Option<u32> {
+    w.parse::<u32>().ok().filter(|y| w.len() == 4 && (1000..=2100).contains(y))
+}
+
 /// Four-digit years between 1900 and 2099 mentioned in the text, sorted, unique.
 pub fn years(text: &str) -> Vec<u16> {
     let b = text.as_bytes();
@@ -417,6 +426,15 @@ pub fn stem(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_year_word_is_four_digits_from_1000_to_2100() {
+        assert_eq!(year_word("1998"), Some(1998));
+        assert_eq!(year_word("1066"), Some(1066));
+        for w in ["998", "2101", "19980", "0999", "98", "1998s"] {
+            assert_eq!(year_word(w), None, "{w}");
+        }
+    }
 
     #[test]
     fn the_stemmer_folds_plurals_and_ordinals() {

@@ -1522,7 +1522,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             while k < n && matches!(cx.q[k].as_str(), "the" | "year" | "to" | "of") {
                 k += 1;
             }
-            let Some(y) = cx.q.get(k).filter(|w| w.len() == 4).and_then(|w| w.parse::<u32>().ok()).filter(|y| (1000..=2100).contains(y)) else { continue };
+            let Some(y) = cx.q.get(k).and_then(|w| crate::text::year_word(w)) else { continue };
             num_filters.push((yc, if op == ">" && cx.q[i] == "since" { ">=" } else { op }, y as f64, (i, k + 1)));
         }
     }
@@ -2990,7 +2990,7 @@ struct DateMention {
 }
 
 fn date_mentions(q: &[String]) -> Vec<DateMention> {
-    let year = |w: &str| w.parse::<u32>().ok().filter(|y| w.len() == 4 && (1000..=2100).contains(y));
+    let year = crate::text::year_word;
     let small = |w: Option<&String>, hi: u32| w.and_then(|w| (w.len() <= 2).then(|| w.parse::<u32>().ok()).flatten()).filter(|v| (1..=hi).contains(v));
     let month = |w: Option<&String>| w.and_then(|w| crate::tabular::month_of(w));
     let mut out = Vec::new();
@@ -3062,7 +3062,7 @@ impl Span {
 /// A number written as a year ("1998"), which a count or a column's value
 /// is not.
 fn is_year_word(w: &str) -> bool {
-    w.len() == 4 && w.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y))
+    crate::text::year_word(w).is_some()
 }
 
 /// The table's span of time per row, if it has one ([`Span`]): a start and
@@ -3128,18 +3128,11 @@ fn time_unit(w: &str) -> Option<f64> {
 /// The number column whose cells are durations written `m:ss` or
 /// `h:mm:ss` (held in seconds), when the table has exactly one.
 fn duration_column(t: &TypedTable) -> Option<usize> {
-    let is_duration = |raw: &str| {
-        let r = raw.trim();
-        let mut parts = r.split(':');
-        let head = parts.next().unwrap_or("");
-        let rest: Vec<&str> = parts.collect();
-        !head.is_empty() && head.chars().all(|c| c.is_ascii_digit()) && !rest.is_empty() && rest.iter().all(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_digit() || c == '.') && p.starts_with(|c: char| c.is_ascii_digit()))
-    };
     let found: Vec<usize> = (0..t.columns.len())
         .filter(|&c| t.columns[c].kind == ColumnKind::Number)
         .filter(|&c| {
             let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.as_str()).filter(|r| !r.trim().is_empty()).collect();
-            !raws.is_empty() && raws.iter().filter(|r| is_duration(r)).count() * 2 > raws.len()
+            !raws.is_empty() && raws.iter().filter(|r| crate::tabular::is_clock_time(r)).count() * 2 > raws.len()
         })
         .collect();
     (found.len() == 1).then(|| found[0])
