@@ -3597,6 +3597,10 @@ pub fn run(db: &mut crate::tabledb::TableDb, plan: &QueryPlan, limits: &crate::s
     let mut values: Vec<String> = res.rows.iter().filter_map(|r| r.first().cloned()).filter(|v| !v.is_empty()).collect();
     if plan.kind.is_aggregate() || matches!(plan.kind, PlanKind::Max | PlanKind::Min) {
         values = values.into_iter().map(|v| tidy_number(&v)).collect();
+    } else {
+        // Two ranks of one team ("#1 NC State", "#2 NC State") are one.
+        let mut seen = BTreeSet::new();
+        values = values.into_iter().map(|v| without_poll_rank(&v).unwrap_or(v)).filter(|v| seen.insert(v.clone())).collect();
     }
     let rows = db.query(&plan.rows_sql, limits)?;
     let listed: Vec<u32> = rows.rows.iter().filter_map(|r| r.first()?.parse().ok()).collect();
@@ -3607,6 +3611,18 @@ pub fn run(db: &mut crate::tabledb::TableDb, plan: &QueryPlan, limits: &crate::s
         listed.len() as u64
     };
     Ok(PlanResult { values, rows: listed, rows_truncated: rows.truncated, row_count })
+}
+
+/// A team named with its poll rank before it, as season tables write an
+/// opponent ("#25 Ole Miss", "#13 Alabama*", the star a conference game's
+/// mark): the team's name, which is what "who was the last opponent?"
+/// asks; the cited cell keeps the rank. `None` when `v` is not so written
+/// ("#2" alone, "vs. #3 Texas").
+pub fn without_poll_rank(v: &str) -> Option<String> {
+    let rest = v.trim().strip_prefix('#')?;
+    let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
+    let name = rest[digits..].strip_prefix(' ')?.trim().trim_end_matches('*').trim_end();
+    ((1..=3).contains(&digits) && name.starts_with(|c: char| c.is_alphabetic())).then(|| name.to_string())
 }
 
 /// "12467.0" → "12467", "3.3333333" → "3.33".
@@ -4700,6 +4716,21 @@ mod tests {
     /// (two words) over Number (one); "No." is "number"; "entered
     /// competition the same year" names the year column the question
     /// says, not the table's first. "Tell me a …" asks for one.
+    #[test]
+    fn a_teams_poll_rank_before_its_name_is_not_part_of_the_answer() {
+        assert_eq!(without_poll_rank("#25 Ole Miss").as_deref(), Some("Ole Miss"));
+        assert_eq!(without_poll_rank("#13 Alabama*").as_deref(), Some("Alabama"));
+        for v in ["#2", "vs. #3 Texas*", "Nebraska", "#1234 Road", "# 5 Kansas", "#5 2019"] {
+            assert_eq!(without_poll_rank(v), None, "{v}");
+        }
+        let (mut d, t) = db(&[&["Date", "Opponent#", "Result"], &["September 6", "Texas Tech", "W 30–7"], &["September 13", "#13 Alabama*", "L 10–28"], &["September 20", "#25 Ole Miss", "W 21–14"]]);
+        assert_eq!(ask(&mut d, &t, "who was the last opponent?"), (PlanKind::Last, vec!["Ole Miss".into()]));
+        assert_eq!(ask(&mut d, &t, "who did they lose to?").1, vec!["Alabama".to_string()]);
+        // One team under two ranks is one answer.
+        let (mut d, t) = db(&[&["Date", "Opponent#", "Site"], &["September 6", "#2 NC State", "Raleigh"], &["October 4", "Duke", "Durham"], &["February 10", "#1 NC State", "Raleigh"]]);
+        assert_eq!(ask(&mut d, &t, "which opponents played in raleigh?").1, vec!["NC State".to_string()]);
+    }
+
     #[test]
     fn the_same_value_is_compared_in_the_column_the_question_says_most_fully() {
         let (mut d, t) = db(&[
