@@ -279,6 +279,8 @@ pub fn is_total_label(t: &str) -> bool {
     // ("Total:", "Total." as some tables write it.)
     let l = t.trim().trim_end_matches([':', '.']).trim_end().to_lowercase();
     l == "total" || l == "totals" || l.starts_with("total ") || l.starts_with("subtotal") || l == "grand total" || l == "sum" || l == "overall"
+        // A player's season-by-season table ends with the sum of them.
+        || l == "career" || l.starts_with("career total")
 }
 
 /// Quotes a name as a SQL identifier.
@@ -660,6 +662,11 @@ mod tests {
         // "Total:" with its colon (WTQ's French parliamentary groups).
         let t = typed_table(&table(&[&["Group", "Members"], &["Socialist Group", "242"], &["RPR Group", "136"], &["Total:", "378"]]));
         assert!(t.rows[2].total && !t.rows[0].total);
+        // A running back's seasons end in his "Career" row (WTQ's Eric
+        // Dickerson: the most rushing yards were 1984's, not the career's).
+        let t = typed_table(&table(&[&["Year", "Team", "Yards"], &["1983", "Los Angeles Rams", "1,808"], &["1984", "Los Angeles Rams", "2,105"], &["Career", "", "13,259"], &["Career totals", "", "13,259"]]));
+        assert!(t.rows[2].total && t.rows[3].total && !t.rows[1].total);
+        assert!(!is_total_label("Career Builder") && !is_total_label("Careers"));
     }
 
     #[test]

@@ -1262,6 +1262,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // row holds, not a sum to compute (a filter, below).
     let total_of = total_of_value(&cx);
     let sum = (op("total") && !superlative && total_of.is_none() && !total_rows) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
+    // A word that names only a totals row ("throughout his career": the
+    // Career row under a player's seasons). A count, sum, average,
+    // difference or ranking runs over the rows that row sums, so the word
+    // filters nothing (and the totals row is no region "with the highest
+    // population"); a plain lookup reads the totals row itself.
+    // (Records only: a report's totals are the reader's, whose answer a
+    // plan over them would overrule: TAT-QA's "what are total segment
+    // assets composed of?" is answered by a sentence, not by the row.)
+    let records = !is_report_layout(t);
+    let names_whole = |l: &Link| records && !l.neg && !l.rows.is_empty() && l.rows.iter().all(|&r| t.rows.get(r).is_some_and(|x| x.total));
+    let aggregates = how_many || avg || sum || diff || superlative || cx.has("first") || cx.has("last") || cx.has("next") || cx.has("previous");
+    // (Not when another word names other rows of the same column: "the
+    // hydro power availability" is Hydro power's row, not Total availability.)
+    let reads_totals_row = !aggregates && links.iter().any(|w| names_whole(w) && !links.iter().any(|o| o.col == w.col && !names_whole(o)));
+    if aggregates {
+        links.retain(|l| !names_whole(l));
+    }
     // "who placed in the top spot", "what team came out on top": the first.
     let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top") || (cx.has("on top") && !cx.has("on top in")) || ["spot", "position", "place"].iter().any(|w| cx.has(&format!("the top {w}")));
     let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final") || cx.has("bottom of") || cx.has("at the bottom");
@@ -2001,7 +2018,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     for (sql, f, _) in &extra {
         filters.push((sql.clone(), f.clone()));
     }
-    let base = format!("FROM {} WHERE NOT \"_total\"", cx.table);
+    let base = if reads_totals_row { format!("FROM {} WHERE 1", cx.table) } else { format!("FROM {} WHERE NOT \"_total\"", cx.table) };
     let where_of = |fs: &[(String, Filter)]| -> String {
         let mut s = base.clone();
         for (sql, _) in fs {
@@ -4716,6 +4733,29 @@ mod tests {
     /// (two words) over Number (one); "No." is "number"; "entered
     /// competition the same year" names the year column the question
     /// says, not the table's first. "Tell me a …" asks for one.
+    /// A player's seasons and the Career row that sums them (WTQ's
+    /// running backs and linebackers): the Career row is read when the
+    /// question names it and asks for a value; it is left out of a count,
+    /// an average or a ranking, which run over the seasons it sums, even
+    /// when the question says "career".
+    #[test]
+    fn a_career_row_is_read_when_named_and_left_out_of_what_runs_over_seasons() {
+        let (mut d, t) = db(&[
+            &["Year", "Team", "Games", "Yards", "Interceptions"],
+            &["1983", "Rams", "16", "1,808", "0"],
+            &["1984", "Rams", "16", "2,105", "1"],
+            &["1985", "Rams", "14", "1,234", "0"],
+            &["Career", "", "46", "5,147", "1"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which year did he earn the most yards?").1, vec!["1984".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the average number of yards he has had over his career?").1, vec!["1715.67".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many interceptions does he have throughout his career?").1, vec!["1".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many seasons did he play 16 games?").1, vec!["2".to_string()]);
+        // Another word naming other rows of the label column: those rows.
+        let (mut d, t) = db(&[&["", "2010", "2011"], &["Hydro power", "1,382", "1,401"], &["Thermal", "1,390", "1,690"], &["Total availability", "2,772", "3,091"]]);
+        assert_eq!(ask(&mut d, &t, "what was the hydro power availability in 2011?").1, vec!["1,401".to_string()]);
+    }
+
     #[test]
     fn a_teams_poll_rank_before_its_name_is_not_part_of_the_answer() {
         assert_eq!(without_poll_rank("#25 Ole Miss").as_deref(), Some("Ole Miss"));
