@@ -1632,7 +1632,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let mut date_filters: Vec<(String, Filter, (usize, usize))> = Vec::new();
     // "How much did X change from 2005 to 2010": two dates, each a filter
     // of its own (below), not a range.
-    let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w));
+    // (A verb of falling or rising before "below", "under", "above",
+    // "into" says where a value lies, not a change: "how many years did
+    // the capacity fall below 2500?", "how many companies fall under the
+    // ace category?".)
+    let lies = |w: &str| ["fall", "falls", "fell", "drop", "drops", "dropped", "rise", "rises", "rose"].contains(&w) && cx.find(w).and_then(|i| cx.q.get(i + 1)).is_some_and(|x| matches!(x.as_str(), "below" | "under" | "above" | "over" | "into" | "within" | "beneath"));
+    let change = ["change", "changed", "increase", "increased", "decrease", "decreased", "grow", "grew", "growth", "rise", "rose", "fall", "fell", "drop", "dropped"].iter().any(|w| op(w) && !lies(w));
     let mentions = if cx.has("or") { Vec::new() } else { date_mentions(&cx.q) };
     for (k, m) in mentions.iter().cloned().enumerate() {
         if num_filters.iter().any(|f| m.span.0 < f.3 .1 && f.3 .0 < m.span.1) {
@@ -4754,6 +4759,15 @@ mod tests {
         // Another word naming other rows of the label column: those rows.
         let (mut d, t) = db(&[&["", "2010", "2011"], &["Hydro power", "1,382", "1,401"], &["Thermal", "1,390", "1,690"], &["Total availability", "2,772", "3,091"]]);
         assert_eq!(ask(&mut d, &t, "what was the hydro power availability in 2011?").1, vec!["1,401".to_string()]);
+    }
+
+    #[test]
+    fn falling_below_or_under_says_where_a_value_lies_not_a_change() {
+        let (mut d, t) = db(&[&["Year", "Capacity", "Category"], &["2009", "2,410", "ACE"], &["2010", "2,630", "ACE"], &["2011", "2,380", "Crown agent"], &["2012", "2,720", "ACE"]]);
+        assert_eq!(ask(&mut d, &t, "how many years did the capacity fall below 2500?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many entities fall under the ace category?"), (PlanKind::Count, vec!["3".into()]));
+        // A change still is one: no two dates here to compare, so no plan.
+        assert!(parse("how much did the capacity fall?", &t, "t").is_none());
     }
 
     #[test]
