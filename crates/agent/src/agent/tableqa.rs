@@ -1010,8 +1010,8 @@ fn same_as(cx: &Ctx, links: &[Link], asked: Option<usize>) -> Option<SameAs> {
     // content words said there, then by how many ("the same number of
     // soproni liga goals as": Soproni Liga, two words, over Number, one).
     // A header's "No." is the question's "number" ("No. of Premierships").
-    let (share, hits) = (|c: usize| column_named_by(&t.columns[c].name, &between).0, |c: usize| column_named_by(&t.columns[c].name, &between).1);
-    let named_col = (0..t.columns.len()).filter(|&c| hits(c) > 0).max_by(|&a, &b| share(a).total_cmp(&share(b)).then(hits(a).cmp(&hits(b))).then(b.cmp(&a)));
+    let named = |c: usize| column_named_by(&t.columns[c].name, &between);
+    let named_col = (0..t.columns.len()).filter(|&c| named(c).1 > 0).max_by(|&a, &b| named(a).0.total_cmp(&named(b).0).then(named(a).1.cmp(&named(b).1)).then(b.cmp(&a)));
     // "the same year as": a year column, else a date column's year; of
     // several, the one whose name the question says elsewhere ("which
     // club entered competition the same year as …": Entered Competition,
@@ -3620,9 +3620,7 @@ pub fn run(db: &mut crate::tabledb::TableDb, plan: &QueryPlan, limits: &crate::s
     if plan.kind.is_aggregate() || matches!(plan.kind, PlanKind::Max | PlanKind::Min) {
         values = values.into_iter().map(|v| tidy_number(&v)).collect();
     } else {
-        // Two ranks of one team ("#1 NC State", "#2 NC State") are one.
-        let mut seen = BTreeSet::new();
-        values = values.into_iter().map(|v| without_poll_rank(&v).unwrap_or(v)).filter(|v| seen.insert(v.clone())).collect();
+        values = without_poll_ranks(values, plan.kind == PlanKind::TopN);
     }
     let rows = db.query(&plan.rows_sql, limits)?;
     let listed: Vec<u32> = rows.rows.iter().filter_map(|r| r.first()?.parse().ok()).collect();
@@ -3645,6 +3643,20 @@ pub fn without_poll_rank(v: &str) -> Option<String> {
     let digits = rest.bytes().take_while(u8::is_ascii_digit).count();
     let name = rest[digits..].strip_prefix(' ')?.trim().trim_end_matches('*').trim_end();
     ((1..=3).contains(&digits) && name.starts_with(|c: char| c.is_alphabetic())).then(|| name.to_string())
+}
+
+/// The values of a plan with each team's poll rank left out
+/// ([`without_poll_rank`]), each value once: two ranks of one team ("#1
+/// NC State", "#2 NC State") are one answer, and so are two cells written
+/// alike but for spaces. A top N (`per_row`) keeps one value a row: the
+/// top 3 scores may be 10, 10 and 9.
+fn without_poll_ranks(values: Vec<String>, per_row: bool) -> Vec<String> {
+    let mut seen = BTreeSet::new();
+    values
+        .into_iter()
+        .map(|v| without_poll_rank(&v).unwrap_or(v))
+        .filter(|v| per_row || seen.insert(v.clone()))
+        .collect()
 }
 
 /// "12467.0" → "12467", "3.3333333" → "3.33".
@@ -4783,6 +4795,10 @@ mod tests {
         // One team under two ranks is one answer.
         let (mut d, t) = db(&[&["Date", "Opponent#", "Site"], &["September 6", "#2 NC State", "Raleigh"], &["October 4", "Duke", "Durham"], &["February 10", "#1 NC State", "Raleigh"]]);
         assert_eq!(ask(&mut d, &t, "which opponents played in raleigh?").1, vec!["NC State".to_string()]);
+        // A top N keeps a value a row; other plans say each value once.
+        let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
+        assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
+        assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
     }
 
     #[test]
