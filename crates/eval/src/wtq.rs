@@ -786,19 +786,17 @@ fn ask_agent(agent: &crate::agent::Agent, catalog: &dyn crate::agent::catalog::C
         crate::agent::Step::TableQuery { query, used: true } => Some(query.clone()),
         _ => None,
     });
-    let table_rank = run.trace.iter().find_map(|s| match &s.step {
-        // A trial's candidates come best first.
-        crate::agent::Step::Selection { selection, .. } => selection.trials.last()?.candidates.iter().position(|c| Some(&c.id) == own).map(|p| p + 1),
+    let selection = run.trace.iter().find_map(|s| match &s.step {
+        crate::agent::Step::Selection { selection, .. } => Some(selection),
         _ => None,
     });
-    let asked_rank = run.trace.iter().find_map(|s| match &s.step {
-        crate::agent::Step::Selection { selection, .. } => {
-            let (chosen, others) = selection.tables_to_ask(crate::agent::tableqa::TABLES_ASKED);
-            let mut asked: Vec<(String, f32)> = chosen.into_iter().chain(others.into_iter().map(|(id, s, _)| (id, s))).collect();
-            asked.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
-            asked.iter().position(|a| Some(&a.0) == own).map(|p| p + 1)
-        }
-        _ => None,
+    // A trial's candidates come best first.
+    let table_rank = selection.and_then(|sel| sel.trials.last()?.candidates.iter().position(|c| Some(&c.id) == own).map(|p| p + 1));
+    let asked_rank = selection.and_then(|sel| {
+        let (chosen, others) = sel.tables_to_ask(crate::agent::tableqa::TABLES_ASKED);
+        let mut asked: Vec<(String, f32)> = chosen.into_iter().chain(others.into_iter().map(|(id, s, _)| (id, s))).collect();
+        asked.sort_by(|a, b| b.1.total_cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+        asked.iter().position(|a| Some(&a.0) == own).map(|p| p + 1)
     });
     let writing = run.trace.iter().find_map(|s| match &s.step {
         crate::agent::Step::TextToSql { writing } => Some(writing.clone()),

@@ -1018,7 +1018,7 @@ fn same_as(cx: &Ctx, links: &[Link], asked: Option<usize>) -> Option<SameAs> {
     // not Founded).
     let says_year = between.iter().any(|w| *w == "year" || *w == "season");
     let said: Vec<&String> = cx.qs.iter().collect();
-    let most_said = |cols: Vec<usize>| cols.iter().copied().max_by(|&a, &b| column_named_by(&t.columns[a].name, &said).1.cmp(&column_named_by(&t.columns[b].name, &said).1).then(b.cmp(&a)));
+    let most_said = |cols: Vec<usize>| cols.into_iter().max_by_key(|&c| (column_named_by(&t.columns[c].name, &said).1, std::cmp::Reverse(c)));
     let (attr, year_of) = match named_col {
         Some(c) => (c, says_year && t.columns[c].kind == ColumnKind::Date),
         None if says_year => match most_said((0..t.columns.len()).filter(|&c| is_year_column(t, c)).collect()) {
@@ -4745,11 +4745,6 @@ mod tests {
         assert!(parse("did france win the same number of gold medals as belarus?", &t, "t").is_none_or(|p| p.kind != PlanKind::Lookup));
     }
 
-    /// The column compared is the one whose words the question says most
-    /// fully: "the same number of soproni liga goals" names Soproni Liga
-    /// (two words) over Number (one); "No." is "number"; "entered
-    /// competition the same year" names the year column the question
-    /// says, not the table's first. "Tell me a …" asks for one.
     /// A player's seasons and the Career row that sums them (WTQ's
     /// running backs and linebackers): the Career row is read when the
     /// question names it and asks for a value; it is left out of a count,
@@ -4801,6 +4796,11 @@ mod tests {
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
     }
 
+    /// The column compared is the one whose words the question says most
+    /// fully: "the same number of soproni liga goals" names Soproni Liga
+    /// (two words) over Number (one); "No." is "number"; "entered
+    /// competition the same year" names the year column the question
+    /// says, not the table's first. "Tell me a …" asks for one.
     #[test]
     fn the_same_value_is_compared_in_the_column_the_question_says_most_fully() {
         let (mut d, t) = db(&[
