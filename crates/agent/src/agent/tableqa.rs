@@ -1798,6 +1798,41 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "empty".into(), values: Vec::new(), words: cx.q[i..=k].join(" ") }, (i, k + 1)));
         }
     }
+    // "how many baseplates have a slogan?", "names listed with an image":
+    // the rows whose named column is given, where some are not.
+    if how_many {
+        for i in 0..n.saturating_sub(2) {
+            if !matches!(cx.q[i].as_str(), "have" | "has" | "had" | "with") || !matches!(cx.q[i + 1].as_str(), "a" | "an" | "any") {
+                continue;
+            }
+            if (i.saturating_sub(3)..i).any(|k| matches!(cx.q[k].as_str(), "not" | "no" | "never" | "without" | "t")) {
+                continue;
+            }
+            let window = (i + 2)..(i + 5).min(n);
+            if links.iter().any(|l| l.pos.iter().any(|p| window.contains(p))) || extra.iter().any(|e| window.contains(&e.2 .0)) {
+                continue;
+            }
+            let words_of = |c: usize| col_words(&t.columns[c].name);
+            let some_missing = |c: usize| {
+                let missing = t.rows.iter().filter(|r| r.cells.get(c).is_some_and(|x| crate::tabular::is_missing(&x.raw))).count();
+                missing > 0 && missing < t.rows.len()
+            };
+            // (A column named by a number, "2.19" of a high jump's heights, is
+            // a value the question names.)
+            let named = (0..t.columns.len()).find(|&c| (!cx.is_num(c) || blank_not_zero(t, c)) && some_missing(c) && !words_of(c).is_empty() && !words_of(c).iter().any(|w| is_numeric_word(w)) && words_of(c).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
+            if let Some(c) = named {
+                let raw = cx.raw(c);
+                let missing = crate::tabular::MISSING.iter().map(|m| sql_str(m)).collect::<Vec<_>>().join(", ");
+                let sql = format!("({raw} IS NOT NULL AND TRIM({raw}) <> '' AND TRIM({raw}) NOT IN ({missing}))");
+                let k = (i + 2..n).rfind(|&k| k < window.end && words_of(c).contains(&cx.qs[k])).unwrap_or(i + 2);
+                // ("had a result of 2.19" names a value, not that one is given.)
+                if cx.q.get(k + 1).is_some_and(|w| matches!(w.as_str(), "of" | "over" | "under" | "above" | "below" | "than")) {
+                    continue;
+                }
+                extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "given".into(), values: Vec::new(), words: cx.q[i..=k].join(" ") }, (i, k + 1)));
+            }
+        }
+    }
 
     // "how many drivers did not finish": the rows a position column marks
     // retired ("Ret", "DNF", "WD"), else the rows whose Time/Retired (or
@@ -2405,7 +2440,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let other_named = cols.iter().filter(|x| cx.q[x.2].chars().all(char::is_alphabetic) && !(x.2 > 0 && matches!(cx.q[x.2 - 1].as_str(), "non" | "not" | "excluding" | "without"))).map(|x| x.0).find(|&c| {
         cx.is_num(c) && Some(c) != total_col && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c)
     });
-    if let (Some(tc), true, false) = (total_col.map(|tc| other_named.unwrap_or(tc)), cx.has("total"), by_col.is_empty()) {
+    // With no Total column, the column that the words right after "total"
+    // name ("how many total points did eric langton score?" over Total
+    // Points, "the total time by france") sums, when its cells are single
+    // numbers, not a score or a record ("1–0", "10–3–0"). (Any column
+    // named anywhere took "transferred" for a transfer fee.)
+    let after_total: Vec<&String> = cx.q.iter().position(|w| w == "total").map(|i| cx.qs[i + 1..].iter().filter(|w| !matches!(w.as_str(), "number" | "amount" | "of" | "the")).take(2).collect()).unwrap_or_default();
+    let other_sums = total_col.is_none().then(|| {
+        (0..t.columns.len()).find(|&c| {
+            let named: Vec<String> = col_words(&t.columns[c].name).into_iter().filter(|w| w != "total").collect();
+            cx.is_num(c) && !named.is_empty() && named.iter().all(|w| after_total.contains(&w)) && single_numbers(t, c) && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c)
+        })
+    }).flatten();
+    if let (Some(tc), true, false) = (total_col.map(|tc| other_named.unwrap_or(tc)).or(other_sums), cx.has("total"), by_col.is_empty()) {
         if how_many || sum {
             let w = where_of(&filters);
             let single = by_col.iter().all(|l| l.rows.len() == 1);
@@ -3165,6 +3212,12 @@ fn duration_column(t: &TypedTable) -> Option<usize> {
 fn blank_not_zero(t: &TypedTable, c: usize) -> bool {
     let blank = t.rows.iter().any(|r| r.cells.get(c).is_some_and(|x| crate::tabular::is_missing(&x.raw)));
     blank && !t.rows.iter().any(|r| r.cells.get(c).and_then(|x| x.num) == Some(0.0))
+}
+
+/// Does each given cell of column `c` hold one number ("72,032", "$1.5",
+/// "45 days", a time "3:04.39"), not two ("1–0", "10–3–0")?
+fn single_numbers(t: &TypedTable, c: usize) -> bool {
+    t.rows.iter().filter_map(|r| r.cells.get(c)).filter(|x| !crate::tabular::is_missing(&x.raw)).all(|x| crate::tabular::is_clock_time(&x.raw) || x.raw.split(|ch: char| !(ch.is_ascii_digit() || ch == ',' || ch == '.')).filter(|g| g.chars().any(|ch| ch.is_ascii_digit())).count() <= 1)
 }
 
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
@@ -5702,5 +5755,24 @@ mod tests {
             let sql = parse(q, &t, "t").map(|p| p.sql).unwrap_or_default();
             assert!(!sql.contains("October 18"), "{q}: {sql}");
         }
+    }
+
+    #[test]
+    fn having_a_value_counts_the_rows_that_give_one_and_a_named_column_sums_in_total() {
+        // WTQ's New Jersey plates: "None" is no slogan.
+        let (mut d, t) = db(&[
+            &["First issued", "Slogan", "Serials issued"],
+            &["1913", "None", "unknown"],
+            &["1959", "Garden State", "1,200"],
+            &["1979", "None", ""],
+            &["1993", "Garden State", "A12"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many plates have a slogan?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many plates did not have a slogan?"), (PlanKind::Count, vec!["2".into()]));
+        // A value named after the column is a filter, not a value given.
+        assert_eq!(ask(&mut d, &t, "how many plates had a slogan of garden state?"), (PlanKind::Count, vec!["2".into()]));
+        // WTQ's 1937 speedway riders: no Total column, but Total Points.
+        let (mut d, t) = db(&[&["Pos.", "Rider", "Semi-Final Points", "Final Points", "Total Points"], &["1", "Jack Milne", "13", "15", "28"], &["2", "Wilbur Lamoreaux", "12", "13", "25"], &["3", "Eric Langton", "4", "12", "16"]]);
+        assert_eq!(ask(&mut d, &t, "how many total points did eric langton score?").1, vec!["16".to_string()]);
     }
 }
