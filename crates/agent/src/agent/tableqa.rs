@@ -1132,8 +1132,7 @@ fn than_typed_that(mut q: Vec<String>) -> Vec<String> {
 
 /// "How may years", "hom many justices", "how mans years": the slips of
 /// a quickly typed "how many" (14 of WikiTableQuestions' 14,152 training
-/// questions), read
-/// as meant.
+/// questions), read as meant.
 fn how_many_slips(mut q: Vec<String>) -> Vec<String> {
     for i in 0..q.len().saturating_sub(1) {
         let slip = match (q[i].as_str(), q[i + 1].as_str()) {
@@ -2809,7 +2808,27 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             Some(c) if !explicit_answer && measure.is_none() => c,
             _ => answer.unwrap_or(0),
         };
-        let asks_measure = measure == Some(ans) && (explicit_answer && cx.q.get(at.wrapping_sub(1)).is_some_and(|w| w == "the") && !["who", "which"].iter().any(|w| cx.q.first().is_some_and(|f| f == w)));
+        // "What is the most amount of stars?", "what was the least number of
+        // points scored in a win?": the measure's value is asked, when the
+        // words after the superlative name the measure and no row kind
+        // follows it ("the most populated district" asks for a district).
+        let value_asked = at == 3 && cx.q.first().is_some_and(|w| w == "what") && cx.q.get(1).is_some_and(|w| matches!(w.as_str(), "is" | "was" | "are" | "were")) && cx.q[2] == "the" && measure.is_some_and(|m| {
+            let mw = col_words(&t.columns[m].name);
+            let mut k = at + 1;
+            while k < n && matches!(cx.q[k].as_str(), "number" | "amount" | "count" | "of" | "total") && !mw.contains(&cx.qs[k]) {
+                k += 1;
+            }
+            let starts = k < n && mw.contains(&cx.qs[k]);
+            while k < n && mw.contains(&cx.qs[k]) {
+                k += 1;
+            }
+            const AFTER: &[&str] = &["in", "by", "of", "for", "on", "at", "during", "from", "that", "to", "ever", "among", "amongst", "listed", "recorded"];
+            cx.is_num(m) && starts && cx.q.get(k).is_none_or(|w| is_weak(w) || w.ends_with("ed") || AFTER.contains(&w.as_str()))
+        });
+        if value_asked {
+            ans = measure.unwrap_or(ans);
+        }
+        let asks_measure = measure == Some(ans) && ((explicit_answer || value_asked) && cx.q.get(at.wrapping_sub(1)).is_some_and(|w| w == "the") && !["who", "which"].iter().any(|w| cx.q.first().is_some_and(|f| f == w)));
         if measure == Some(ans) && !asks_measure {
             ans = (0..t.columns.len()).find(|&c| !links.iter().any(|l| l.col == c) && t.columns[c].kind == ColumnKind::Text && Some(c) != measure).unwrap_or(ans);
         }
@@ -5819,5 +5838,16 @@ mod tests {
         for q in ["how may artists scored over 100 points?", "hom many artists scored over 100 points?", "how mans artists scored over 100 points?"] {
             assert_eq!(ask(&mut d, &t, q), (PlanKind::Count, vec!["2".into()]), "{q}");
         }
+    }
+
+    #[test]
+    fn what_is_the_most_amount_of_a_measure_asks_its_value_not_the_row() {
+        // WTQ's World Cup stars: "Number of stars" names the measure.
+        let (mut d, t) = db(&[&["National Team", "Number of stars", "Population"], &["Brazil", "5", "200"], &["Italy", "4", "60"], &["England", "1", "55"]]);
+        assert_eq!(ask(&mut d, &t, "what is the most amount of stars?"), (PlanKind::Max, vec!["5".into()]));
+        assert_eq!(ask(&mut d, &t, "what is the least number of stars listed?"), (PlanKind::Min, vec!["1".into()]));
+        // A row's kind after the measure asks for the row.
+        assert_eq!(ask(&mut d, &t, "what is the most populated national team?").1, vec!["Brazil".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which national team has the most stars?").1, vec!["Brazil".to_string()]);
     }
 }
