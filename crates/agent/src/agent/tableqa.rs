@@ -3763,9 +3763,19 @@ fn without_poll_ranks(values: Vec<String>, per_row: bool) -> Vec<String> {
         .collect()
 }
 
-/// "12467.0" → "12467", "3.3333333" → "3.33".
+/// "12467.0" → "12467", "3.3333333" → "3.33"; a value that is exact in
+/// four decimals keeps them, as the cells it came from wrote them: the
+/// smallest core diameter "0.0411", 0.062 less 0.005 "0.057", one score's
+/// average "9.341" (float noise, "0.05700000000000001", is rounded away).
 pub fn tidy_number(v: &str) -> String {
-    v.parse::<f64>().map(super::compute::format_result).unwrap_or_else(|_| v.to_string())
+    let Ok(x) = v.parse::<f64>() else { return v.to_string() };
+    let scaled = x * 10_000.0;
+    if x.is_finite() && (scaled - scaled.round()).abs() < 1e-6 * scaled.abs().max(1.0) && x.abs() < 1e12 {
+        let s = format!("{:.4}", scaled.round() / 10_000.0);
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        return if s == "-0" { "0".into() } else { s.to_string() };
+    }
+    super::compute::format_result(x)
 }
 
 // ---------------------------------------------------------------- the agent's step
@@ -5849,5 +5859,20 @@ mod tests {
         // A row's kind after the measure asks for the row.
         assert_eq!(ask(&mut d, &t, "what is the most populated national team?").1, vec!["Brazil".to_string()]);
         assert_eq!(ask(&mut d, &t, "which national team has the most stars?").1, vec!["Brazil".to_string()]);
+    }
+
+    #[test]
+    fn a_result_keeps_the_decimals_its_cells_wrote_and_rounds_a_long_fraction() {
+        assert_eq!(tidy_number("12467.0"), "12467");
+        assert_eq!(tidy_number("3.3333333333"), "3.33");
+        assert_eq!(tidy_number("0.0411"), "0.0411");
+        assert_eq!(tidy_number("0.05700000000000001"), "0.057");
+        assert_eq!(tidy_number("9.341"), "9.341");
+        assert_eq!(tidy_number("-2.5"), "-2.5");
+        assert_eq!(tidy_number("1e20"), "100000000000000000000");
+        assert_eq!(tidy_number("n/a"), "n/a");
+        // Over a real table: the difference of two three-decimal cells.
+        let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
+        assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
     }
 }
