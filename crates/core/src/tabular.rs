@@ -531,6 +531,9 @@ fn mostly_number(raw: &str) -> bool {
     digits > 0 && letters <= digits.max(8)
 }
 
+/// The unit every filled cell of a number column writes: "%", a currency
+/// sign before the number, or a word after it ("451 m", "40 knots"), so
+/// that an extreme is shown as its cell writes it.
 fn common_unit(cells: &[&TypedCell]) -> Option<String> {
     let unit_of = |raw: &str| -> Option<String> {
         let t = raw.trim();
@@ -539,7 +542,10 @@ fn common_unit(cells: &[&TypedCell]) -> Option<String> {
         } else if let Some(c) = t.chars().next().filter(|c| matches!(c, '$' | '€' | '£' | '¥')) {
             Some(c.to_string())
         } else {
-            None
+            // A word after the number: "451 m", "40 knots", "3755 km2".
+            let rest = t.trim_start_matches(|c: char| c.is_ascii_digit() || matches!(c, '.' | ',' | '–' | '-' | ' ')).trim();
+            let word = rest.len() < t.len() && !rest.is_empty() && rest.len() <= 10 && rest.starts_with(|c: char| c.is_alphabetic()) && rest.split_whitespace().count() <= 2 && rest.chars().all(|c| c.is_alphanumeric() || c == ' ' || c == '²' || c == '/' || c == '.');
+            word.then(|| rest.to_string())
         }
     };
     let first = unit_of(&cells.first()?.raw)?;
@@ -562,6 +568,24 @@ mod tests {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
         let columns = rows[0].iter().map(|s| s.to_string()).collect();
         TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None }
+    }
+
+    #[test]
+    fn a_number_columns_unit_is_the_sign_or_word_every_filled_cell_writes() {
+        let t = typed_table(&table(&[
+            &["Lake", "Depth", "Area", "Share", "Cost", "Mixed", "Score"],
+            &["Van", "451 m", "3755 km2", "12%", "$1.5", "40 knots", "1–0"],
+            &["Tuz", "1–2 m", "1500 km2", "3%", "$2", "12 mph", "2–2"],
+            &["Ercek", "", "98 km2", "n/a", "$0.5", "3 knots", "0–1"],
+        ]));
+        let unit = |name: &str| t.columns[t.column(name).unwrap()].unit.clone();
+        assert_eq!(unit("Depth").as_deref(), Some("m"));
+        assert_eq!(unit("Area").as_deref(), Some("km2"));
+        assert_eq!(unit("Share").as_deref(), Some("%"));
+        assert_eq!(unit("Cost").as_deref(), Some("$"));
+        // Two units, or none but a second number, is no unit.
+        assert_eq!(unit("Mixed"), None);
+        assert_eq!(unit("Score"), None);
     }
 
     #[test]

@@ -5875,4 +5875,12 @@ mod tests {
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
     }
+
+    #[test]
+    fn an_extreme_is_shown_with_the_unit_its_cells_write() {
+        // WTQ's Turkish lakes: most depths are not given.
+        let (mut d, t) = db(&[&["Lake", "Depth"], &["Lake Van", "451 m"], &["Lake Tuz", "1–2 m"], &["Lake Ercek", ""], &["Lake Egirdir", "13 m"]]);
+        assert_eq!(ask(&mut d, &t, "at most, what's the biggest depth?").1, vec!["451 m".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which lake is the deepest?").1, vec!["Lake Van".to_string()]);
+    }
 }
