@@ -3770,7 +3770,7 @@ fn without_poll_ranks(values: Vec<String>, per_row: bool) -> Vec<String> {
 pub fn tidy_number(v: &str) -> String {
     let Ok(x) = v.parse::<f64>() else { return v.to_string() };
     let scaled = x * 10_000.0;
-    if x.is_finite() && (scaled - scaled.round()).abs() < 1e-6 * scaled.abs().max(1.0) && x.abs() < 1e12 {
+    if x.is_finite() && (scaled - scaled.round()).abs() < 1e-9 * scaled.abs().max(1.0) && x.abs() < 1e12 {
         let s = format!("{:.4}", scaled.round() / 10_000.0);
         let s = s.trim_end_matches('0').trim_end_matches('.');
         return if s == "-0" { "0".into() } else { s.to_string() };
@@ -5868,6 +5868,8 @@ mod tests {
         assert_eq!(tidy_number("0.0411"), "0.0411");
         assert_eq!(tidy_number("0.05700000000000001"), "0.057");
         assert_eq!(tidy_number("9.341"), "9.341");
+        // Four decimals of a long fraction are no exact value.
+        assert_eq!(tidy_number("1715.66666666667"), "1715.67");
         assert_eq!(tidy_number("-2.5"), "-2.5");
         assert_eq!(tidy_number("1e20"), "100000000000000000000");
         assert_eq!(tidy_number("n/a"), "n/a");
