@@ -2911,17 +2911,28 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
         };
         // "the age of the oldest victim": the answer is itself the measure.
-        if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) {
+        // A year is no measure of "the most wins" or "the worst season":
+        // the latest or earliest year would be no answer.
+        let year_no_measure = is_year_column(t, ans) && matches!(sw, "most" | "least" | "fewest" | "highest" | "lowest" | "best" | "worst" | "greatest" | "largest" | "smallest" | "biggest");
+        if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) && !year_no_measure {
             let f = if desc { "MAX" } else { "MIN" };
             let sql = extreme_sql(&cx, ans, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(ans)));
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
         }
         // "which country won the most medals" over repeated values: group and count.
-        if repeated && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
+        // (A year is what the rows are counted by, though a word after
+        // "most" names it: "the most steam locomotives built" over Year
+        // Built.)
+        let by_year = counts_rows && is_year_column(t, ans);
+        if repeated && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans) || by_year) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
             let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(ans));
             return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, rows_sql, Some(ans), None, &filters));
+        }
+        // (Nor is a year the measure of itself: no plan, so no answer.)
+        if year_no_measure {
+            return None;
         }
         // The answer column is itself the measure ("what was the highest score").
         if cx.is_num(ans) {
@@ -5884,5 +5895,16 @@ mod tests {
         let (mut d, t) = db(&[&["Lake", "Depth"], &["Lake Van", "451 m"], &["Lake Tuz", "1–2 m"], &["Lake Ercek", ""], &["Lake Egirdir", "13 m"]]);
         assert_eq!(ask(&mut d, &t, "at most, what's the biggest depth?").1, vec!["451 m".to_string()]);
         assert_eq!(ask(&mut d, &t, "which lake is the deepest?").1, vec!["Lake Van".to_string()]);
+    }
+
+    #[test]
+    fn a_year_is_no_measure_of_the_most() {
+        // WTQ's seasons of a club: Season, Division, W–L, Finish.
+        let (mut d, t) = db(&[&["Season", "Division", "W–L", "Finish"], &["2006", "Western", "1–15", "6th"], &["2007", "Western", "6–10", "5th"], &["2008", "Eastern", "12–4", "1st"], &["2009", "Eastern", "9–7", "2nd"]]);
+        // No column measures wins: no answer, not the latest season.
+        assert!(parse("which season held the most wins?", &t, "t").is_none_or(|p| !p.sql.contains("MAX(\"Season\")")));
+        // Rows counted by year: the titles listed are what "most" counts.
+        let (mut d, t) = db(&[&["Year", "Game", "Developer", "Setting", "Platform"], &["1980", "Windfall", "David Mullich", "Modern", "APPII"], &["1983", "M.U.L.E.", "Ozark", "Sci-fi", "Atari 8-bit"], &["1983", "Seven Cities of Gold", "Ozark", "Historical", "Atari 8-bit"], &["1985", "Balance of Power", "Chris Crawford", "Modern", "Mac"], &["2003", "Chaos League", "Cyanide", "Fantasy", "Windows"], &["2003", "Seven Kingdoms", "Enlight", "Historical", "Windows"], &["2003", "Tropico 2", "Frog City", "Modern", "Windows"], &["2013", "Crusader Kings II", "Paradox", "Historical", "Windows"]]);
+        assert_eq!(ask(&mut d, &t, "which year has the most games?").1, vec!["2003".to_string()]);
     }
 }
