@@ -3617,6 +3617,13 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // The column named first after the wh-word ("which games had an
         // attendance …": games, not attendance).
         let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && !(compared.contains(c) && linked(*c)) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
+        // "How did they place the previous year?", "how did they finish in
+        // 2008?": the column of places.
+        if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
+            if let Some(c) = (0..t.columns.len()).find(|&c| !linked(c) && is_place_column(t, c)) {
+                return (Some(c), true);
+            }
+        }
         // "how long did it take", "how tall is": the column of that measure.
         if cx.q[i] == "how" && head_col.is_none() {
             const HOW: &[(&str, &[&str])] = &[
@@ -5898,11 +5905,13 @@ mod tests {
     }
 
     #[test]
-    fn a_year_is_no_measure_of_the_most() {
+    fn a_year_is_no_measure_of_the_most_and_how_did_they_place_reads_the_places() {
         // WTQ's seasons of a club: Season, Division, W–L, Finish.
         let (mut d, t) = db(&[&["Season", "Division", "W–L", "Finish"], &["2006", "Western", "1–15", "6th"], &["2007", "Western", "6–10", "5th"], &["2008", "Eastern", "12–4", "1st"], &["2009", "Eastern", "9–7", "2nd"]]);
         // No column measures wins: no answer, not the latest season.
         assert!(parse("which season held the most wins?", &t, "t").is_none_or(|p| !p.sql.contains("MAX(\"Season\")")));
+        assert_eq!(ask(&mut d, &t, "the team placed 1st in 2008. how did they place the previous year?").1, vec!["5th".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how did they finish in 2009?").1, vec!["2nd".to_string()]);
         // Rows counted by year: the titles listed are what "most" counts.
         let (mut d, t) = db(&[&["Year", "Game", "Developer", "Setting", "Platform"], &["1980", "Windfall", "David Mullich", "Modern", "APPII"], &["1983", "M.U.L.E.", "Ozark", "Sci-fi", "Atari 8-bit"], &["1983", "Seven Cities of Gold", "Ozark", "Historical", "Atari 8-bit"], &["1985", "Balance of Power", "Chris Crawford", "Modern", "Mac"], &["2003", "Chaos League", "Cyanide", "Fantasy", "Windows"], &["2003", "Seven Kingdoms", "Enlight", "Historical", "Windows"], &["2003", "Tropico 2", "Frog City", "Modern", "Windows"], &["2013", "Crusader Kings II", "Paradox", "Historical", "Windows"]]);
         assert_eq!(ask(&mut d, &t, "which year has the most games?").1, vec!["2003".to_string()]);
