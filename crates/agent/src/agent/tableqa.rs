@@ -3616,7 +3616,11 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         let head: Vec<String> = cx.qs[from.min(n)..].iter().filter(|w| !SKIP.contains(&w.as_str())).take(3).filter(|w| !matches!(w.as_str(), "first" | "last" | "top")).cloned().collect();
         // The column named first after the wh-word ("which games had an
         // attendance …": games, not attendance).
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && !(compared.contains(c) && linked(*c)) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
+        // (Not a column a value filters after "by" or "whose": "which
+        // episode was written by steve young" asks for the episode, not its
+        // writer; "the player whose fee was not free", for the player.)
+        let filters_by = |c: usize, pos: usize| linked(c) && (cx.q.get(pos + 1).is_some_and(|w| w == "by") || (pos > 0 && cx.q[pos - 1] == "whose"));
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
@@ -5915,5 +5919,13 @@ mod tests {
         // Rows counted by year: the titles listed are what "most" counts.
         let (mut d, t) = db(&[&["Year", "Game", "Developer", "Setting", "Platform"], &["1980", "Windfall", "David Mullich", "Modern", "APPII"], &["1983", "M.U.L.E.", "Ozark", "Sci-fi", "Atari 8-bit"], &["1983", "Seven Cities of Gold", "Ozark", "Historical", "Atari 8-bit"], &["1985", "Balance of Power", "Chris Crawford", "Modern", "Mac"], &["2003", "Chaos League", "Cyanide", "Fantasy", "Windows"], &["2003", "Seven Kingdoms", "Enlight", "Historical", "Windows"], &["2003", "Tropico 2", "Frog City", "Modern", "Windows"], &["2013", "Crusader Kings II", "Paradox", "Historical", "Windows"]]);
         assert_eq!(ask(&mut d, &t, "which year has the most games?").1, vec!["2003".to_string()]);
+    }
+
+    #[test]
+    fn a_column_a_value_filters_after_by_or_whose_is_not_the_answer() {
+        let (mut d, t) = db(&[&["No. in Series", "No. in Season", "Title", "Directed by", "Written by"], &["84", "1", "Uncle Daddy", "Jeff McCracken", "Steve Young"], &["85", "2", "Pilot", "Bob Smith", "Ann Lee"]]);
+        assert_eq!(ask(&mut d, &t, "which episode was written by steve young and directed by jeff mccracken?").1, vec!["Uncle Daddy".to_string()]);
+        let (mut d, t) = db(&[&["Pos.", "Name", "Fee"], &["GK", "Alan Buck", "Free"], &["MF", "Barrie Aitchison", "£5,000"]]);
+        assert_eq!(ask(&mut d, &t, "name the player whose fee was not free.").1, vec!["Barrie Aitchison".to_string()]);
     }
 }
