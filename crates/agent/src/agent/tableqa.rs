@@ -3282,9 +3282,14 @@ fn single_numbers(t: &TypedTable, c: usize) -> bool {
     t.rows.iter().filter_map(|r| r.cells.get(c)).filter(|x| !crate::tabular::is_missing(&x.raw)).all(|x| crate::tabular::is_clock_time(&x.raw) || x.raw.split(|ch: char| !(ch.is_ascii_digit() || ch == ',' || ch == '.')).filter(|g| g.chars().any(|ch| ch.is_ascii_digit())).count() <= 1)
 }
 
+/// A column of years: its numbers are years, or its name says year or
+/// season and most of its numbers could be one ("Duration of follow-up
+/// years", 5 to 10, is a count of years, not a column of them).
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
     let name = t.columns[c].name.to_lowercase();
-    t.columns[c].kind == ColumnKind::Number && (name.contains("year") || name.contains("season") || t.rows.iter().filter_map(|r| r.cells[c].num).all(|v| v.fract() == 0.0 && (1800.0..=2100.0).contains(&v)))
+    let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
+    let named = (name.contains("year") || name.contains("season")) && nums.iter().filter(|v| (1000.0..=2100.0).contains(*v)).count() * 2 >= nums.len();
+    t.columns[c].kind == ColumnKind::Number && (named || nums.iter().all(|v| v.fract() == 0.0 && (1800.0..=2100.0).contains(v)))
 }
 
 fn date_or_year_column(t: &TypedTable) -> Option<usize> {
@@ -5927,5 +5932,17 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which episode was written by steve young and directed by jeff mccracken?").1, vec!["Uncle Daddy".to_string()]);
         let (mut d, t) = db(&[&["Pos.", "Name", "Fee"], &["GK", "Alan Buck", "Free"], &["MF", "Barrie Aitchison", "£5,000"]]);
         assert_eq!(ask(&mut d, &t, "name the player whose fee was not free.").1, vec!["Barrie Aitchison".to_string()]);
+    }
+
+    #[test]
+    fn a_count_of_years_named_year_is_no_column_of_years() {
+        // WTQ's valve studies: years of follow-up, not years.
+        let (mut d, t) = db(&[&["Main author", "No. of patients", "Duration of follow-up years"], &["Pavie", "675", "5"], &["Duncan", "2720", "6"], &["Grunkemeier", "1200", "10"]]);
+        assert!(!is_year_column(&t, 2));
+        assert_eq!(ask(&mut d, &t, "how many studies had a duration of follow-up of more than 5 years?").1, vec!["2".to_string()]);
+        // A year asked of it filters nothing there.
+        assert!(parse("how many studies were after the year 2009?", &t, "t").is_none_or(|p| !p.sql.contains("> 2009")));
+        let (_, seasons) = db(&[&["Season", "Wins"], &["2001", "3"], &["2002", "5"]]);
+        assert!(is_year_column(&seasons, 0));
     }
 }
