@@ -380,12 +380,14 @@ pub fn scale_phrase(text: &str) -> Option<&'static str> {
 /// case first.
 pub fn fold_accent(c: char) -> char {
     match c {
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ą' | 'ă' => 'a',
+        // (The ordinal indicators too: Spain's "3ª División" is written
+        // "3a" in a question.)
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ą' | 'ă' | 'ª' => 'a',
         'ç' | 'ć' | 'č' => 'c',
         'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ę' | 'ě' => 'e',
         'ì' | 'í' | 'î' | 'ï' | 'ī' | 'ı' => 'i',
         'ñ' | 'ń' | 'ň' => 'n',
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' => 'o',
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' | 'º' => 'o',
         'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' => 'u',
         'ý' | 'ÿ' => 'y',
         'ś' | 'š' | 'ş' => 's',
@@ -426,6 +428,15 @@ pub fn stem(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn accents_and_ordinal_indicators_fold_to_their_letters() {
+        let fold = |w: &str| w.chars().flat_map(char::to_lowercase).map(fold_accent).collect::<String>();
+        assert_eq!(fold("Kędzia"), "kedzia");
+        assert_eq!(fold("3ª"), "3a");
+        assert_eq!(fold("1º"), "1o");
+        assert_eq!(crate::tabular::words("Division 3ª"), ["division", "3a"]);
+    }
 
     #[test]
     fn a_year_word_is_four_digits_from_1000_to_2100() {
