@@ -1547,9 +1547,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // Year ranges: "after 2000", "since 1990", "before 1950", "between 1990 and 2000".
     if date_or_year_column(t).is_some() {
         for i in 0..n {
+            let to = cx.q.get(i + 1).is_some_and(|w| w == "to");
             let op = match cx.q[i].as_str() {
                 "after" | "since" => ">",
                 "before" | "prior" => "<",
+                // "previous to 2000", "subsequent to 1990".
+                "previous" | "preceding" if to => "<",
+                "subsequent" if to => ">",
                 _ => continue,
             };
             let Some(yc) = year_column_named(&cx, i) else { continue };
@@ -1558,6 +1562,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 k += 1;
             }
             let Some(y) = cx.q.get(k).and_then(|w| crate::text::year_word(w)) else { continue };
+            // ("The season previous to 1999-2000" is the one season before
+            // that season: a row, not a range of years.)
+            if to && cx.q.get(k + 1).is_some_and(|w| crate::text::year_word(w).is_some()) {
+                continue;
+            }
             num_filters.push((yc, if op == ">" && cx.q[i] == "since" { ">=" } else { op }, y as f64, (i, k + 1)));
         }
     }
@@ -5944,5 +5953,12 @@ mod tests {
         assert!(parse("how many studies were after the year 2009?", &t, "t").is_none_or(|p| !p.sql.contains("> 2009")));
         let (_, seasons) = db(&[&["Season", "Wins"], &["2001", "3"], &["2002", "5"]]);
         assert!(is_year_column(&seasons, 0));
+    }
+
+    #[test]
+    fn previous_to_a_year_is_before_it() {
+        let (mut d, t) = db(&[&["Year", "City"], &["1995", "San Francisco, CA"], &["1997", "San Francisco, CA"], &["1999", "Boston, MA"], &["2000", "Los Angeles, CA"], &["2001", "Los Angeles, CA"], &["2002", "Los Angeles, CA"]]);
+        assert_eq!(ask(&mut d, &t, "previous to 2000, what city was listed the most?").1, vec!["San Francisco, CA".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many cities were listed subsequent to 2000?").1, vec!["2".to_string()]);
     }
 }
