@@ -1819,8 +1819,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let not_have = cx.q[i] == "not" && matches!(cx.q.get(i + 1).map(String::as_str), Some("have" | "has" | "had"));
         if let Some(c) = named.filter(|_| not_have || cx.has("listed") || cx.has("given") || cx.has("known") || cx.has("shown") || cx.has("recorded") || matches!(cx.q[i].as_str(), "no" | "without" | "missing")) {
             let raw = cx.raw(c);
-            let missing = crate::tabular::MISSING.iter().map(|m| sql_str(m)).collect::<Vec<_>>().join(", ");
-            let sql = format!("({raw} IS NULL OR TRIM({raw}) IN ({missing}))");
+            let sql = format!("({raw} IS NULL OR TRIM({raw}) IN ({}))", missing_sql());
             let k = (i + 1..n).find(|&k| col_words(&t.columns[c].name).contains(&cx.qs[k])).unwrap_or(i + 1);
             extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "empty".into(), values: Vec::new(), words: cx.q[i..=k].join(" ") }, (i, k + 1)));
         }
@@ -1849,8 +1848,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let named = (0..t.columns.len()).find(|&c| (!cx.is_num(c) || blank_not_zero(t, c)) && some_missing(c) && !words_of(c).is_empty() && !words_of(c).iter().any(|w| is_numeric_word(w)) && words_of(c).iter().all(|w| window.clone().any(|k| &cx.qs[k] == w)));
             if let Some(c) = named {
                 let raw = cx.raw(c);
-                let missing = crate::tabular::MISSING.iter().map(|m| sql_str(m)).collect::<Vec<_>>().join(", ");
-                let sql = format!("({raw} IS NOT NULL AND TRIM({raw}) <> '' AND TRIM({raw}) NOT IN ({missing}))");
+                let sql = format!("({raw} IS NOT NULL AND TRIM({raw}) <> '' AND TRIM({raw}) NOT IN ({}))", missing_sql());
                 let k = (i + 2..n).rfind(|&k| k < window.end && words_of(c).contains(&cx.qs[k])).unwrap_or(i + 2);
                 // ("had a result of 2.19" names a value, not that one is given.)
                 if cx.q.get(k + 1).is_some_and(|w| matches!(w.as_str(), "of" | "over" | "under" | "above" | "below" | "than")) {
@@ -3283,6 +3281,12 @@ fn duration_column(t: &TypedTable) -> Option<usize> {
 fn blank_not_zero(t: &TypedTable, c: usize) -> bool {
     let blank = t.rows.iter().any(|r| r.cells.get(c).is_some_and(|x| crate::tabular::is_missing(&x.raw)));
     blank && !t.rows.iter().any(|r| r.cells.get(c).and_then(|x| x.num) == Some(0.0))
+}
+
+/// The texts a cell writes for "no value" ([`crate::tabular::MISSING`]),
+/// as a list of SQL strings.
+fn missing_sql() -> String {
+    crate::tabular::MISSING.iter().map(|m| sql_str(m)).collect::<Vec<_>>().join(", ")
 }
 
 /// Does each given cell of column `c` hold one number ("72,032", "$1.5",
