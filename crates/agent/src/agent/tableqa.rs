@@ -2877,7 +2877,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                     Some(_) => format!("SELECT {c} {w} AND {c} IS NOT NULL ORDER BY {c} {dir}, \"_row\" LIMIT 1{offset}", c = cx.col(m)),
                     None => extreme_sql(&cx, m, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(m))),
                 };
-                return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(m), Some(m), &filters));
+                return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(m)), Some(m), Some(m), &filters));
             }
             // "the next most populous district after Haridwar", "Adam Lyth
             // has the lowest strike rate, who has the next lowest": the row
@@ -2924,7 +2924,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) && !year_no_measure {
             let f = if desc { "MAX" } else { "MIN" };
             let sql = extreme_sql(&cx, ans, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(ans)));
-            return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
+            return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(ans)), Some(ans), Some(ans), &filters));
         }
         // "which country won the most medals" over repeated values: group and count.
         // (A year is what the rows are counted by, though a word after
@@ -2947,7 +2947,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let desc = if rank { !desc } else { desc };
             let f = if desc { "MAX" } else { "MIN" };
             let sql = extreme_sql(&cx, ans, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(ans)));
-            return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(ans), &filters));
+            return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(ans)), Some(ans), Some(ans), &filters));
         }
     }
 
@@ -5923,6 +5923,9 @@ mod tests {
         // WTQ's Turkish lakes: most depths are not given.
         let (mut d, t) = db(&[&["Lake", "Depth"], &["Lake Van", "451 m"], &["Lake Tuz", "1–2 m"], &["Lake Ercek", ""], &["Lake Egirdir", "13 m"]]);
         assert_eq!(ask(&mut d, &t, "at most, what's the biggest depth?").1, vec!["451 m".to_string()]);
+        // The rows it ran over are those with a depth, not every lake.
+        let p = parse("at most, what's the biggest depth?", &t, "t").unwrap();
+        assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().row_count, 3);
         assert_eq!(ask(&mut d, &t, "which lake is the deepest?").1, vec!["Lake Van".to_string()]);
     }
 
