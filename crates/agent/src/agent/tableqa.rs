@@ -2927,11 +2927,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(ans)), Some(ans), Some(ans), &filters));
         }
         // "which country won the most medals" over repeated values: group and count.
-        // (A year is what the rows are counted by, though a word after
-        // "most" names it: "the most steam locomotives built" over Year
-        // Built.)
-        let by_year = counts_rows && is_year_column(t, ans);
-        if repeated && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans) || by_year) {
+        if repeated && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
             let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(ans));
