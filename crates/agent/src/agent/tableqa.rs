@@ -535,6 +535,32 @@ fn month_names_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
     Some(format!("CASE TRIM({raw}) {arms}ELSE {raw} END"))
 }
 
+/// "What year was the first game?" over cells that write a year inside
+/// more ("22-11-1974", "1994 Winter Paralympics"): a `CASE` giving each
+/// such cell's year, when most filled cells hold exactly one year. A cell
+/// of two years ("2000, 2002") is shown as written.
+///
+/// A day first ("22-11-1974") reads as a number, so a number column counts
+/// too; a season ("1994–95") is a span and keeps its cell.
+fn years_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
+    if t.columns[c].kind == ColumnKind::Date || is_year_column(t, c) {
+        return None;
+    }
+    let raws: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
+    let year_of = |r: &str| {
+        let span = r.char_indices().any(|(i, ch)| matches!(ch, '-' | '–' | '/') && r[..i].ends_with(|d: char| d.is_ascii_digit()) && r[i + ch.len_utf8()..].starts_with(|d: char| d.is_ascii_digit()) && r[..i].len() >= 4 && r[..i].bytes().rev().take(4).all(|b| b.is_ascii_digit()) && r[..i].bytes().rev().nth(4).is_none_or(|b| !b.is_ascii_digit()));
+        let ys: Vec<&str> = r.split(|ch: char| !ch.is_ascii_digit()).filter(|d| d.len() == 4 && d.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y))).collect();
+        (ys.len() == 1 && !span).then(|| ys[0].to_string())
+    };
+    let years: Vec<(&str, String)> = raws.iter().filter_map(|r| year_of(r).map(|y| (*r, y))).collect();
+    let more: Vec<&(&str, String)> = years.iter().filter(|(r, y)| r != y).collect();
+    if years.len() * 2 <= raws.len() || more.is_empty() {
+        return None;
+    }
+    let arms: String = more.iter().map(|(r, y)| format!("WHEN {} THEN '{}' ", sql_str(r), y)).collect();
+    Some(format!("CASE TRIM({raw}) {arms}ELSE {raw} END"))
+}
+
 const MONTH_NAMES: &[&str] = &["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /// `SELECT` of a difference `expr` of the column `m`: in years ("61
@@ -2107,6 +2133,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         },
         None => match ans.and_then(|c| sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))).map(|rest| (c, rest))) {
             Some((c, rest)) if venue_marked(t, c) => format!("SELECT {} {rest}", without_venue_sql(&cx.raw(c))),
+            Some((c, rest)) if asks_year && years_sql(t, c, &cx.raw(c)).is_some() => format!("SELECT {} {rest}", years_sql(t, c, &cx.raw(c)).unwrap_or_default()),
             Some((c, rest)) => match month_names_sql(t, c, &cx.raw(c)) {
                 Some(expr) => format!("SELECT {expr} {rest}"),
                 None => sql,
@@ -5963,5 +5990,18 @@ mod tests {
         let (mut d, t) = db(&[&["Year", "City"], &["1995", "San Francisco, CA"], &["1997", "San Francisco, CA"], &["1999", "Boston, MA"], &["2000", "Los Angeles, CA"], &["2001", "Los Angeles, CA"], &["2002", "Los Angeles, CA"]]);
         assert_eq!(ask(&mut d, &t, "previous to 2000, what city was listed the most?").1, vec!["San Francisco, CA".to_string()]);
         assert_eq!(ask(&mut d, &t, "how many cities were listed subsequent to 2000?").1, vec!["2".to_string()]);
+    }
+
+    #[test]
+    fn what_year_over_cells_that_write_more_is_the_year_in_them() {
+        // A day first reads as a number (22); the year is what is asked.
+        let (mut d, t) = db(&[&["no", "1st Team", "date"], &["1", "India", "22-11-1974"], &["2", "England", "28-1-1977"], &["3", "Australia", "15-12-1978"]]);
+        assert_eq!(ask(&mut d, &t, "what year was the first game?").1, vec!["1974".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what was the date of the first game?").1, vec!["22-11-1974".to_string()]);
+        let (mut d, t) = db(&[&["Games", "Rank"], &["1976 Winter Paralympics", "2"], &["1980 Winter Paralympics", "5"], &["1984 Winter Paralympics", "7"]]);
+        assert_eq!(ask(&mut d, &t, "which year was their highest ranking?").1, vec!["1976".to_string()]);
+        // A season is a span: shown as written.
+        let (mut d, t) = db(&[&["Season", "Club", "Goals"], &["1994–95", "Leeds", "3"], &["1995–96", "Leeds", "9"], &["1996–97", "Hull", "4"]]);
+        assert_eq!(ask(&mut d, &t, "which year did he score the most goals?").1, vec!["1995–96".to_string()]);
     }
 }
