@@ -2492,6 +2492,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let other_named = cols.iter().filter(|x| cx.q[x.2].chars().all(char::is_alphabetic) && !(x.2 > 0 && matches!(cx.q[x.2 - 1].as_str(), "non" | "not" | "excluding" | "without"))).map(|x| x.0).find(|&c| {
         cx.is_num(c) && Some(c) != total_col && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c)
     });
+    // "How many gold and silver medals did germany win?", "the total
+    // number of apps and goals for luther blissett": two number columns
+    // named side by side, each row's two added up.
+    let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c);
+    let names_col = |i: usize| num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| col_words(&t.columns[c].name).contains(&cx.qs[i]));
+    // ("The cup total and the europa league total" are two columns' sums.)
+    let pair = (1..n.saturating_sub(1)).filter(|&i| cx.q[i] == "and" && cx.q[i - 1] != "total").find_map(|i| {
+        let a = names_col(i - 1)?;
+        let j = (i + 1..n).find(|&j| !matches!(cx.q[j].as_str(), "the" | "number" | "of" | "total"))?;
+        let b = names_col(j).filter(|&b| b != a)?;
+        Some((a, b))
+    });
+    if let Some((a, b)) = pair.filter(|_| (how_many || sum) && !diff && !cx.has("between") && !cx.has("both") && !cx.has("each")) {
+        let w = where_of(&filters);
+        let sql = format!("SELECT SUM(COALESCE({a}, 0) + COALESCE({b}, 0)) {w} AND ({a} IS NOT NULL OR {b} IS NOT NULL)", a = cx.col(a), b = cx.col(b));
+        return Some(plan(PlanKind::Sum, sql, format!("SELECT \"_row\" {w}"), None, Some(a), &filters));
+    }
     // With no Total column, the column that the words right after "total"
     // name ("how many total points did eric langton score?" over Total
     // Points, "the total time by france") sums, when its cells are single
@@ -5990,6 +6007,16 @@ mod tests {
         let (mut d, t) = db(&[&["Year", "City"], &["1995", "San Francisco, CA"], &["1997", "San Francisco, CA"], &["1999", "Boston, MA"], &["2000", "Los Angeles, CA"], &["2001", "Los Angeles, CA"], &["2002", "Los Angeles, CA"]]);
         assert_eq!(ask(&mut d, &t, "previous to 2000, what city was listed the most?").1, vec!["San Francisco, CA".to_string()]);
         assert_eq!(ask(&mut d, &t, "how many cities were listed subsequent to 2000?").1, vec!["2".to_string()]);
+    }
+
+    #[test]
+    fn two_number_columns_named_side_by_side_add_up() {
+        let (mut d, t) = db(&[&["Name", "Year inducted", "Position", "Apps", "Goals"], &["Luther Blissett", "2003", "Forward", "503", "186"], &["Tony Coton", "2004", "Goalkeeper", "291", "0"]]);
+        assert_eq!(ask(&mut d, &t, "what is the total number of apps and goals for luther blissett?"), (PlanKind::Sum, vec!["689".into()]));
+        assert_eq!(ask(&mut d, &t, "how many apps did luther blissett have?"), (PlanKind::Lookup, vec!["503".into()]));
+        let (mut d, t) = db(&[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["1", "Belgium", "6", "0", "3", "9"], &["2", "France", "2", "2", "2", "6"]]);
+        assert_eq!(ask(&mut d, &t, "how many gold and silver medals did france win?"), (PlanKind::Sum, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "how many gold and silver medals were won?"), (PlanKind::Sum, vec!["10".into()]));
     }
 
     #[test]
