@@ -1786,6 +1786,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         };
         extra.push((sql, Filter { column, op: "<=".into(), values: vec![k.to_string()], words: format!("top {}", cx.q[i + 1]) }, (i, i + 2)));
     }
+    // "The first three employers combined", "his first five seasons", "the
+    // last 4 games' average": the first (last) N rows as listed, in a
+    // total, an average or a count. (A span of time, "the first 10 years
+    // of his reign", is no number of rows.)
+    let aggregated = ["total", "combined", "sum", "average", "altogether", "all together", "how many", "number of", "in all"].iter().any(|w| cx.has(w));
+    for i in 0..n.saturating_sub(1) {
+        if !aggregated || !matches!(cx.q[i].as_str(), "first" | "last") || extra.iter().any(|e| e.2 .0 <= i && i < e.2 .1) {
+            continue;
+        }
+        let Some(k) = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (2.0..=50.0).contains(v)) else { continue };
+        if cx.qs.get(i + 2).is_some_and(|w| matches!(w.as_str(), "year" | "month" | "week" | "day" | "hour" | "minute" | "decade" | "century")) {
+            continue;
+        }
+        let order = if cx.q[i] == "last" { " DESC" } else { "" };
+        let sql = format!("\"_row\" IN (SELECT \"_row\" FROM {} WHERE NOT \"_total\" ORDER BY \"_row\"{order} LIMIT {k})", cx.table);
+        extra.push((sql, Filter { column: "_row".to_string(), op: if order.is_empty() { "<=" } else { ">=" }.into(), values: vec![k.to_string()], words: format!("{} {}", cx.q[i], cx.q[i + 1]) }, (i, i + 2)));
+    }
     let top_n = top_n.filter(|(_, at)| !extra.iter().any(|e| e.2 .0 < *at && *at < e.2 .1));
     links.retain(|l| !extra.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
     // A number that fed a numeric filter, a date or a top-N is not a cell link.
@@ -1984,6 +2001,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     };
     let ordinal_used = num_filters.iter().any(|f| cx.q[f.3 .0] == "first" || cx.q[f.3 .0] == "last");
     let first = first && !ordinal_used;
+    // ("The total of the first two": two rows added up, not the first.)
+    let rows_said = |w: &str| extra.iter().any(|e| e.1.column == "_row" && e.1.words.starts_with(w));
+    let (first, last) = (first && !rows_said("first "), last && !rows_said("last "));
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
     let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer);
     // What an aggregate or a change runs over: the number column the
@@ -6030,5 +6050,16 @@ mod tests {
         // A season is a span: shown as written.
         let (mut d, t) = db(&[&["Season", "Club", "Goals"], &["1994–95", "Leeds", "3"], &["1995–96", "Leeds", "9"], &["1996–97", "Hull", "4"]]);
         assert_eq!(ask(&mut d, &t, "which year did he score the most goals?").1, vec!["1995–96".to_string()]);
+    }
+
+    #[test]
+    fn the_first_or_last_n_rows_in_a_total_or_an_average_are_those_rows() {
+        let (mut d, t) = db(&[&["Employer", "# of Employees"], &["Mayo", "1,000"], &["IBM", "600"], &["Olmsted", "372"], &["Crenlo", "300"]]);
+        assert_eq!(ask(&mut d, &t, "how many employees does the first three employers have combined?").1, vec!["1972".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the total of the last two employers' employees?").1, vec!["672".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the average number of employees of the first 2 employers?").1, vec!["800".to_string()]);
+        // Not a span of time, and not the first row alone.
+        let (mut d, t) = db(&[&["Year", "Encyclical"], &["1846", "Qui pluribus"], &["1847", "Ubi primum"], &["1849", "Nostis et nobiscum"], &["1864", "Quanta cura"]]);
+        assert_eq!(ask(&mut d, &t, "in the first 3 years, how many encyclicals were issued?").1, vec!["4".to_string()]);
     }
 }
