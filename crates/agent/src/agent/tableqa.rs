@@ -561,6 +561,31 @@ fn years_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
     Some(format!("CASE TRIM({raw}) {arms}ELSE {raw} END"))
 }
 
+/// A total or an average of clock times ("4:09.005", "4:50:10") shown as
+/// the column writes them ("12:29.015", "14:46:36"), not in seconds: a
+/// statement reading `SQL`'s one value `v` (seconds) into that form, when
+/// most filled cells of `c` are clock times.
+fn clock_sql(t: &TypedTable, c: usize, sql: &str) -> Option<String> {
+    let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).filter(|x| x.num.is_some()).map(|x| x.raw.trim()).collect();
+    let clocks: Vec<&&str> = raws.iter().filter(|r| crate::tabular::is_clock_time(r)).collect();
+    if clocks.is_empty() || clocks.len() * 2 <= raws.len() {
+        return None;
+    }
+    let hours = clocks.iter().any(|r| r.matches(':').count() == 2);
+    let places = clocks.iter().map(|r| r.rsplit(':').next().and_then(|s| s.split_once('.')).map_or(0, |(_, d)| d.len())).max().unwrap_or(0).min(3);
+    let width = if places == 0 { 2 } else { places + 3 };
+    let r = format!("ROUND(v, {places})");
+    let clock = if hours {
+        let h = format!("CAST({r} / 3600 AS INTEGER)");
+        let m = format!("CAST(({r} - {h} * 3600) / 60 AS INTEGER)");
+        format!("printf('%d:%02d:%0{width}.{places}f', {h}, {m}, {r} - {h} * 3600 - {m} * 60)")
+    } else {
+        let m = format!("CAST({r} / 60 AS INTEGER)");
+        format!("printf('%d:%0{width}.{places}f', {m}, {r} - {m} * 60)")
+    };
+    Some(format!("WITH q(v) AS ({sql}) SELECT CASE WHEN v IS NULL THEN NULL ELSE {clock} END FROM q"))
+}
+
 const MONTH_NAMES: &[&str] = &["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /// `SELECT` of a difference `expr` of the column `m`: in years ("61
@@ -2163,7 +2188,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     };
     let plan = |kind: PlanKind, sql: String, rows_sql: String, ans: Option<usize>, measure: Option<usize>, fs: &[(String, Filter)]| QueryPlan {
         kind,
-        sql: year_of_date(sql, ans),
+        sql: match measure.filter(|_| matches!(kind, PlanKind::Sum | PlanKind::Average) && !sql.starts_with("WITH")).and_then(|m| clock_sql(t, m, &sql)) {
+            Some(clock) => clock,
+            None => year_of_date(sql, ans),
+        },
         rows_sql,
         answer_column: ans.map(|c| t.columns[c].name.clone()),
         measure_column: measure.map(|c| t.columns[c].name.clone()),
@@ -6061,5 +6089,15 @@ mod tests {
         // Not a span of time, and not the first row alone.
         let (mut d, t) = db(&[&["Year", "Encyclical"], &["1846", "Qui pluribus"], &["1847", "Ubi primum"], &["1849", "Nostis et nobiscum"], &["1864", "Quanta cura"]]);
         assert_eq!(ask(&mut d, &t, "in the first 3 years, how many encyclicals were issued?").1, vec!["4".to_string()]);
+    }
+
+    #[test]
+    fn a_total_or_an_average_of_clock_times_is_a_clock_time() {
+        let (mut d, t) = db(&[&["Rank", "Team", "Time"], &["1", "France", "4:09.005"], &["2", "Italy", "4:09.662"], &["3", "Spain", "4:10.348"], &["4", "Japan", "4:12.100"]]);
+        assert_eq!(ask(&mut d, &t, "what is the total time of the first three teams?").1, vec!["12:29.015".to_string()]);
+        let (mut d, t) = db(&[&["Rank", "Rider", "Time"], &["1", "Ann", "4:50:10"], &["2", "Bea", "4:57:56"], &["3", "Cid", "4:58:30"]]);
+        assert_eq!(ask(&mut d, &t, "what is the combined time of all riders?").1, vec!["14:46:36".to_string()]);
+        let (mut d, t) = db(&[&["#", "Title", "Length"], &["1", "Intro", "3:00"], &["2", "Blue", "3:30"], &["3", "Outro", "3:36"]]);
+        assert_eq!(ask(&mut d, &t, "what is the average length of the songs?").1, vec!["3:22".to_string()]);
     }
 }
