@@ -2654,7 +2654,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let e = format!("CAST(ROUND({}) AS INTEGER)", span.sql(&cx));
         let unit = match (cx.has("how long"), span) {
             (false, _) => format!("{e}"),
-            (true, Span::Dates { .. }) => format!("{e} || ' days'"),
+            (true, Span::Dates { .. }) => format!("printf('%,d days', {e})"),
             (true, _) => format!("CASE WHEN {e} = 1 THEN '1 year' ELSE {e} || ' years' END"),
         };
         let sql = format!("SELECT {unit} {w} AND ({e}) IS NOT NULL ORDER BY \"_row\" LIMIT 1");
@@ -5555,9 +5555,11 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which coach held his position for the most years?").1, vec!["Henry Schulte".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long did biff jones serve?").1, vec!["4 years".to_string()]);
         // Dates: start and end columns of one name.
-        let (mut d, t) = db(&[&["Name", "Tenure", "Tenure"], &["A", "1 March 1950", "1 March 1960"], &["B", "2 March 1960", "5 June 1961"]]);
+        let (mut d, t) = db(&[&["Name", "Tenure", "Tenure"], &["A", "1 March 1950", "1 March 1960"], &["B", "2 March 1960", "5 June 1961"], &["Carr", "1 January 1990", "31 December 1999"]]);
         assert_eq!(ask(&mut d, &t, "who had the shortest tenure?").1, vec!["B".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long was the tenure of b?").1, vec!["460 days".to_string()]);
+        // Thousands written as a reader writes them.
+        assert_eq!(ask(&mut d, &t, "how long was the tenure of carr?").1, vec!["3,651 days".to_string()]);
     }
 
     #[test]
