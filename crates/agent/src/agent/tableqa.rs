@@ -2065,7 +2065,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
             || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1)
             || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
-            || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
+            // (The first or last N rows fit any table: they explain
+            // nothing of it.)
+            || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1 && !(f.1.column == "_row" && (f.1.words.starts_with("first ") || f.1.words.starts_with("last "))))
             // "the oldest", "the tallest": the operation.
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             // "came in last place", "the top spot": the place asked for,
@@ -6101,5 +6103,13 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the combined time of all riders?").1, vec!["14:46:36".to_string()]);
         let (mut d, t) = db(&[&["#", "Title", "Length"], &["1", "Intro", "3:00"], &["2", "Blue", "3:30"], &["3", "Outro", "3:36"]]);
         assert_eq!(ask(&mut d, &t, "what is the average length of the songs?").1, vec!["3:22".to_string()]);
+    }
+
+    #[test]
+    fn the_first_n_rows_explain_nothing_of_a_table() {
+        // Asked of a table of medals, "his first five seasons" would count
+        // five rows; the words fit any table.
+        let (_, t) = db(&[&["Year", "Location", "Gold", "Silver"], &["1961", "Prague", "Eva Bosáková", "Larisa Latynina"], &["1962", "Moscow", "Larisa Latynina", "Polina Astakhova"], &["1963", "Paris", "Natalia Kot", "Larisa Latynina"], &["1964", "Rome", "Ann Lee", "Bea Ray"], &["1965", "Sofia", "Cid Moe", "Dee Fox"], &["1966", "Oslo", "Eve Orr", "Fay Poe"]]);
+        assert!(parse("how many sacks did this player have in his first five seasons?", &t, "t").is_none_or(|p| p.confidence < MIN_CONFIDENCE));
     }
 }
