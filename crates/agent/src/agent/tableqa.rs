@@ -2099,7 +2099,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let end = (3..n).find(|&i| matches!(cx.q[i].as_str(), "of" | "in" | "for" | "on" | "at" | "from")).unwrap_or(n);
         // A participle after a column ("the total tons *shipped* from") says
         // what happened to it, not another attribute.
-        let participle = |i: usize| (3..i).any(&is_explained) && ((cx.q[i].ends_with("ed") && !cx.q[i].ends_with("eed")) || PARTICIPLES.contains(&cx.q[i].as_str()));
+        // ("The finishing place", "the winning team": a verb's -ing form
+        // before a column says which of its values, not another attribute.)
+        let participle = |i: usize| ((3..i).any(&is_explained) && ((cx.q[i].ends_with("ed") && !cx.q[i].ends_with("eed")) || PARTICIPLES.contains(&cx.q[i].as_str()))) || (cx.q[i].len() > 5 && cx.q[i].ends_with("ing") && i + 1 < end && is_explained(i + 1));
         if end < n && end <= 6 && (3..end).any(|i| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str())) {
             *unrelated = Some("an attribute that is none of the table's columns");
             return None;
@@ -6103,6 +6105,14 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what is the combined time of all riders?").1, vec!["14:46:36".to_string()]);
         let (mut d, t) = db(&[&["#", "Title", "Length"], &["1", "Intro", "3:00"], &["2", "Blue", "3:30"], &["3", "Outro", "3:36"]]);
         assert_eq!(ask(&mut d, &t, "what is the average length of the songs?").1, vec!["3:22".to_string()]);
+    }
+
+    #[test]
+    fn an_ing_form_before_a_column_names_its_values_not_another_attribute() {
+        let (mut d, t) = db(&[&["Season", "Tier", "Division", "Place"], &["2005–06", "4", "Tercera", "5th"], &["2006–07", "4", "Tercera", "3rd"], &["2007–08", "3", "Segunda B", "12th"]]);
+        assert_eq!(ask(&mut d, &t, "what was the finishing place of the team in 2006–07?").1, vec!["3rd".to_string()]);
+        // An attribute the table does not hold is still none of its columns.
+        assert_eq!(parse_or_why("what is the price of the team in 2006–07?", &t, "t").err(), Some(NoPlan::Unrelated("an attribute that is none of the table's columns")));
     }
 
     #[test]
