@@ -70,7 +70,10 @@ pub fn words(s: &str) -> Vec<String> {
     let mut cur = String::new();
     let chars: Vec<char> = s.chars().flat_map(char::to_lowercase).map(crate::text::fold_accent).collect();
     for (i, &c) in chars.iter().enumerate() {
-        let digit_sep = (c == ',' || c == '.' || c == ':') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit);
+        // A comma separates thousands only before three digits: "april
+        // 2,1986" is a day and a year, "1,234,567" one number.
+        let thousands = || chars[i + 1..].iter().take_while(|d| d.is_ascii_digit()).count() == 3;
+        let digit_sep = (c == ',' || c == '.' || c == ':') && i > 0 && chars[i - 1].is_ascii_digit() && chars.get(i + 1).is_some_and(char::is_ascii_digit) && (c != ',' || thousands());
         if c.is_alphanumeric() {
             cur.push(c);
         } else if digit_sep {
@@ -568,6 +571,13 @@ mod tests {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
         let columns = rows[0].iter().map(|s| s.to_string()).collect();
         TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None }
+    }
+
+    #[test]
+    fn a_comma_joins_thousands_only_before_three_digits() {
+        assert_eq!(words("april 2,1986"), ["april", "2", "1986"]);
+        assert_eq!(words("1,234,567 people"), ["1234567", "people"]);
+        assert_eq!(words("13,146"), ["13146"]);
     }
 
     #[test]
