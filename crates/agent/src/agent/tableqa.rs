@@ -2739,8 +2739,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 return None;
             }
             let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !links.iter().any(|l| l.col == c);
-            let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 5 && !is_weak(w)).collect();
-            let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| later.iter().any(|w| same5(w, cw)));
+            let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 4 && !is_weak(w)).collect();
+            // (A short word only as the column writes it: "people hurt".)
+            let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| later.iter().any(|w| (w.len() >= 5 && same5(w, cw)) || *w == cw));
             let counts_people = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()));
             num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| shares_stem(c)).or_else(|| num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| counts_people(c)).filter(|_| PEOPLE.contains(&cx.qs[h].as_str())))
         });
@@ -6121,5 +6122,13 @@ mod tests {
         // five rows; the words fit any table.
         let (_, t) = db(&[&["Year", "Location", "Gold", "Silver"], &["1961", "Prague", "Eva Bosáková", "Larisa Latynina"], &["1962", "Moscow", "Larisa Latynina", "Polina Astakhova"], &["1963", "Paris", "Natalia Kot", "Larisa Latynina"], &["1964", "Rome", "Ann Lee", "Bea Ray"], &["1965", "Sofia", "Cid Moe", "Dee Fox"], &["1966", "Oslo", "Eve Orr", "Fay Poe"]]);
         assert!(parse("how many sacks did this player have in his first five seasons?", &t, "t").is_none_or(|p| p.confidence < MIN_CONFIDENCE));
+    }
+
+    #[test]
+    fn a_day_and_a_year_joined_by_a_comma_are_a_date_and_a_short_column_word_counts() {
+        let (mut d, t) = db(&[&["Date", "Flight", "Dead", "Hurt"], &["18 February 1969", "El Al 432", "1", "8"], &["13 October 1977", "Lufthansa 181", "3", "4"], &["2 April 1986", "TWA 840", "4", "7"]]);
+        // "2,1986" is a day and a year (`tabular::words`); "hurt" is the
+        // Hurt column, though a short word.
+        assert_eq!(ask(&mut d, &t, "what is the number of people hurt on april 2,1986?").1, vec!["7".to_string()]);
     }
 }
