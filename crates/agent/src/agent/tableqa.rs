@@ -548,9 +548,8 @@ fn years_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
     }
     let raws: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
     let year_of = |r: &str| {
-        let span = r.char_indices().any(|(i, ch)| matches!(ch, '-' | '–' | '/') && r[..i].ends_with(|d: char| d.is_ascii_digit()) && r[i + ch.len_utf8()..].starts_with(|d: char| d.is_ascii_digit()) && r[..i].len() >= 4 && r[..i].bytes().rev().take(4).all(|b| b.is_ascii_digit()) && r[..i].bytes().rev().nth(4).is_none_or(|b| !b.is_ascii_digit()));
         let ys: Vec<&str> = r.split(|ch: char| !ch.is_ascii_digit()).filter(|d| d.len() == 4 && d.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y))).collect();
-        (ys.len() == 1 && !span).then(|| ys[0].to_string())
+        (ys.len() == 1 && !season_span(r)).then(|| ys[0].to_string())
     };
     let years: Vec<(&str, String)> = raws.iter().filter_map(|r| year_of(r).map(|y| (*r, y))).collect();
     let more: Vec<&(&str, String)> = years.iter().filter(|(r, y)| r != y).collect();
@@ -584,6 +583,15 @@ fn clock_sql(t: &TypedTable, c: usize, sql: &str) -> Option<String> {
         format!("printf('%d:%0{width}.{places}f', {m}, {r} - {m} * 60)")
     };
     Some(format!("WITH q(v) AS ({sql}) SELECT CASE WHEN v IS NULL THEN NULL ELSE {clock} END FROM q"))
+}
+
+/// A season written as a span: four digits, a dash or slash, a digit
+/// ("1994–95", "2011/12"); a date with its day first ("22-11-1974") is not.
+fn season_span(r: &str) -> bool {
+    let chars: Vec<char> = r.chars().collect();
+    (4..chars.len().saturating_sub(1)).any(|i| {
+        matches!(chars[i], '-' | '–' | '/') && chars[i + 1].is_ascii_digit() && chars[i - 4..i].iter().all(char::is_ascii_digit) && (i == 4 || !chars[i - 5].is_ascii_digit())
+    })
 }
 
 const MONTH_NAMES: &[&str] = &["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
@@ -2182,8 +2190,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         },
         None => match ans.and_then(|c| sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))).map(|rest| (c, rest))) {
             Some((c, rest)) if venue_marked(t, c) => format!("SELECT {} {rest}", without_venue_sql(&cx.raw(c))),
-            Some((c, rest)) if asks_year && years_sql(t, c, &cx.raw(c)).is_some() => format!("SELECT {} {rest}", years_sql(t, c, &cx.raw(c)).unwrap_or_default()),
-            Some((c, rest)) => match month_names_sql(t, c, &cx.raw(c)) {
+            Some((c, rest)) => match asks_year.then(|| years_sql(t, c, &cx.raw(c))).flatten().or_else(|| month_names_sql(t, c, &cx.raw(c))) {
                 Some(expr) => format!("SELECT {expr} {rest}"),
                 None => sql,
             },
@@ -6072,6 +6079,12 @@ mod tests {
         let (mut d, t) = db(&[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["1", "Belgium", "6", "0", "3", "9"], &["2", "France", "2", "2", "2", "6"]]);
         assert_eq!(ask(&mut d, &t, "how many gold and silver medals did france win?"), (PlanKind::Sum, vec!["4".into()]));
         assert_eq!(ask(&mut d, &t, "how many gold and silver medals were won?"), (PlanKind::Sum, vec!["10".into()]));
+    }
+
+    #[test]
+    fn a_season_span_is_four_digits_a_dash_and_a_digit() {
+        assert!(season_span("1994–95") && season_span("2011/12") && season_span("1999-2000"));
+        assert!(!season_span("22-11-1974") && !season_span("1994 Winter Paralympics") && !season_span("12345-6"));
     }
 
     #[test]
