@@ -479,7 +479,7 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
     let found: Vec<usize> = (0..t.columns.len())
         // ("3 balls, 2 ribbons" naming a column "3 Balls, 2 Ribbons" is
         // its name, not a value.)
-        .filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !col_words(&t.columns[c].name).contains(&cx.qs[i]))
+        .filter(|&c| cx.is_num(c) && is_quantity(t, c) && !col_words(&t.columns[c].name).contains(&cx.qs[i]))
         .filter(|&c| col_words(&t.columns[c].name).contains(next) || (medals && col_words(&t.columns[c].name) == ["total"]))
         .collect();
     (found.len() == 1).then(|| found[0])
@@ -531,8 +531,14 @@ fn month_names_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
     if months.len() < 3 || months.len() * 2 <= raws.len() || short.is_empty() {
         return None;
     }
-    let arms: String = short.iter().map(|(r, m)| format!("WHEN {} THEN '{}' ", sql_str(r), MONTH_NAMES[*m as usize - 1])).collect();
-    Some(format!("CASE TRIM({raw}) {arms}ELSE {raw} END"))
+    Some(cells_as_sql(raw, short.iter().map(|(r, m)| (*r, MONTH_NAMES[*m as usize - 1]))))
+}
+
+/// A `CASE` that shows each listed cell text (trimmed) as its reading and
+/// every other cell as written.
+fn cells_as_sql<'a>(raw: &str, readings: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    let arms: String = readings.into_iter().map(|(r, v)| format!("WHEN {} THEN {} ", sql_str(r), sql_str(v))).collect();
+    format!("CASE TRIM({raw}) {arms}ELSE {raw} END")
 }
 
 /// "What year was the first game?" over cells that write a year inside
@@ -556,8 +562,7 @@ fn years_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
     if years.len() * 2 <= raws.len() || more.is_empty() {
         return None;
     }
-    let arms: String = more.iter().map(|(r, y)| format!("WHEN {} THEN '{}' ", sql_str(r), y)).collect();
-    Some(format!("CASE TRIM({raw}) {arms}ELSE {raw} END"))
+    Some(cells_as_sql(raw, more.iter().map(|(r, y)| (*r, y.as_str()))))
 }
 
 /// A total or an average of clock times ("4:09.005", "4:50:10") shown as
@@ -1824,6 +1829,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // total, an average or a count. (A span of time, "the first 10 years
     // of his reign", is no number of rows.)
     let aggregated = ["total", "combined", "sum", "average", "altogether", "all together", "how many", "number of", "in all"].iter().any(|w| cx.has(w));
+    // (Where they were said, and whether "first" or "last" was.)
+    let mut listed: Vec<(usize, usize)> = Vec::new();
     for i in 0..n.saturating_sub(1) {
         if !aggregated || !matches!(cx.q[i].as_str(), "first" | "last") || extra.iter().any(|e| e.2 .0 <= i && i < e.2 .1) {
             continue;
@@ -1835,6 +1842,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let order = if cx.q[i] == "last" { " DESC" } else { "" };
         let sql = format!("\"_row\" IN (SELECT \"_row\" FROM {} WHERE NOT \"_total\" ORDER BY \"_row\"{order} LIMIT {k})", cx.table);
         extra.push((sql, Filter { column: "_row".to_string(), op: if order.is_empty() { "<=" } else { ">=" }.into(), values: vec![k.to_string()], words: format!("{} {}", cx.q[i], cx.q[i + 1]) }, (i, i + 2)));
+        listed.push((i, i + 2));
     }
     let top_n = top_n.filter(|(_, at)| !extra.iter().any(|e| e.2 .0 < *at && *at < e.2 .1));
     links.retain(|l| !extra.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
@@ -2035,8 +2043,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let ordinal_used = num_filters.iter().any(|f| cx.q[f.3 .0] == "first" || cx.q[f.3 .0] == "last");
     let first = first && !ordinal_used;
     // ("The total of the first two": two rows added up, not the first.)
-    let rows_said = |w: &str| extra.iter().any(|e| e.1.column == "_row" && e.1.words.starts_with(w));
-    let (first, last) = (first && !rows_said("first "), last && !rows_said("last "));
+    let rows_said = |w: &str| listed.iter().any(|&(i, _)| cx.q[i] == w);
+    let (first, last) = (first && !rows_said("first"), last && !rows_said("last"));
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
     let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer);
     // What an aggregate or a change runs over: the number column the
@@ -2075,7 +2083,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
             // (The first or last N rows fit any table: they explain
             // nothing of it.)
-            || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1 && !(f.1.column == "_row" && (f.1.words.starts_with("first ") || f.1.words.starts_with("last "))))
+            || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1 && !listed.contains(&f.2))
             // "the oldest", "the tallest": the operation.
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             // "came in last place", "the top spot": the place asked for,
@@ -2549,13 +2557,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // (Named by a word, not a year "since 1882" over a column "1882–1918",
     // and not set aside: "non-gold medals".)
     let other_named = cols.iter().filter(|x| cx.q[x.2].chars().all(char::is_alphabetic) && !(x.2 > 0 && matches!(cx.q[x.2 - 1].as_str(), "non" | "not" | "excluding" | "without"))).map(|x| x.0).find(|&c| {
-        cx.is_num(c) && Some(c) != total_col && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c)
+        cx.is_num(c) && Some(c) != total_col && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && is_quantity(t, c)
     });
     // "How many gold and silver medals did germany win?", "the total
     // number of apps and goals for luther blissett": two number columns
     // named side by side, each row's two added up.
-    let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c);
-    let names_col = |i: usize| num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| col_words(&t.columns[c].name).contains(&cx.qs[i]));
+    let names_col = |i: usize| num_cols.iter().copied().filter(|&c| is_quantity(t, c)).find(|&c| col_words(&t.columns[c].name).contains(&cx.qs[i]));
     // ("The cup total and the europa league total" are two columns' sums.)
     let pair = (1..n.saturating_sub(1)).filter(|&i| cx.q[i] == "and" && cx.q[i - 1] != "total").find_map(|i| {
         let a = names_col(i - 1)?;
@@ -2577,7 +2584,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let other_sums = total_col.is_none().then(|| {
         (0..t.columns.len()).find(|&c| {
             let named: Vec<String> = col_words(&t.columns[c].name).into_iter().filter(|w| w != "total").collect();
-            cx.is_num(c) && !named.is_empty() && named.iter().all(|w| after_total.contains(&w)) && single_numbers(t, c) && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c)
+            cx.is_num(c) && !named.is_empty() && named.iter().all(|w| after_total.contains(&w)) && single_numbers(t, c) && !num_filters.iter().any(|f| f.0 == c) && !links.iter().any(|l| l.col == c) && is_quantity(t, c)
         })
     }).flatten();
     if let (Some(tc), true, false) = (total_col.map(|tc| other_named.unwrap_or(tc)).or(other_sums), cx.has("total"), by_col.is_empty()) {
@@ -2730,7 +2737,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let head_num = num_cols
             .iter()
             .copied()
-            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || (medals && col_words(&t.columns[c].name) == ["total"]) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c))
+            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || (medals && col_words(&t.columns[c].name) == ["total"]) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| is_quantity(t, c))
             // "how many flights" over a column named in the singular
             // ("flight", each row's flight number) counts the rows; a
             // quantity is named as asked ("points", "wins").
@@ -2745,7 +2752,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             if !(PEOPLE.contains(&cx.qs[h].as_str()) || matches!(cx.q[h].as_str(), "were" | "was" | "are" | "is")) {
                 return None;
             }
-            let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !links.iter().any(|l| l.col == c);
+            let usable = |c: usize| is_quantity(t, c) && !links.iter().any(|l| l.col == c);
             let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 4 && !is_weak(w)).collect();
             // (A short word only as the column writes it: "people hurt".)
             let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| later.iter().any(|w| (w.len() >= 5 && same5(w, cw)) || *w == cw));
@@ -2789,7 +2796,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let said: Vec<&String> = (at..n).filter(|i| !linked_at.contains(i) && !is_weak(&cx.q[*i]) || matches!(cx.q[*i].as_str(), "times" | "years")).map(|i| &cx.qs[i]).collect();
             // "pts." is points.
             let names = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| said.contains(&cw) || (cw == "pt" || cw == "pts") && said.iter().any(|w| *w == "point"));
-            let usable = |c: usize| !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c) && !links.iter().any(|l| l.col == c);
+            let usable = |c: usize| is_quantity(t, c) && !links.iter().any(|l| l.col == c);
             let head_names_none = head_at.is_some_and(|h| cx.q[h] != cx.qs[h] && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[h])));
             let total = || num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| col_words(&t.columns[c].name) == ["total"]).filter(|_| head_names_none);
             if let Some(m) = num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| names(c)).or_else(total) {
@@ -3651,6 +3658,12 @@ fn implied_measure(word: &str) -> (&'static [&'static str], &'static [&'static s
         "fastest" | "slowest" => (&["time", "speed"], &[]),
         _ => (&[], &[]),
     }
+}
+
+/// A number column of amounts, what a total or a "how many" adds up: not
+/// years, places or row numbers.
+fn is_quantity(t: &TypedTable, c: usize) -> bool {
+    !is_year_column(t, c) && !is_rank_column(t, c) && !is_index_column(t, c)
 }
 
 /// Numbers that count the rows (1, 2, 3, …): a week or episode number.
