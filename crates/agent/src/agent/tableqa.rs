@@ -464,7 +464,9 @@ const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", 
 /// number is not a year and no comparison comes before it.
 fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
     let t = cx.t;
-    if !is_numeric_word(&cx.q[i]) || is_year_word(&cx.q[i]) {
+    // ("only one silver medal": a number spelled out counts too.)
+    let spelled = SPELLED.contains(&cx.q[i].as_str());
+    if !(is_numeric_word(&cx.q[i]) || spelled) || is_year_word(&cx.q[i]) {
         return None;
     }
     if i >= 1 && matches!(cx.q[i - 1].as_str(), "least" | "most" | "than" | "over" | "under" | "above" | "below" | "top" | "first" | "last" | "week" | "round" | "no" | "number" | "game" | "race") {
@@ -907,9 +909,11 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
 // ---------------------------------------------------------------- parsing
 
 
+/// Numbers written as words, each at its value's index.
+const SPELLED: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+
 fn number_word(w: &str) -> Option<f64> {
-    const N: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-    N.iter().position(|x| *x == w).map(|i| i as f64).or_else(|| crate::tabular::leading_number(w).filter(|_| w.starts_with(|c: char| c.is_ascii_digit())))
+    SPELLED.iter().position(|x| *x == w).map(|i| i as f64).or_else(|| crate::tabular::leading_number(w).filter(|_| w.starts_with(|c: char| c.is_ascii_digit())))
 }
 
 /// Parses a question against one typed table loaded as `table` in the
@@ -5618,6 +5622,9 @@ mod tests {
         let (mut d, t) = db(&[&["Rank", "Nation", "Gold", "Silver"], &["1.", "Russia", "7", "3"], &["2.", "Kenya", "5", "7"], &["7.", "South Africa", "1", "2"]]);
         // "7 gold medals" is Gold = 7, not the "7." of Rank.
         assert_eq!(ask(&mut d, &t, "who has had only 7 gold medals?").1, vec!["Russia".to_string()]);
+        // Spelled out too: "one silver medal" is Silver = 1 (no row has 2 gold).
+        assert_eq!(ask(&mut d, &t, "which nation earned only three silver medals?").1, vec!["Russia".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which nation earned only two silver medals?").1, vec!["South Africa".to_string()]);
         let (mut d, t) = db(&[
             &["Year", "Competition", "Venue", "Notes"],
             &["1997", "Turin Marathon", "Turin, Italy", "2:14:03"],
