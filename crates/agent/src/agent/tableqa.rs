@@ -1912,6 +1912,27 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "empty".into(), values: Vec::new(), words: cx.q[i..=k].join(" ") }, (i, k + 1)));
         }
     }
+    // "how many roles start with the letter v?", "the only city to begin
+    // with the letter r": the cells of the text column named before the
+    // verb (else the first text column) begin with that letter. (With no
+    // column named, the letter fits any table: it explains nothing of it.)
+    let mut unnamed_letter: Option<(usize, usize)> = None;
+    for i in 0..n.saturating_sub(3) {
+        if !matches!(cx.q[i].as_str(), "start" | "starts" | "starting" | "started" | "begin" | "begins" | "beginning" | "began") || cx.q[i + 1] != "with" {
+            continue;
+        }
+        let k = if cx.q[i + 2] == "the" { i + 3 } else { i + 2 };
+        let Some(letter) = (cx.q.get(k).is_some_and(|w| w == "letter")).then(|| cx.q.get(k + 1)).flatten().filter(|w| w.len() == 1 && w.chars().all(|ch| ch.is_ascii_alphabetic())) else { continue };
+        let text = |c: usize| !cx.is_num(c) && !is_year_column(t, c);
+        let named = (0..i).rev().find_map(|j| (0..t.columns.len()).find(|&c| text(c) && col_words(&t.columns[c].name).contains(&cx.qs[j])));
+        let Some(c) = named.or_else(|| (0..t.columns.len()).find(|&c| text(c))) else { continue };
+        // (Past the quotes a nickname is written in: "\"Hammer\"".)
+        let sql = format!("LTRIM(TRIM({}), '\"''“‘') LIKE '{letter}%'", cx.raw(c));
+        extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "starts with".into(), values: vec![letter.to_uppercase()], words: cx.q[i..=k + 1].join(" ") }, (i, k + 2)));
+        if named.is_none() {
+            unnamed_letter = Some((i, k + 2));
+        }
+    }
     // "how many baseplates have a slogan?", "names listed with an image":
     // the rows whose named column is given, where some are not.
     if how_many {
@@ -2087,7 +2108,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
             // (The first or last N rows fit any table: they explain
             // nothing of it.)
-            || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1 && !listed.contains(&f.2))
+            || extra.iter().any(|f| i >= f.2 .0 && i < f.2 .1 && !listed.contains(&f.2) && unnamed_letter != Some(f.2))
             // "the oldest", "the tallest": the operation.
             || super_max.or(super_min).is_some_and(|w| cx.q[i] == w)
             // "came in last place", "the top spot": the place asked for,
@@ -5615,6 +5636,18 @@ mod tests {
             &["Andrew Fisher", "1,837"],
         ]);
         assert_eq!(ask(&mut d, &t, "which prime ministers spent more than 900 days?").1, vec!["Edmund Barton".to_string(), "Alfred Deakin".to_string(), "Andrew Fisher".to_string()]);
+    }
+
+    #[test]
+    fn a_letter_a_named_column_starts_with_filters_its_cells_past_quotes() {
+        let (mut d, t) = db(&[&["Year", "Title", "Role", "Nickname"], &["2001", "Vanity", "Victor", "\"Whiz\""], &["2003", "Oath", "Vera", "\"Ace\""], &["2005", "Venom", "Alan", "\"Wolf\""]]);
+        assert_eq!(ask(&mut d, &t, "how many roles start with the letter v?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many nicknames begin with the letter w?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "which title starts with the letter o?").1, vec!["Oath".to_string()]);
+        // With no column named, the letter explains nothing of the table.
+        let named = parse("how many roles start with the letter v?", &t, "t").unwrap().confidence;
+        let unnamed = parse("how many start with the letter v?", &t, "t").map_or(0.0, |p| p.confidence);
+        assert!(unnamed < named, "{unnamed} vs {named}");
     }
 
     #[test]
