@@ -1430,6 +1430,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let (op, skip) = match (cx.q[i].as_str(), cx.q.get(i + 1).map(String::as_str)) {
+            // "under the age of 25": the number after the measure's name.
+            (_, Some("the")) if cx.q.get(i + 2).is_some_and(|w| w == "age") && cx.q.get(i + 3).is_some_and(|w| w == "of") && matches!(cx.q[i].as_str(), "under" | "below" | "over" | "above") => (if matches!(cx.q[i].as_str(), "under" | "below") { "<" } else { ">" }, 4),
             ("more" | "greater" | "higher" | "larger" | "bigger" | "longer", Some("than")) => (">", 2),
             ("over" | "above" | "exceeding" | "exceeded" | "exceeds" | "exceed" | "surpassed" | "topped", _) => (">", 1),
             ("at", Some("least")) => (">=", 2),
@@ -1473,16 +1475,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
+        // "at least 21 years old", "79 years of age", "the age of 25": an
+        // age, on the Age column (words after the number included).
+        let after_number = |k: usize| cx.q.get(i + skip + k).map(String::as_str);
+        let aged_words = match (after_number(1), after_number(2), after_number(3)) {
+            (Some("years" | "year"), Some("old"), _) => 2,
+            (Some("years" | "year"), Some("of"), Some("age")) => 3,
+            _ => 0,
+        };
+        let aged = skip == 4 || aged_words > 0;
         // "does not have more than 30", "not above 90", "no more than 5":
         // the other side of the number.
         let op = if negated_before(&cx.q, i) { negated(op) } else { op };
         // "at most 3 minutes long": seconds, on the column of durations
         // ("3:36" is held as 216).
-        if let Some((secs, dc)) = cx.q.get(i + skip + 1).and_then(|w| time_unit(w)).and_then(|secs| Some((secs, durations()?))) {
+        if let Some((secs, dc)) = cx.q.get(i + skip + 1).filter(|_| !aged).and_then(|w| time_unit(w)).and_then(|secs| Some((secs, durations()?))) {
             num_filters.push((dc, op, in_seconds(&cx.q[i + skip], v, secs), (i, i + skip + 2)));
             continue;
         }
-        let span = (i, i + skip + 1);
+        let span = (i, i + skip + 1 + aged_words);
         // A column of years is not compared with a number no year is:
         // "the last year to make over 1000000" filters the takings.
         let fits = |c: usize| (1000.0..=2100.0).contains(&v) || !is_year_column(t, c);
@@ -1519,6 +1530,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             .filter(|&c| cx.is_num(c) && fits(c) && share(c, &before) > 0.0)
             .max_by(|&a, &b| share(a, &before).partial_cmp(&share(b, &before)).unwrap_or(std::cmp::Ordering::Equal).then(nearest(a).cmp(&nearest(b))).then(elsewhere(a).cmp(&elsewhere(b))).then(b.cmp(&a)));
         let implied: &[&str] = match cx.q[i].as_str() {
+            _ if aged => &["age"],
             "taller" => &["elevation", "height"],
             "heavier" | "lighter" => &["weight", "mass"],
             "deeper" | "shallower" => &["depth"],
@@ -5636,6 +5648,16 @@ mod tests {
             &["Andrew Fisher", "1,837"],
         ]);
         assert_eq!(ask(&mut d, &t, "which prime ministers spent more than 900 days?").1, vec!["Edmund Barton".to_string(), "Alfred Deakin".to_string(), "Andrew Fisher".to_string()]);
+    }
+
+    #[test]
+    fn years_old_and_the_age_of_compare_the_age_column() {
+        let (mut d, t) = db(&[&["Represent", "Contestant", "Age", "Hometown"], &["1", "Ana Ruiz", "20", "Colon"], &["2", "Bea Soto", "21", "David"], &["3", "Cora Vega", "24", "Colon"], &["4", "Dina Paz", "19", "David"]]);
+        // Not Represent, the first number column: the number is an age.
+        assert_eq!(ask(&mut d, &t, "how many contestants are at least 21 years old?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many contestants are at most 20 years old?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many contestants are under the age of 21?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many contestants were more than 2 years of age?"), (PlanKind::Count, vec!["4".into()]));
     }
 
     #[test]
