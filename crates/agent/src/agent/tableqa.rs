@@ -1339,7 +1339,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // ("named trains": the noun may come second.)
         (k..(k + 2).min(cx.q.len())).any(|j| cx.q[j].ends_with('s') && !is_numeric_word(&cx.q[j]) && !t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name).contains(&cx.qs[j])))
     });
-    let how_many = cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
+    // "What is the most consecutive wins", "the longest streak of
+    // finishes below 10th": the longest run of rows, as "how many
+    // consecutive" counts it. ("Which team had the most consecutive
+    // wins" asks for the team: see `run_holder` below.)
+    let run_said = cx.has("longest streak") || cx.q.iter().enumerate().any(|(i, w)| {
+        let window = &cx.q[i + 1..(i + 4).min(cx.q.len())];
+        matches!(w.as_str(), "most" | "longest" | "greatest" | "maximum" | "highest" | "largest") && window.iter().any(|x| x == "consecutive") && window.iter().take_while(|x| x.as_str() != "consecutive").all(|x| matches!(x.as_str(), "number" | "amount" | "of"))
+    });
+    // ("What is the country with the most consecutive …" asks for a
+    // country; "what is the most consecutive …", a number.)
+    let asks_holder = matches!(cx.q.first().map(String::as_str), Some("which" | "who")) || cx.has("in which") || (cx.q.first().is_some_and(|w| w == "what") && !cx.q.get(3).is_some_and(|w| matches!(w.as_str(), "most" | "longest" | "greatest" | "maximum" | "highest" | "largest")));
+    let longest_run = run_said && !asks_holder;
+    let how_many = longest_run || cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || op("difference") || cx.has("different between") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
@@ -2715,6 +2727,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let sql = format!("SELECT {unit} {w} AND ({e}) IS NOT NULL ORDER BY \"_row\" LIMIT 1");
         return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), None, Some(span.columns()[0]), &filters));
     }
+    // The longest run of rows next to each other (in the table's order)
+    // that pass the filters, not all of them.
+    let longest_run_sql = |filters: &[(String, Filter)]| {
+        let conds = if filters.is_empty() { "1".to_string() } else { filters.iter().map(|f| f.0.as_str()).collect::<Vec<_>>().join(" AND ") };
+        format!(
+            "WITH r AS (SELECT *, ROW_NUMBER() OVER (ORDER BY \"_row\") AS \"_rn\" FROM {t} WHERE NOT \"_total\") SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM (SELECT \"_rn\" - ROW_NUMBER() OVER (ORDER BY \"_rn\") AS g FROM r WHERE {conds}) GROUP BY g)",
+            t = cx.table
+        )
+    };
+    if longest_run && !diff {
+        let w = where_of(&filters);
+        return Some(plan(PlanKind::Count, longest_run_sql(&filters), format!("SELECT \"_row\" {w}"), None, None, &filters));
+    }
     // Counting and summing.
     if how_many && !diff {
         let mut filters = filters.clone();
@@ -2857,12 +2882,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // rows next to each other (in the table's order) that pass the
         // filters, not all of them.
         if cx.has("consecutive") || cx.has("in a row") || cx.has("straight") {
-            let conds = if filters.is_empty() { "1".to_string() } else { filters.iter().map(|f| f.0.as_str()).collect::<Vec<_>>().join(" AND ") };
-            let sql = format!(
-                "WITH r AS (SELECT *, ROW_NUMBER() OVER (ORDER BY \"_row\") AS \"_rn\" FROM {t} WHERE NOT \"_total\") SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM (SELECT \"_rn\" - ROW_NUMBER() OVER (ORDER BY \"_rn\") AS g FROM r WHERE {conds}) GROUP BY g)",
-                t = cx.table
-            );
-            return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
+            return Some(plan(PlanKind::Count, longest_run_sql(&filters), format!("SELECT \"_row\" {w}"), None, None, &filters));
         }
         // Rows named by the head noun's column only count where that column is filled.
         let sql = format!("SELECT COUNT(*) {w}");
@@ -2982,6 +3002,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         });
         if value_asked {
             ans = measure.unwrap_or(ans);
+        }
+        // "Which team had the most consecutive wins?", "who hosted the
+        // most consecutive years?": the answer's value with the longest run
+        // of rows next to each other (in the table's order) that hold it.
+        let run_holder = desc && asks_holder && (cx.has("consecutive") || cx.has("in a row") || cx.has("winning streak")) && !cx.is_num(ans);
+        if run_holder {
+            let a = cx.raw(ans);
+            let sql = format!(
+                "WITH r AS (SELECT {a} AS v, ROW_NUMBER() OVER (ORDER BY \"_row\") AS \"_rn\" {w} AND {a} IS NOT NULL AND TRIM({a}) <> '') SELECT v FROM (SELECT v, \"_rn\", \"_rn\" - ROW_NUMBER() OVER (PARTITION BY v ORDER BY \"_rn\") AS g FROM r) GROUP BY v, g ORDER BY COUNT(*) DESC, MIN(\"_rn\") LIMIT 1",
+                w = where_of(&filters)
+            );
+            let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", w = where_of(&filters));
+            return Some(plan(PlanKind::GroupArgMax, sql, rows_sql, Some(ans), None, &filters));
         }
         let asks_measure = measure == Some(ans) && ((explicit_answer || value_asked) && cx.q.get(at.wrapping_sub(1)).is_some_and(|w| w == "the") && !["who", "which"].iter().any(|w| cx.q.first().is_some_and(|f| f == w)));
         if measure == Some(ans) && !asks_measure {
@@ -4983,6 +5016,15 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many consecutive games did damjanovic score in?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "how many games did damjanovic score in?"), (PlanKind::Count, vec!["5".into()]));
         assert_eq!(ask(&mut d, &t, "how many losses in a row were there?"), (PlanKind::Count, vec!["1".into()]));
+        // "The most consecutive …" asks for that run's length; "which …
+        // had the most consecutive …", for the value holding the longest
+        // run (Damjanovic scored 5 times but 3 in a row; Kim twice, apart).
+        assert_eq!(ask(&mut d, &t, "what is the most consecutive wins?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "what was the longest streak of wins?"), (PlanKind::Count, vec!["3".into()]));
+        // (West wins most often, 5 times, but never more than twice in a row.)
+        let (mut d, t) = db(&[&["Year", "Winner"], &["2001", "West"], &["2002", "West"], &["2003", "East"], &["2004", "East"], &["2005", "East"], &["2006", "West"], &["2007", "West"], &["2008", "North"], &["2009", "West"]]);
+        assert_eq!(ask(&mut d, &t, "which team had the most consecutive wins?"), (PlanKind::GroupArgMax, vec!["East".into()]));
+        assert_eq!(ask(&mut d, &t, "what is the team with the most consecutive wins?").1, vec!["East".to_string()]);
     }
 
     #[test]
