@@ -2167,7 +2167,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // ("The finishing place", "the winning team": a verb's -ing form
         // before a column says which of its values, not another attribute.)
         let participle = |i: usize| ((3..i).any(&is_explained) && ((cx.q[i].ends_with("ed") && !cx.q[i].ends_with("eed")) || PARTICIPLES.contains(&cx.q[i].as_str()))) || (cx.q[i].len() > 5 && cx.q[i].ends_with("ing") && i + 1 < end && is_explained(i + 1));
-        if end < n && end <= 6 && (3..end).any(|i| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str())) {
+        // ("The total numbers of medals", "the total count of stars": a
+        // count, not an attribute.)
+        let counting = |i: usize| matches!(cx.q[i].as_str(), "number" | "numbers" | "count" | "amount" | "total");
+        if end < n && end <= 6 && (3..end).any(|i| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !counting(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str())) {
             *unrelated = Some("an attribute that is none of the table's columns");
             return None;
         }
@@ -6019,6 +6022,9 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what was the first historical site on the list?").1, vec!["Atwater Library".to_string()]);
         // An attribute the table does not hold still says so.
         assert_eq!(parse_or_why("what is the price of the lachine canal?", &t, "t").err(), Some(NoPlan::Unrelated("an attribute that is none of the table's columns")));
+        // "The total numbers of medals" is a count, not an attribute.
+        let (mut d, t) = db(&[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["1", "Brazil", "3", "1", "0", "4"], &["2", "Ecuador", "1", "0", "2", "3"]]);
+        assert_eq!(ask(&mut d, &t, "what is the total numbers of medals won by ecuador?").1, vec!["3".to_string()]);
     }
 
     #[test]
