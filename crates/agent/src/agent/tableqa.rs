@@ -2996,12 +2996,22 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             while k < n && matches!(cx.q[k].as_str(), "number" | "amount" | "count" | "of" | "total") && !mw.contains(&cx.qs[k]) {
                 k += 1;
             }
+            // ("The highest number of fans in attendance": whose count the
+            // measure is, then the measure.)
+            let plural = |i: usize| cx.q.get(i).is_some_and(|w| w.len() > 3 && w.ends_with('s') && !is_weak(w));
+            if k > at + 1 && plural(k) && cx.q.get(k + 1).is_some_and(|w| w == "in") && cx.qs.get(k + 2).is_some_and(|w| mw.contains(w)) {
+                k += 2;
+            }
             let starts = k < n && mw.contains(&cx.qs[k]);
             while k < n && mw.contains(&cx.qs[k]) {
                 k += 1;
             }
             const AFTER: &[&str] = &["in", "by", "of", "for", "on", "at", "during", "from", "that", "to", "ever", "among", "amongst", "listed", "recorded"];
-            cx.is_num(m) && starts && cx.q.get(k).is_none_or(|w| is_weak(w) || w.ends_with("ed") || AFTER.contains(&w.as_str()))
+            let done = |w: &String| is_weak(w) || w.ends_with("ed") || AFTER.contains(&w.as_str()) || matches!(w.as_str(), "won" | "scored");
+            // ("The greatest number of gold medals won": the measure's unit
+            // may follow it.)
+            let k = if plural(k) && cx.q.get(k + 1).is_some_and(done) { k + 1 } else { k };
+            cx.is_num(m) && starts && cx.q.get(k).is_none_or(done)
         });
         if value_asked {
             ans = measure.unwrap_or(ans);
@@ -6124,6 +6134,11 @@ mod tests {
         // A row's kind after the measure asks for the row.
         assert_eq!(ask(&mut d, &t, "what is the most populated national team?").1, vec!["Brazil".to_string()]);
         assert_eq!(ask(&mut d, &t, "which national team has the most stars?").1, vec!["Brazil".to_string()]);
+        // Whose count the measure is ("fans in attendance"), or its unit
+        // after it ("gold medals won"), still ask for the value.
+        let (mut d, t) = db(&[&["Athlete", "Gold", "Silver", "Attendance"], &["Sonja Henie", "3", "0", "1,200"], &["Gillis Grafström", "3", "1", "2,400"], &["Dick Button", "2", "0", "900"]]);
+        assert_eq!(ask(&mut d, &t, "what was the greatest number of gold medals won by a single athlete?"), (PlanKind::Max, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "what was the highest number of fans in attendance?"), (PlanKind::Max, vec!["2400".into()]));
     }
 
     #[test]
