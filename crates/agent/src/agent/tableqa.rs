@@ -2095,7 +2095,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let rows_said = |w: &str| listed.iter().any(|&(i, _)| cx.q[i] == w);
     let (first, last) = (first && !rows_said("first"), last && !rows_said("last"));
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
-    let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer);
+    // ("The attendance in week 15": Week filters, Attendance is measured.)
+    let filtered = |c: usize| links.iter().any(|l| l.col == c);
+    let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|&c| num_cols.contains(&c) && Some(c) != answer && !filtered(c)).or_else(|| cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer));
     // What an aggregate or a change runs over: the number column the
     // question asks for by name, else one it names, else the answer's.
     let measure_named = answer.filter(|&c| cx.is_num(c) && explicit_answer).or(named_num).or(answer.filter(|&c| cx.is_num(c)));
@@ -2455,7 +2457,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
     // The difference between two named rows.
     if diff && links.len() >= 2 {
-        let measure = named_num.or(answer.filter(|&c| cx.is_num(c))).or_else(|| num_cols.iter().copied().find(|&c| !is_year_column(t, c) && links.iter().all(|l| l.col != c)));
+        // (Not a column the two rows are named by: "the attendance in week
+        // 15 as compared to in week 14" measures Attendance.)
+        let measure = named_num
+            .filter(|&c| !filtered(c))
+            .or(answer.filter(|&c| cx.is_num(c) && !filtered(c)))
+            .or(named_num)
+            .or(answer.filter(|&c| cx.is_num(c)))
+            .or_else(|| num_cols.iter().copied().find(|&c| !is_year_column(t, c) && links.iter().all(|l| l.col != c)));
         if let Some(m) = measure {
             let (a, b) = (&links[0], &links[1]);
             let one = |l: &Link| {
@@ -5703,6 +5712,15 @@ mod tests {
             &["Andrew Fisher", "1,837"],
         ]);
         assert_eq!(ask(&mut d, &t, "which prime ministers spent more than 900 days?").1, vec!["Edmund Barton".to_string(), "Alfred Deakin".to_string(), "Andrew Fisher".to_string()]);
+    }
+
+    #[test]
+    fn a_number_column_that_names_the_rows_is_not_the_measure() {
+        let (mut d, t) = db(&[&["Week", "Opponent", "Attendance"], &["13", "Bears", "51,000"], &["14", "Lions", "40,060"], &["15", "Rams", "65,000"]]);
+        // Week names the two rows; Attendance is what differs.
+        assert_eq!(ask(&mut d, &t, "how much higher was the attendance in week 15 as compared to in week 14?").1, vec!["24940".to_string()]);
+        let (mut d, t) = db(&[&["Year", "Team", "Games"], &["2010", "Denver", "16"], &["2011", "Denver", "12"], &["2012", "Kansas City", "10"]]);
+        assert_eq!(ask(&mut d, &t, "what was the average number of games in the years 2011 and 2012?").1, vec!["11".to_string()]);
     }
 
     #[test]
