@@ -2379,7 +2379,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let cmp = comparative(&cx);
             let repeated = options.iter().any(|l| l.rows.len() > 1);
             let measure = cmp.as_ref().and_then(|c| comparison_measure(&cx, &cols, Some(key), &c.hints)).or(named_num.filter(|&c| c != key));
+            // "Who served longer, X or Y?": with no measure, each one's
+            // span of time (from its start to its end column).
+            let tenure = (cx.has("longer") || cx.has("shorter")).then(span).flatten().filter(|_| measure.is_none());
             let (order, m) = match (cmp.as_ref(), measure) {
+                (Some(c), None) if tenure.is_some() => (format!("({}) {}", tenure.as_ref().map(|s| s.sql(&cx)).unwrap_or_default(), if c.desc { "DESC" } else { "ASC" }), None),
                 (Some(c), Some(m)) => {
                     let rank = is_rank_column(t, m) && c.rank_word;
                     (format!("{} {}", cx.col(m), if c.desc != rank { "DESC" } else { "ASC" }), Some(m))
@@ -5721,6 +5725,13 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how much higher was the attendance in week 15 as compared to in week 14?").1, vec!["24940".to_string()]);
         let (mut d, t) = db(&[&["Year", "Team", "Games"], &["2010", "Denver", "16"], &["2011", "Denver", "12"], &["2012", "Kansas City", "10"]]);
         assert_eq!(ask(&mut d, &t, "what was the average number of games in the years 2011 and 2012?").1, vec!["11".to_string()]);
+    }
+
+    #[test]
+    fn who_served_longer_of_two_compares_their_spans_of_office() {
+        let (mut d, t) = db(&[&["#", "Name", "Office started", "Office ended"], &["1", "Geir Vidalin", "1801", "1823"], &["2", "Steingrimur Jonsson", "1824", "1845"], &["3", "Helgi Thordersen", "1846", "1866"]]);
+        assert_eq!(ask(&mut d, &t, "who served longer, helgi thordersen or geir vidalin?").1, vec!["Geir Vidalin".to_string()]);
+        assert_eq!(ask(&mut d, &t, "who served shorter, helgi thordersen or geir vidalin?").1, vec!["Helgi Thordersen".to_string()]);
     }
 
     #[test]
