@@ -281,20 +281,32 @@ pub fn parse_number(text: &str) -> Option<(f64, NumberFormat)> {
     let mut digits = String::with_capacity(body.len());
     let mut seen_dot = false;
     let mut decimals = 0u8;
+    // The thousands separator in use (one kind per number), and how many
+    // digits came since the last one.
+    let mut separator: Option<char> = None;
+    let mut group = 0usize;
     for (i, c) in body.chars().enumerate() {
         match c {
             '0'..='9' => {
                 digits.push(c);
+                group += 1;
                 if seen_dot {
                     decimals = decimals.saturating_add(1);
                 }
             }
-            ',' => {
-                // Thousands separators sit between groups of three digits.
+            // Thousands separators sit between groups of three digits: a
+            // comma, or a space as much of Europe writes them ("79 037
+            // 121"), whose first group is at most three digits ("1990
+            // 2000" is two years, not a number).
+            ',' | ' ' | '\u{a0}' | '\u{202f}' | '\u{2009}' => {
                 let rest: String = body.chars().skip(i + 1).take_while(|d| d.is_ascii_digit()).collect();
-                if seen_dot || rest.len() != 3 {
+                let spaced = c != ',';
+                let kind = if spaced { ' ' } else { ',' };
+                if seen_dot || rest.len() != 3 || separator.is_some_and(|s| s != kind) || (spaced && separator.is_none() && group > 3) {
                     return None;
                 }
+                separator = Some(kind);
+                group = 0;
                 fmt.thousands = true;
             }
             '.' if !seen_dot => {
@@ -519,6 +531,14 @@ mod tests {
         assert_eq!(parse_number("$  1,452.4").unwrap().0, 1452.4);
         assert_eq!(parse_number("2019").unwrap().0, 2019.0);
         assert!(parse_number("1,23").is_none());
+        // Spaces between groups of three, as much of Europe writes them;
+        // not two years, not a short group, not mixed with commas.
+        assert_eq!(parse_number("79 037 121").unwrap().0, 79037121.0);
+        assert_eq!(parse_number("2\u{a0}396\u{a0}447").unwrap().0, 2396447.0);
+        assert_eq!(parse_number("-4 445.5").unwrap().0, -4445.5);
+        assert!(parse_number("1990 2000").is_none());
+        assert!(parse_number("12 34").is_none());
+        assert!(parse_number("1 234,567").is_none());
         assert!(parse_number("—").is_none());
         assert!(parse_number("Total").is_none());
         assert!(parse_number("12a").is_none());

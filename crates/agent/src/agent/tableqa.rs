@@ -5728,6 +5728,13 @@ mod tests {
     }
 
     #[test]
+    fn numbers_written_with_spaces_between_thousands_are_compared_as_numbers() {
+        let (mut d, t) = db(&[&["Name of concern", "Revenue (Thou. PLN)", "Employees"], &["PKN Orlen SA", "79 037 121", "4,445"], &["Lotos Group SA", "29 258 539", "5,168"], &["PGE SA", "28 111 000", "44,317"]]);
+        assert_eq!(ask(&mut d, &t, "what company is the only one with a revenue greater than 75,000,000 thou. pln?").1, vec!["PKN Orlen SA".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which company had the least revenue?").1, vec!["PGE SA".to_string()]);
+    }
+
+    #[test]
     fn who_served_longer_of_two_compares_their_spans_of_office() {
         let (mut d, t) = db(&[&["#", "Name", "Office started", "Office ended"], &["1", "Geir Vidalin", "1801", "1823"], &["2", "Steingrimur Jonsson", "1824", "1845"], &["3", "Helgi Thordersen", "1846", "1866"]]);
         assert_eq!(ask(&mut d, &t, "who served longer, helgi thordersen or geir vidalin?").1, vec!["Geir Vidalin".to_string()]);
