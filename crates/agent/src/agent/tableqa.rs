@@ -601,6 +601,17 @@ fn season_span(r: &str) -> bool {
     })
 }
 
+/// The month a cell's date names: a full date ("1958-04-01", "January
+/// 27, 2003"), else the one month word of a short one ("October 4", "25
+/// Feb").
+fn cell_month(raw: &str) -> Option<u32> {
+    if let Some(d) = crate::tabular::parse_date(raw) {
+        return d.get(5..7).and_then(|m| m.parse().ok());
+    }
+    let ms: Vec<u32> = raw.split(|c: char| c.is_whitespace() || c == ',').filter_map(crate::tabular::month_of).collect();
+    (ms.len() == 1 && raw.len() <= 20).then(|| ms[0])
+}
+
 const MONTH_NAMES: &[&str] = &["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /// `SELECT` of a difference `expr` of the column `m`: in years ("61
@@ -2127,8 +2138,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // measure that table's years.)
     let whole_span = (cx.has("how many years") && ["cover", "covers", "covered", "span", "spans", "spanned"].iter().any(|w| cx.has(w))) || cx.has("between the first and last");
     let whole_span = whole_span && (span().is_some() || date_or_year_column(t).is_some());
+    // "Which month …" over a column of dates: the column, and each cell's
+    // month ([`cell_month`]); "month" is then explained.
+    let month_col: Option<(usize, Vec<(&str, u32)>)> = ["which month", "what month", "when month"].iter().any(|p| cx.has(p)).then(|| {
+        (0..t.columns.len()).filter(|&c| !links.iter().any(|l| l.col == c)).find_map(|c| {
+            let raws: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
+            let months: Vec<(&str, u32)> = raws.iter().filter_map(|r| cell_month(r).map(|m| (*r, m))).collect();
+            (months.len() >= 2 && months.len() * 2 > raws.len()).then_some((c, months))
+        })
+    }).flatten();
     let is_explained = |i: usize| {
-        links.iter().any(|l| l.pos.contains(&i))
+        (month_col.is_some() && cx.q[i] == "month")
+            || links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
             || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1)
             || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
@@ -2981,6 +3002,22 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             })
         });
         let desc = desc != flip;
+        // "Which month held the most races?", "which month has the least
+        // episodes?": rows counted by the month their date names, in a
+        // column most of whose cells name one ("October 4", "25 Feb",
+        // "1958-04-01").
+        if measure.is_none() && matches!(sw, "most" | "least" | "fewest") {
+            if let Some((c, months)) = month_col.as_ref() {
+                let c = *c;
+                let arms: String = months.iter().map(|(r, m)| format!("WHEN {} THEN {} ", sql_str(r), sql_str(MONTH_NAMES[*m as usize - 1]))).collect();
+                let w = where_of(&filters);
+                let month = format!("CASE TRIM({}) {arms}ELSE NULL END", cx.raw(c));
+                let dir = if desc { "DESC" } else { "ASC" };
+                let sql = format!("SELECT {month} AS m {w} AND m IS NOT NULL GROUP BY m ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1");
+                let rows_sql = format!("SELECT \"_row\" {w} AND {month} = ({sql})");
+                return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, rows_sql, Some(c), None, &filters));
+            }
+        }
         // The answer is what the rows are called unless the question asks for
         // the measure itself ("what was the highest score").
         // "which country has the most third place winnings", "which driver
@@ -5732,6 +5769,15 @@ mod tests {
         let (mut d, t) = db(&[&["Name of concern", "Revenue (Thou. PLN)", "Employees"], &["PKN Orlen SA", "79 037 121", "4,445"], &["Lotos Group SA", "29 258 539", "5,168"], &["PGE SA", "28 111 000", "44,317"]]);
         assert_eq!(ask(&mut d, &t, "what company is the only one with a revenue greater than 75,000,000 thou. pln?").1, vec!["PKN Orlen SA".to_string()]);
         assert_eq!(ask(&mut d, &t, "which company had the least revenue?").1, vec!["PGE SA".to_string()]);
+    }
+
+    #[test]
+    fn which_month_had_the_most_rows_counts_them_by_the_month_their_date_names() {
+        let (mut d, t) = db(&[&["Date", "Tournament", "Purse ($)"], &["25 Feb", "Pinamar Open", "70,000"], &["3 Mar", "South Open", "100,000"], &["10 Mar", "Tandil Open", "90,000"], &["2 Apr", "Rio Open", "80,000"], &["9 Apr", "Lima Open", "80,000"], &["16 Apr", "Quito Open", "60,000"]]);
+        assert_eq!(ask(&mut d, &t, "which month hosts the most tournaments?"), (PlanKind::GroupArgMax, vec!["April".into()]));
+        assert_eq!(ask(&mut d, &t, "which month had the fewest tournaments?"), (PlanKind::GroupArgMin, vec!["February".into()]));
+        let (mut d, t) = db(&[&["Track", "Title", "Recorded"], &["1", "Au printemps", "1958-04-01"], &["2", "Je t'aime", "1958-04-02"], &["3", "Litanies", "1959-02-11"]]);
+        assert_eq!(ask(&mut d, &t, "what month were most of the songs recorded?").1, vec!["April".to_string()]);
     }
 
     #[test]
