@@ -2273,6 +2273,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         },
         None => match ans.and_then(|c| sql.strip_prefix(&format!("SELECT {} ", cx.raw(c))).map(|rest| (c, rest))) {
             Some((c, rest)) if venue_marked(t, c) => format!("SELECT {} {rest}", without_venue_sql(&cx.raw(c))),
+            // "In what month was the last episode broadcast?": the month
+            // its date names ("1 July 2012": July).
+            Some((c, rest)) if month_col.as_ref().is_some_and(|m| m.0 == c) => {
+                let months = month_col.as_ref().map(|m| m.1.as_slice()).unwrap_or_default();
+                format!("SELECT {} {rest}", cells_as_sql(&cx.raw(c), months.iter().map(|(r, m)| (*r, MONTH_NAMES[*m as usize - 1]))))
+            }
             Some((c, rest)) => match asks_year.then(|| years_sql(t, c, &cx.raw(c))).flatten().or_else(|| month_names_sql(t, c, &cx.raw(c))) {
                 Some(expr) => format!("SELECT {expr} {rest}"),
                 None => sql,
@@ -5778,6 +5784,8 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which month had the fewest tournaments?"), (PlanKind::GroupArgMin, vec!["February".into()]));
         let (mut d, t) = db(&[&["Track", "Title", "Recorded"], &["1", "Au printemps", "1958-04-01"], &["2", "Je t'aime", "1958-04-02"], &["3", "Litanies", "1959-02-11"]]);
         assert_eq!(ask(&mut d, &t, "what month were most of the songs recorded?").1, vec!["April".to_string()]);
+        // One row's date asked by its month: the month it names.
+        assert_eq!(ask(&mut d, &t, "in what month was the last song recorded?").1, vec!["February".to_string()]);
     }
 
     #[test]
