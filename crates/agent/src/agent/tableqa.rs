@@ -2147,6 +2147,21 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             (months.len() >= 2 && months.len() * 2 > raws.len()).then_some((c, months))
         })
     }).flatten();
+    // The month's name of each cell of that column as SQL (`other`: what a
+    // cell that names none reads as): over a column of dates, from the
+    // date's month (12 arms, whatever the rows); else cell by cell.
+    let month_sql = |other: &str| -> Option<String> {
+        let (c, months) = month_col.as_ref()?;
+        if t.columns[*c].kind == ColumnKind::Date {
+            let arms: String = MONTH_NAMES.iter().enumerate().map(|(i, m)| format!("WHEN {} THEN {} ", i + 1, sql_str(m))).collect();
+            return Some(format!("CASE CAST(substr({}, 6, 2) AS INTEGER) {arms}ELSE {other} END", cx.col(*c)));
+        }
+        let arms: String = months.iter().map(|(r, m)| format!("WHEN {} THEN {} ", sql_str(r), sql_str(MONTH_NAMES[*m as usize - 1]))).collect();
+        Some(format!("CASE TRIM({}) {arms}ELSE {other} END", cx.raw(*c)))
+    };
+    // (A date of a series over several years is answered whole: "December"
+    // would not say which.)
+    let one_year = month_col.as_ref().is_some_and(|(_, months)| months.iter().filter_map(|(r, _)| crate::tabular::parse_date(r).map(|d| d[..4].to_string())).collect::<BTreeSet<String>>().len() <= 1);
     let is_explained = |i: usize| {
         (month_col.is_some() && cx.q[i] == "month")
             || links.iter().any(|l| l.pos.contains(&i))
@@ -2275,10 +2290,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             Some((c, rest)) if venue_marked(t, c) => format!("SELECT {} {rest}", without_venue_sql(&cx.raw(c))),
             // "In what month was the last episode broadcast?": the month
             // its date names ("1 July 2012": July).
-            Some((c, rest)) if month_col.as_ref().is_some_and(|m| m.0 == c) => {
-                let months = month_col.as_ref().map(|m| m.1.as_slice()).unwrap_or_default();
-                format!("SELECT {} {rest}", cells_as_sql(&cx.raw(c), months.iter().map(|(r, m)| (*r, MONTH_NAMES[*m as usize - 1]))))
-            }
+            Some((c, rest)) if one_year && month_col.as_ref().is_some_and(|m| m.0 == c) => format!("SELECT {} {rest}", month_sql(&cx.raw(c)).unwrap_or_else(|| cx.raw(c))),
             Some((c, rest)) => match asks_year.then(|| years_sql(t, c, &cx.raw(c))).flatten().or_else(|| month_names_sql(t, c, &cx.raw(c))) {
                 Some(expr) => format!("SELECT {expr} {rest}"),
                 None => sql,
@@ -3013,11 +3025,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // column most of whose cells name one ("October 4", "25 Feb",
         // "1958-04-01").
         if measure.is_none() && matches!(sw, "most" | "least" | "fewest") {
-            if let Some((c, months)) = month_col.as_ref() {
+            if let (Some((c, _)), Some(month)) = (month_col.as_ref(), month_sql("NULL")) {
                 let c = *c;
-                let arms: String = months.iter().map(|(r, m)| format!("WHEN {} THEN {} ", sql_str(r), sql_str(MONTH_NAMES[*m as usize - 1]))).collect();
                 let w = where_of(&filters);
-                let month = format!("CASE TRIM({}) {arms}ELSE NULL END", cx.raw(c));
                 let dir = if desc { "DESC" } else { "ASC" };
                 let sql = format!("SELECT {month} AS m {w} AND m IS NOT NULL GROUP BY m ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1");
                 let rows_sql = format!("SELECT \"_row\" {w} AND {month} = ({sql})");
@@ -5782,10 +5792,13 @@ mod tests {
         let (mut d, t) = db(&[&["Date", "Tournament", "Purse ($)"], &["25 Feb", "Pinamar Open", "70,000"], &["3 Mar", "South Open", "100,000"], &["10 Mar", "Tandil Open", "90,000"], &["2 Apr", "Rio Open", "80,000"], &["9 Apr", "Lima Open", "80,000"], &["16 Apr", "Quito Open", "60,000"]]);
         assert_eq!(ask(&mut d, &t, "which month hosts the most tournaments?"), (PlanKind::GroupArgMax, vec!["April".into()]));
         assert_eq!(ask(&mut d, &t, "which month had the fewest tournaments?"), (PlanKind::GroupArgMin, vec!["February".into()]));
-        let (mut d, t) = db(&[&["Track", "Title", "Recorded"], &["1", "Au printemps", "1958-04-01"], &["2", "Je t'aime", "1958-04-02"], &["3", "Litanies", "1959-02-11"]]);
+        let (mut d, t) = db(&[&["Track", "Title", "Recorded"], &["1", "Au printemps", "1958-04-01"], &["2", "Je t'aime", "1958-04-02"], &["3", "Litanies", "1958-11-11"]]);
         assert_eq!(ask(&mut d, &t, "what month were most of the songs recorded?").1, vec!["April".to_string()]);
         // One row's date asked by its month: the month it names.
-        assert_eq!(ask(&mut d, &t, "in what month was the last song recorded?").1, vec!["February".to_string()]);
+        assert_eq!(ask(&mut d, &t, "in what month was the last song recorded?").1, vec!["November".to_string()]);
+        // A series over several years keeps the date whole.
+        let (mut d, t) = db(&[&["date", "nonfarm"], &["2014-11-01", "140"], &["2014-12-01", "141"], &["2015-01-01", "142"], &["2015-12-01", "145"]]);
+        assert_eq!(ask(&mut d, &t, "which month had the highest nonfarm?").1, vec!["2015-12-01".to_string()]);
     }
 
     #[test]
