@@ -539,8 +539,13 @@ fn month_names_sql(t: &TypedTable, c: usize, raw: &str) -> Option<String> {
 /// A `CASE` that shows each listed cell text (trimmed) as its reading and
 /// every other cell as written.
 fn cells_as_sql<'a>(raw: &str, readings: impl IntoIterator<Item = (&'a str, &'a str)>) -> String {
+    cells_as_sql_else(raw, readings, raw)
+}
+
+/// [`cells_as_sql`] with every other cell read as `other`.
+fn cells_as_sql_else<'a>(raw: &str, readings: impl IntoIterator<Item = (&'a str, &'a str)>, other: &str) -> String {
     let arms: String = readings.into_iter().map(|(r, v)| format!("WHEN {} THEN {} ", sql_str(r), sql_str(v))).collect();
-    format!("CASE TRIM({raw}) {arms}ELSE {raw} END")
+    format!("CASE TRIM({raw}) {arms}ELSE {other} END")
 }
 
 /// "What year was the first game?" over cells that write a year inside
@@ -1354,13 +1359,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // finishes below 10th": the longest run of rows, as "how many
     // consecutive" counts it. ("Which team had the most consecutive
     // wins" asks for the team: see `run_holder` below.)
+    const RUN_WORDS: &[&str] = &["most", "longest", "greatest", "maximum", "highest", "largest"];
     let run_said = cx.has("longest streak") || cx.q.iter().enumerate().any(|(i, w)| {
         let window = &cx.q[i + 1..(i + 4).min(cx.q.len())];
-        matches!(w.as_str(), "most" | "longest" | "greatest" | "maximum" | "highest" | "largest") && window.iter().any(|x| x == "consecutive") && window.iter().take_while(|x| x.as_str() != "consecutive").all(|x| matches!(x.as_str(), "number" | "amount" | "of"))
+        RUN_WORDS.contains(&w.as_str()) && window.iter().any(|x| x == "consecutive") && window.iter().take_while(|x| x.as_str() != "consecutive").all(|x| matches!(x.as_str(), "number" | "amount" | "of"))
     });
     // ("What is the country with the most consecutive …" asks for a
     // country; "what is the most consecutive …", a number.)
-    let asks_holder = matches!(cx.q.first().map(String::as_str), Some("which" | "who")) || cx.has("in which") || (cx.q.first().is_some_and(|w| w == "what") && !cx.q.get(3).is_some_and(|w| matches!(w.as_str(), "most" | "longest" | "greatest" | "maximum" | "highest" | "largest")));
+    let asks_holder = matches!(cx.q.first().map(String::as_str), Some("which" | "who")) || cx.has("in which") || (cx.q.first().is_some_and(|w| w == "what") && !cx.q.get(3).is_some_and(|w| RUN_WORDS.contains(&w.as_str())));
     let longest_run = run_said && !asks_holder;
     let how_many = longest_run || cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || op("difference") || cx.has("different between") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
@@ -2108,7 +2114,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let num_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c)).collect();
     // ("The attendance in week 15": Week filters, Attendance is measured.)
     let filtered = |c: usize| links.iter().any(|l| l.col == c);
-    let named_num: Option<usize> = cols.iter().map(|x| x.0).find(|&c| num_cols.contains(&c) && Some(c) != answer && !filtered(c)).or_else(|| cols.iter().map(|x| x.0).find(|c| num_cols.contains(c) && Some(*c) != answer));
+    let named_nums = || cols.iter().map(|x| x.0).filter(|&c| num_cols.contains(&c) && Some(c) != answer);
+    let named_num: Option<usize> = named_nums().find(|&c| !filtered(c)).or_else(|| named_nums().next());
     // What an aggregate or a change runs over: the number column the
     // question asks for by name, else one it names, else the answer's.
     let measure_named = answer.filter(|&c| cx.is_num(c) && explicit_answer).or(named_num).or(answer.filter(|&c| cx.is_num(c)));
@@ -2156,8 +2163,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let arms: String = MONTH_NAMES.iter().enumerate().map(|(i, m)| format!("WHEN {} THEN {} ", i + 1, sql_str(m))).collect();
             return Some(format!("CASE CAST(substr({}, 6, 2) AS INTEGER) {arms}ELSE {other} END", cx.col(*c)));
         }
-        let arms: String = months.iter().map(|(r, m)| format!("WHEN {} THEN {} ", sql_str(r), sql_str(MONTH_NAMES[*m as usize - 1]))).collect();
-        Some(format!("CASE TRIM({}) {arms}ELSE {other} END", cx.raw(*c)))
+        Some(cells_as_sql_else(&cx.raw(*c), months.iter().map(|(r, m)| (*r, MONTH_NAMES[*m as usize - 1])), other))
     };
     // (A date of a series over several years is answered whole: "December"
     // would not say which.)
@@ -3087,12 +3093,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // of rows next to each other (in the table's order) that hold it.
         let run_holder = desc && asks_holder && (cx.has("consecutive") || cx.has("in a row") || cx.has("winning streak")) && !cx.is_num(ans);
         if run_holder {
-            let a = cx.raw(ans);
+            let (a, w) = (cx.raw(ans), where_of(&filters));
             let sql = format!(
-                "WITH r AS (SELECT {a} AS v, ROW_NUMBER() OVER (ORDER BY \"_row\") AS \"_rn\" {w} AND {a} IS NOT NULL AND TRIM({a}) <> '') SELECT v FROM (SELECT v, \"_rn\", \"_rn\" - ROW_NUMBER() OVER (PARTITION BY v ORDER BY \"_rn\") AS g FROM r) GROUP BY v, g ORDER BY COUNT(*) DESC, MIN(\"_rn\") LIMIT 1",
-                w = where_of(&filters)
+                "WITH r AS (SELECT {a} AS v, ROW_NUMBER() OVER (ORDER BY \"_row\") AS \"_rn\" {w} AND {a} IS NOT NULL AND TRIM({a}) <> '') SELECT v FROM (SELECT v, \"_rn\", \"_rn\" - ROW_NUMBER() OVER (PARTITION BY v ORDER BY \"_rn\") AS g FROM r) GROUP BY v, g ORDER BY COUNT(*) DESC, MIN(\"_rn\") LIMIT 1"
             );
-            let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", w = where_of(&filters));
+            let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})");
             return Some(plan(PlanKind::GroupArgMax, sql, rows_sql, Some(ans), None, &filters));
         }
         let asks_measure = measure == Some(ans) && ((explicit_answer || value_asked) && cx.q.get(at.wrapping_sub(1)).is_some_and(|w| w == "the") && !["who", "which"].iter().any(|w| cx.q.first().is_some_and(|f| f == w)));
