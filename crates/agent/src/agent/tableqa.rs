@@ -380,7 +380,14 @@ fn unit_column(cx: &Ctx, at: usize) -> Option<usize> {
             })
             .collect()
     };
-    (candidates.len() == 1).then(|| candidates[0])
+    // ("Population" beside "Population density": the one named by a
+    // people word alone, or with a year.)
+    let plain: Vec<usize> = candidates.iter().copied().filter(|&c| col_words(&t.columns[c].name).iter().all(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()) || cw == "total" || is_numeric_word(cw))).collect();
+    match (candidates.len(), plain.len()) {
+        (1, _) => Some(candidates[0]),
+        (_, 1) => Some(plain[0]),
+        _ => None,
+    }
 }
 
 /// "Which rider … has a total of nine points", "who scored a total of
@@ -456,6 +463,9 @@ const AGENTS: &[(&str, &[&str])] = &[("wrote", &["writ"]), ("won", &["winner", "
 
 /// Irregular past participles ("sold", "flown") beside the regular "-ed"
 /// (not "-eed": "speed" is an attribute).
+/// Verbs of winning or doing what a number column counts: "did not *win*
+/// silver", "did not *complete* a single lap".
+const GAIN_VERBS: &[&str] = &["win", "won", "receive", "received", "get", "got", "earn", "earned", "take", "took", "complete", "completed", "score", "scored"];
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
 
 /// "1st", "22nd", "8th": a number written as an ordinal.
@@ -866,6 +876,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     chosen
 }
 
+/// Column words that abbreviate a word otherwise than by its first
+/// letters ("Pts" for points; "Att" for attempts is found by its letters).
+const ABBREVIATED: &[(&str, &str)] = &[("pts", "point"), ("pt", "point"), ("td", "touchdown"), ("tds", "touchdown"), ("yds", "yard"), ("gls", "goal"), ("pct", "percent"), ("pct", "percentage")];
+
 /// Columns named by the question: (column, score, first word position).
 /// The columns the question names (by a word, a stem, its first five
 /// letters or an abbreviation), best first with the position of their first
@@ -891,7 +905,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         let mut whole: BTreeSet<usize> = BTreeSet::new();
         for w in &cw {
             let same = |i: usize| {
-                &cx.qs[i] == w || same5(&cx.qs[i], w) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
+                &cx.qs[i] == w || same5(&cx.qs[i], w) || ABBREVIATED.iter().any(|(a, full)| a == w && &cx.qs[i] == full) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
                     || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
             };
             // An abbreviation in the name: "temp" for temperature, "max" for maximum.
@@ -1641,6 +1655,45 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
         let Some(v) = number_word(&cx.q[i]) else { continue };
         num_filters.push((c, "=", v, (i, i + 2)));
+    }
+    // "which nation did not win silver?", "the only country to not receive
+    // a gold medal", "did not complete a single lap": the number column of
+    // what was won (or done) is 0. In a table of medals, "won gold but did
+    // not win silver" also says that gold was won (more than 0), and "has
+    // only won silver medals", "win only golds" that no other medal was.
+    let mut gained: Vec<(usize, bool, (usize, usize))> = Vec::new();
+    let mut only_won = false;
+    for i in 0..n.saturating_sub(1) {
+        if !GAIN_VERBS.contains(&cx.q[i].as_str()) {
+            continue;
+        }
+        let only_after = cx.q[i + 1] == "only";
+        let mut k = i + 1 + usize::from(only_after);
+        while k < n && matches!(cx.q[k].as_str(), "a" | "an" | "any" | "single" | "one" | "the") {
+            k += 1;
+        }
+        let Some(c) = (k < n).then(|| (0..t.columns.len()).find(|&c| cx.is_num(c) && col_words(&t.columns[c].name) == [cx.qs[k].clone()] && !is_year_column(t, c))).flatten() else { continue };
+        if num_filters.iter().any(|f| f.0 == c || (k >= f.3 .0 && k < f.3 .1)) || links.iter().any(|l| l.pos.contains(&k)) {
+            continue;
+        }
+        only_won |= only_after || (i > 0 && cx.q[i - 1] == "only");
+        gained.push((c, negated_before(&cx.q, i), (i, k + 1)));
+    }
+    let medals = is_medal_table(t);
+    let medal_cols: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && ["gold", "silver", "bronze"].iter().any(|m| col_words(&t.columns[c].name) == [m.to_string()])).collect();
+    if gained.iter().any(|g| g.1) || (medals && only_won) {
+        for &(c, neg, span) in &gained {
+            if neg {
+                num_filters.push((c, "=", 0.0, span));
+            } else if medals && medal_cols.contains(&c) {
+                num_filters.push((c, ">", 0.0, span));
+            }
+        }
+        if medals && only_won && gained.iter().all(|g| !g.1) {
+            for &c in medal_cols.iter().filter(|c| !gained.iter().any(|g| g.0 == **c)) {
+                num_filters.push((c, "=", 0.0, (0, 0)));
+            }
+        }
     }
     // (A number that names a cell is linked as that cell already.)
     if let Some((v, span)) = total_of.filter(|(_, span)| !links.iter().any(|l| l.pos.contains(&(span.0 + 2)))) {
@@ -3010,8 +3063,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "which city has the most people", "the fewest residents": people
         // are no rows here; the one number column that counts people
         // (Population, Attendance) is the measure.
-        let people = matches!(sw, "most" | "least" | "fewest") && cx.qs.get(at + 1).is_some_and(|w| PEOPLE.contains(&w.as_str()));
-        let measure = measure.or_else(|| people.then(|| unit_column(&cx, at + 1)).flatten().filter(|&c| !links.iter().any(|l| l.col == c)));
+        // ("The highest number of people": the count of them.)
+        let people_at = if matches!(sw, "most" | "least" | "fewest") { Some(at + 1) } else if matches!(sw, "highest" | "lowest" | "largest" | "smallest" | "greatest") && cx.q.get(at + 1).is_some_and(|w| matches!(w.as_str(), "number" | "amount")) && cx.q.get(at + 2).is_some_and(|w| w == "of") { Some(at + 3) } else { None };
+        let people_at = people_at.filter(|&i| cx.qs.get(i).is_some_and(|w| PEOPLE.contains(&w.as_str())));
+        let measure = measure.or_else(|| people_at.and_then(|i| unit_column(&cx, i)).filter(|&c| !links.iter().any(|l| l.col == c)));
         // No column named: the one the word implies ("the oldest": age, or
         // the earliest date of birth; "the tallest": height).
         let mut flip = false;
@@ -5056,6 +5111,11 @@ mod tests {
         let (mut d, t) = db(&[&["Pos.", "City", "Population (ab)", "Surface (km²)"], &["1", "Bergamo", "115,781", "39.60"], &["2", "Treviglio", "28,843", "31.54"], &["3", "Seriate", "24,960", "12.41"]]);
         assert_eq!(ask(&mut d, &t, "which city has the most people?"), (PlanKind::ArgMax, vec!["Bergamo".into()]));
         assert_eq!(ask(&mut d, &t, "which city has the fewest residents?"), (PlanKind::ArgMin, vec!["Seriate".into()]));
+        // Population beside its density: the count of people is the one
+        // named by "population" alone; "the highest number of people" too.
+        let (mut d, t) = db(&[&["Township", "Population", "Population density /km²"], &["Emma", "1,106", "12"], &["Lake", "300", "40"]]);
+        assert_eq!(ask(&mut d, &t, "which township has the most residents?"), (PlanKind::ArgMax, vec!["Emma".into()]));
+        assert_eq!(ask(&mut d, &t, "which township has the highest number of people?"), (PlanKind::ArgMax, vec!["Emma".into()]));
     }
 
     #[test]
@@ -5703,6 +5763,32 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which district came out on top?").1, vec!["Almora".to_string()]);
         // "on top in age": the most of a column, not the first row.
         assert_eq!(ask(&mut d, &t, "which district is on top in age?").1, vec!["Bageshwar".to_string()]);
+    }
+
+    #[test]
+    fn a_column_abbreviated_otherwise_than_by_its_first_letters_is_named() {
+        let (mut d, t) = db(&[&["Date", "Visitor", "Pts"], &["December 20", "Boston", "30"], &["December 27", "Detroit", "26"], &["January 3", "Chicago", "31"]]);
+        assert_eq!(ask(&mut d, &t, "which date had the least amount of points listed?").1, vec!["December 27".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many points did they have against chicago?").1, vec!["31".to_string()]);
+    }
+
+    #[test]
+    fn a_medal_not_won_is_zero_and_only_won_leaves_the_others_at_zero() {
+        let (mut d, t) = db(&[
+            &["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"],
+            &["1", "Cuba", "4", "3", "2", "9"],
+            &["2", "Peru", "2", "0", "2", "4"],
+            &["3", "Chile", "0", "0", "1", "1"],
+            &["4", "Brazil", "1", "0", "0", "1"],
+            &["5", "Japan", "0", "2", "0", "2"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "which nations did not win silver?").1, vec!["Peru".to_string(), "Chile".into(), "Brazil".into()]);
+        assert_eq!(ask(&mut d, &t, "which nation won gold but did not win silver?").1, vec!["Peru".to_string(), "Brazil".into()]);
+        assert_eq!(ask(&mut d, &t, "which is the only country to not receive a gold medal?").1, vec!["Chile".to_string(), "Japan".into()]);
+        assert_eq!(ask(&mut d, &t, "which nation has only won silver medals?").1, vec!["Japan".to_string()]);
+        assert_eq!(ask(&mut d, &t, "who is the only country to win only golds?").1, vec!["Brazil".to_string()]);
+        let (mut d, t) = db(&[&["Pos", "Team", "Laps"], &["1", "Ferrari", "60"], &["2", "Panhard", "0"]]);
+        assert_eq!(ask(&mut d, &t, "what team did not complete a single lap?").1, vec!["Panhard".to_string()]);
     }
 
     #[test]
