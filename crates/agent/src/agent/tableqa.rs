@@ -747,6 +747,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && counts_unnamed(cx, col_word_set, pos[0].0) {
             continue;
         }
+        // "between all 7 nations": how many rows there are, not a cell.
+        // ("All 21 laps" over a Laps column is its value.)
+        if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && pos[0].0 > 0 && cx.q[pos[0].0 - 1] == "all" && !cx.q.get(pos[0].0 + 1).is_some_and(|next| cx.t.columns.iter().enumerate().any(|(c, col)| cx.is_num(c) && col_words(&col.name).contains(&stem(next)))) {
+            continue;
+        }
         // "only 7 gold medals": a number followed by another number
         // column's name is that column's value (a filter below), not a "7."
         // of Rank.
@@ -1228,6 +1233,37 @@ fn than_typed_that(mut q: Vec<String>) -> Vec<String> {
     q
 }
 
+/// "Who won more gold medals between jamaica and mexico?": the two named
+/// after "between" are the options of an either-or, as "jamaica or
+/// mexico". (Not two numbers: "between 2000 and 2004" is a range.)
+fn between_as_or(mut q: Vec<String>) -> Vec<String> {
+    let asks_which = matches!(q.first().map(String::as_str), Some("who" | "which"));
+    let compares = q.iter().any(|w| matches!(w.as_str(), "more" | "less" | "fewer" | "higher" | "lower" | "better" | "worse" | "larger" | "smaller" | "greater"));
+    let Some(b) = q.iter().position(|w| w == "between") else { return q };
+    if !asks_which || !compares || q.get(b + 1).is_none_or(|w| w.starts_with(|c: char| c.is_ascii_digit())) {
+        return q;
+    }
+    if let Some(a) = (b + 2..q.len()).find(|&i| q[i] == "and") {
+        q[a] = "or".to_string();
+    }
+    q
+}
+
+/// "What country ranks first in total medals won?", "which nation was
+/// ranked first in number of gold medals?": the most of that amount (not
+/// the first row). Only before an amount: "first in the race" is a place.
+fn first_in_amount(mut q: Vec<String>) -> Vec<String> {
+    let Some(i) = (1..q.len().saturating_sub(2)).find(|&i| matches!(q[i - 1].as_str(), "ranks" | "ranked" | "rank" | "placed" | "places") && q[i] == "first" && q[i + 1] == "in") else { return q };
+    // ("First in the press freedom index" names a thing, not an amount.)
+    let plural = |w: &String| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !w.starts_with(|c: char| c.is_ascii_digit());
+    let next = &q[i + 2];
+    let amount = matches!(next.as_str(), "total" | "number") || (!matches!(next.as_str(), "the" | "a" | "an") && !next.starts_with(|c: char| c.is_ascii_digit()) && q[i + 2..(i + 4).min(q.len())].iter().any(plural));
+    if amount {
+        q.splice(i - 1..i + 2, ["has", "the", "most"].map(String::from));
+    }
+    q
+}
+
 /// "How may years", "hom many justices", "how mans years": the slips of
 /// a quickly typed "how many" (14 of WikiTableQuestions' 14,152 training
 /// questions), read as meant.
@@ -1315,7 +1351,7 @@ fn decade_years(q: &[String], i: usize) -> Option<(u32, u32, usize)> {
 }
 
 fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
-    let (q, before_last) = from_the_end(superlative_phrases(than_typed_that(round_numbers(how_many_slips(words(&decade_apostrophes(question)))))));
+    let (q, before_last) = from_the_end(superlative_phrases(first_in_amount(than_typed_that(between_as_or(round_numbers(how_many_slips(words(&decade_apostrophes(question)))))))));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
@@ -2546,6 +2582,31 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
 
+    // "How many more bronze medals were awarded than silver?", "are there
+    // more silver or bronze medals in total?": two number columns, each
+    // added up over every row, compared. (No row is named: "more gold than
+    // japan" compares rows.)
+    let two_cols: Vec<usize> = {
+        let mut named: Vec<(usize, usize)> = cols.iter().filter(|x| num_cols.contains(&x.0) && is_quantity(t, x.0) && col_pos.contains(&x.2)).map(|x| (x.2, x.0)).collect();
+        named.sort();
+        // ("In total" adds up; it names no third column.)
+        named.into_iter().map(|x| x.1).filter(|&c| !(cx.has("in total") && col_words(&t.columns[c].name) == ["total"])).collect()
+    };
+    let either = cx.has(" or ") || cx.q.iter().any(|w| w == "or");
+    let more_word = ["more", "less", "fewer"].iter().find_map(|w| cx.find(w));
+    if two_cols.len() == 2 && links.is_empty() && filters.is_empty() && more_word.is_some() && (diff || (either && !how_many)) {
+        let (a, b) = (two_cols[0], two_cols[1]);
+        let w = where_of(&filters);
+        let rows_sql = format!("SELECT \"_row\" {w}");
+        let (sa, sb) = (format!("(SELECT SUM({}) {w})", cx.col(a)), format!("(SELECT SUM({}) {w})", cx.col(b)));
+        if diff {
+            return Some(plan(PlanKind::Difference, format!("SELECT ABS({sa} - {sb})"), rows_sql, None, Some(a), &filters));
+        }
+        let more = cx.q[more_word.unwrap_or(0)] == "more";
+        let (hi, lo) = if more { (">", "<") } else { ("<", ">") };
+        let sql = format!("SELECT CASE WHEN {sa} {hi} {sb} THEN {} WHEN {sa} {lo} {sb} THEN {} ELSE 'same' END", sql_str(&t.columns[a].name), sql_str(&t.columns[b].name));
+        return Some(plan(PlanKind::Compare, sql, rows_sql, None, Some(a), &filters));
+    }
     // "The difference in tonnage between the heaviest and the lightest
     // ships": the largest value less the smallest.
     if diff && super_max.is_some() && super_min.is_some() {
@@ -2622,10 +2683,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "no bronze medals": a number column equal to zero.
     for i in 0..n.saturating_sub(1) {
         if matches!(cx.q[i].as_str(), "no" | "zero") {
+            // ("zero in both silver and bronze": each column named.)
+            let listed = cx.q[i + 1] == "in";
+            let mut j = i + 1 + usize::from(listed) + usize::from(listed && cx.q.get(i + 2).is_some_and(|w| w == "both"));
             // (A column of years, or one with blanks and no 0, is empty
             // instead: see `extra`.)
-            if let Some(c) = num_cols.iter().copied().find(|&c| col_words(&t.columns[c].name).first() == Some(&cx.qs[i + 1]) && !is_year_column(t, c) && !blank_not_zero(t, c)) {
-                filters.push((format!("{} = 0", cx.col(c)), Filter { column: t.columns[c].name.clone(), op: "=".into(), values: vec!["0".into()], words: format!("{} {}", cx.q[i], cx.q[i + 1]) }));
+            while let Some(c) = num_cols.iter().copied().find(|&c| cx.qs.get(j).is_some_and(|w| col_words(&t.columns[c].name).first() == Some(w)) && !is_year_column(t, c) && !blank_not_zero(t, c)) {
+                filters.push((format!("{} = 0", cx.col(c)), Filter { column: t.columns[c].name.clone(), op: "=".into(), values: vec!["0".into()], words: format!("{} {}", cx.q[i], cx.q[j]) }));
+                if !(listed && cx.q.get(j + 1).is_some_and(|w| w == "and" || w == "or")) {
+                    break;
+                }
+                j += 2;
             }
         }
     }
@@ -2903,7 +2971,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let at = cx.find("how many").or_else(|| cx.find("number of")).or_else(|| cx.find("how much")).unwrap_or(0);
         // The counted noun: the first word after "how many" that is not
         // "total"/"more"; "how many points" names a number column to add up.
-        let head_at = ((at + 2).min(n)..n).find(|&i| !matches!(cx.qs[i].as_str(), "total" | "more" | "of" | "the" | "different"));
+        let head_at = ((at + 2).min(n)..n).find(|&i| !matches!(cx.qs[i].as_str(), "total" | "more" | "of" | "the" | "different" | "combined"));
         let head: Vec<String> = head_at.map(|i| cx.qs[i].clone()).into_iter().collect();
         // "how many seasons", "how many weeks": a year or an index column
         // is counted, not added up. ("how many wins" adds up a W column.)
@@ -5770,6 +5838,32 @@ mod tests {
         let (mut d, t) = db(&[&["Date", "Visitor", "Pts"], &["December 20", "Boston", "30"], &["December 27", "Detroit", "26"], &["January 3", "Chicago", "31"]]);
         assert_eq!(ask(&mut d, &t, "which date had the least amount of points listed?").1, vec!["December 27".to_string()]);
         assert_eq!(ask(&mut d, &t, "how many points did they have against chicago?").1, vec!["31".to_string()]);
+    }
+
+    #[test]
+    fn medal_columns_added_up_compared_and_ranked() {
+        let (mut d, t) = db(&[
+            &["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"],
+            &["1", "Cuba", "4", "3", "2", "9"],
+            &["2", "Peru", "2", "0", "3", "5"],
+            &["3", "Chile", "1", "0", "1", "2"],
+            &["4", "Brazil", "1", "0", "0", "1"],
+            &["5", "Japan", "0", "2", "8", "10"],
+        ]);
+        // "All 5 nations" says how many rows, not Rank 5.
+        assert_eq!(ask(&mut d, &t, "how many gold medals were awarded between all 5 nations?"), (PlanKind::Sum, vec!["8".into()]));
+        assert_eq!(ask(&mut d, &t, "how many combined gold medals did cuba and peru win?"), (PlanKind::Sum, vec!["6".into()]));
+        // Two columns, each added up over every row.
+        assert_eq!(ask(&mut d, &t, "how many more bronze medals were awarded than silver?"), (PlanKind::Difference, vec!["9".into()]));
+        assert_eq!(ask(&mut d, &t, "are there more silver or bronze medals in total?"), (PlanKind::Compare, vec!["Bronze".into()]));
+        assert_eq!(ask(&mut d, &t, "are there fewer silver or bronze medals in total?"), (PlanKind::Compare, vec!["Silver".into()]));
+        assert_eq!(ask(&mut d, &t, "which nation has one gold medal but zero in both silver and bronze?").1, vec!["Brazil".to_string()]);
+        // "Between A and B" with a comparison is "A or B".
+        assert_eq!(ask(&mut d, &t, "who won more gold medals between peru and brazil?").1, vec!["Peru".to_string()]);
+        // "Ranks first in" an amount is its most, not the first row.
+        assert_eq!(ask(&mut d, &t, "what country ranks first in total medals won?").1, vec!["Japan".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which nation ranked first in bronze medals?").1, vec!["Japan".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which nation ranked first in the press freedom index?").1, vec!["Cuba".to_string()]);
     }
 
     #[test]
