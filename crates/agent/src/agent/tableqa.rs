@@ -2052,15 +2052,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let k = if cx.q[i + 2] == "the" { i + 3 } else { i + 2 };
-        let Some(letter) = (cx.q.get(k).is_some_and(|w| w == "letter")).then(|| cx.q.get(k + 1)).flatten().filter(|w| w.len() == 1 && w.chars().all(|ch| ch.is_ascii_alphabetic())) else { continue };
+        // (The words drop a lone "s", a possessive's: "the letter s" is
+        // read from the question as written.)
+        let letter_s = (cx.q.get(k).is_some_and(|w| w == "letter") && !cx.q.get(k + 1).is_some_and(|w| w.len() == 1)).then(|| {
+            let lower = question.to_lowercase();
+            lower.match_indices("letter s").any(|(at, m)| !lower[at + m.len()..].starts_with(|ch: char| ch.is_alphanumeric()))
+        }) == Some(true);
+        let s_word = "s".to_string();
+        let Some(letter) = (cx.q.get(k).is_some_and(|w| w == "letter")).then(|| if letter_s { Some(&s_word) } else { cx.q.get(k + 1) }).flatten().filter(|w| w.len() == 1 && w.chars().all(|ch| ch.is_ascii_alphabetic())) else { continue };
         let text = |c: usize| !cx.is_num(c) && !is_year_column(t, c);
         let named = (0..i).rev().find_map(|j| (0..t.columns.len()).find(|&c| text(c) && col_words(&t.columns[c].name).contains(&cx.qs[j])));
         let Some(c) = named.or_else(|| (0..t.columns.len()).find(|&c| text(c))) else { continue };
         // (Past the quotes a nickname is written in: "\"Hammer\"".)
         let sql = format!("LTRIM(TRIM({}), '\"''“‘') LIKE '{letter}%'", cx.raw(c));
-        extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "starts with".into(), values: vec![letter.to_uppercase()], words: cx.q[i..=k + 1].join(" ") }, (i, k + 2)));
+        let end = if letter_s { k + 1 } else { k + 2 };
+        extra.push((sql, Filter { column: t.columns[c].name.clone(), op: "starts with".into(), values: vec![letter.to_uppercase()], words: cx.q[i..end].join(" ") }, (i, end)));
         if named.is_none() {
-            unnamed_letter = Some((i, k + 2));
+            unnamed_letter = Some((i, end));
         }
     }
     // "how many baseplates have a slogan?", "names listed with an image":
@@ -2406,6 +2414,20 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         confidence,
     };
 
+    // "Are the years in consecutive order?", "are the dates in
+    // consecutive order?": yes when the column's values never go down from
+    // one row to the next (WikiTableQuestions reads "1984, 1989, 1996"
+    // as consecutive, a descending list as not). "True/false: …" is
+    // answered so.
+    let asks_order = matches!(cx.q.first().map(String::as_str), Some("are" | "is" | "were" | "was" | "true" | "do" | "does")) && cx.has("consecutive") && links.is_empty() && filters.is_empty();
+    let ordered_col = asks_order.then(|| cols.iter().map(|x| x.0).find(|&c| is_year_column(t, c) || t.columns[c].kind == ColumnKind::Date).or_else(|| (cx.has("years") || cx.has("dates")).then(|| date_or_year_column(t)).flatten())).flatten();
+    if let Some(c) = ordered_col {
+        let (yes, no) = if cx.q.first().is_some_and(|w| w == "true") { ("true", "false") } else { ("yes", "no") };
+        let v = cx.col(c);
+        let sql = format!("SELECT CASE WHEN SUM(CASE WHEN v < p THEN 1 ELSE 0 END) > 0 THEN '{no}' ELSE '{yes}' END FROM (SELECT {v} AS v, LAG({v}) OVER (ORDER BY \"_row\") AS p {base} AND {v} IS NOT NULL)");
+        let rows_sql = format!("SELECT \"_row\" {base} AND {v} IS NOT NULL");
+        return Some(QueryPlan { confidence: confidence.max(MIN_CONFIDENCE), ..plan(PlanKind::Compare, sql, rows_sql, None, Some(c), &[]) });
+    }
     // "more or less", "before or after": the answer is one of two words;
     // "did A score more than B", "is X before Y": yes or no. Both read how
     // the rows the first side names compare with the second side's (or
@@ -5867,6 +5889,20 @@ mod tests {
     }
 
     #[test]
+    fn years_in_consecutive_order_never_go_down() {
+        let (mut d, t) = db(&[&["Year", "Venue"], &["1984", "Rome"], &["1989", "Oslo"], &["1996", "Bern"], &["1996", "Nice"]]);
+        assert_eq!(ask(&mut d, &t, "are the years in a consecutive order?"), (PlanKind::Compare, vec!["yes".into()]));
+        assert_eq!(ask(&mut d, &t, "true/false: all years go in consecutive order?").1, vec!["true".to_string()]);
+        let (mut d, t) = db(&[&["Year", "Venue"], &["1991", "Rome"], &["1989", "Oslo"], &["1996", "Bern"]]);
+        assert_eq!(ask(&mut d, &t, "are all the years consecutive?").1, vec!["no".to_string()]);
+        let (mut d, t) = db(&[&["Date", "Opponent"], &["September 1, 2001", "Reds"], &["September 4, 2001", "Cubs"], &["August 30, 2001", "Mets"]]);
+        assert_eq!(ask(&mut d, &t, "are the dates in consecutive order?").1, vec!["no".to_string()]);
+        // With no year or date column, nothing to read.
+        let (_, t) = db(&[&["Name", "Venue"], &["A", "Rome"], &["B", "Oslo"]]);
+        assert!(parse("are the years in consecutive order?", &t, "t").is_none_or(|p| p.kind != PlanKind::Compare));
+    }
+
+    #[test]
     fn a_medal_not_won_is_zero_and_only_won_leaves_the_others_at_zero() {
         let (mut d, t) = db(&[
             &["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"],
@@ -6009,6 +6045,12 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how many roles start with the letter v?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many nicknames begin with the letter w?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "which title starts with the letter o?").1, vec!["Oath".to_string()]);
+        // The words drop a lone "s" (a possessive's); the letter is read as
+        // written, at the end of the question or before more words.
+        let (mut d2, t2) = db(&[&["Tournament", "Surface"], &["Sydney", "Hard"], &["Auckland", "Hard"], &["Stuttgart", "Clay"]]);
+        assert_eq!(ask(&mut d2, &t2, "how many tournaments start with the letter s?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d2, &t2, "how many tournaments start with the letter s on clay?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(ask(&mut d2, &t2, "how many tournaments start with the letter a?"), (PlanKind::Count, vec!["1".into()]));
         // With no column named, the letter explains nothing of the table.
         let named = parse("how many roles start with the letter v?", &t, "t").unwrap().confidence;
         let unnamed = parse("how many start with the letter v?", &t, "t").map_or(0.0, |p| p.confidence);
