@@ -144,7 +144,7 @@ const WEAK: &[&str] = &[
     "less", "after", "before", "next", "previous", "same", "other", "not", "only", "one", "each", "all", "any", "his", "her", "he", "she", "they",
     "them", "team", "year", "years", "times", "time", "between", "difference", "top", "same", "both", "either", "did", "get", "got", "come",
     "came", "into", "out", "up", "over", "under", "about", "after", "than", "then", "also", "but", "if", "so", "no", "yes", "same", "highest",
-    "lowest", "greatest", "largest", "smallest", "fewest", "average", "combined", "amount", "e", "g",
+    "lowest", "greatest", "largest", "smallest", "fewest", "average", "combined", "amount", "e", "g", "very",
     // Home and away: "vs. Edmonton Eskimos" and "at Edmonton Eskimos" are
     // both "the edmonton eskimos".
     "vs",
@@ -161,6 +161,10 @@ const NAME_HINTS: &[&str] = &[
     "title", "country", "nation", "school", "song", "film", "album", "party", "representative", "incumbent", "governor", "director", "author",
     "skater", "swimmer", "runner", "cyclist", "horse", "boxer", "wrestler", "writer", "manager", "owner", "character", "actor", "role", "builder",
 ];
+/// Words that ask for a broadcaster, and the column words that hold one.
+/// (Not "station": a table of stations names each row so.)
+const BROADCASTERS: &[&str] = &["network", "channel", "broadcaster"];
+const BROADCAST_COLUMNS: &[&str] = &["tv", "network", "station", "channel", "broadcaster", "television"];
 const PLACE_HINTS: &[&str] = &["venue", "location", "city", "place", "country", "site", "stadium", "hometown", "town", "ground", "nation", "state", "arena", "province", "region", "county", "address"];
 const TIME_HINTS: &[&str] = &["year", "date", "season", "years", "dates", "held", "released", "released", "time", "month", "day"];
 
@@ -1445,7 +1449,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         links.retain(|l| !names_whole(l));
     }
     // "who placed in the top spot", "what team came out on top": the first.
-    let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top") || (cx.has("on top") && !cx.has("on top in")) || ["spot", "position", "place"].iter().any(|w| cx.has(&format!("the top {w}")));
+    let first = cx.has("first") || cx.has("earliest") || cx.has("top of") || cx.has("at the top") || cx.has("the very top") || cx.has("the top listed") || (cx.has("on top") && !cx.has("on top in")) || ["spot", "position", "place"].iter().any(|w| cx.has(&format!("the top {w}")));
     let last = cx.has("last") || cx.has("latest") || cx.has("most recent") || cx.has("final") || cx.has("bottom of") || cx.has("at the bottom");
     let next = ["after", "next", "following", "below", "succeeded", "behind"].iter().find(|w| cx.has(w)).copied();
     let prev = ["before", "previous", "preceding", "above", "prior to", "preceded", "ahead of"].iter().find(|w| cx.has(w)).copied();
@@ -4140,6 +4144,13 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
                 return (Some(c), false);
             }
         }
+        // "which sports network has aired the most races?": the column of
+        // broadcasters, whatever its name ("TV").
+        if head.iter().any(|w| BROADCASTERS.contains(&w.as_str())) {
+            if let Some(c) = hint(BROADCAST_COLUMNS).filter(|&c| t.columns[c].kind == ColumnKind::Text) {
+                return (Some(c), true);
+            }
+        }
         // "which car has the highest mpg": the head noun names no column, so
         // the answer is the rows' own names; columns named later are what
         // the question measures or filters by.
@@ -5900,6 +5911,22 @@ mod tests {
         // With no year or date column, nothing to read.
         let (_, t) = db(&[&["Name", "Venue"], &["A", "Rome"], &["B", "Oslo"]]);
         assert!(parse("are the years in consecutive order?", &t, "t").is_none_or(|p| p.kind != PlanKind::Compare));
+    }
+
+    #[test]
+    fn a_network_asked_is_the_tv_column_and_the_very_top_is_the_first_row() {
+        let (mut d, t) = db(&[
+            &["No.", "Race Title", "Track", "Date", "TV", "Network"],
+            &["1", "Daytona 250", "Daytona", "February 22", "SPEED", "Fox"],
+            &["2", "Kroger 250", "Martinsville", "March 29", "FS1", "Fox"],
+            &["3", "Lucas 200", "Dover", "April 5", "FS1", "Fox"],
+        ]);
+        let (mut d2, t2) = db(&[&["No.", "Race Title", "Track", "TV"], &["1", "Daytona 250", "Daytona", "SPEED"], &["2", "Kroger 250", "Martinsville", "FS1"], &["3", "Lucas 200", "Dover", "FS1"]]);
+        assert_eq!(ask(&mut d2, &t2, "which sports network has aired the most races in this season?").1, vec!["FS1".to_string()]);
+        // A column the word names is that column.
+        assert_eq!(ask(&mut d, &t, "which network aired the most races?").1, vec!["Fox".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what track is at the very top?"), (PlanKind::First, vec!["Daytona".into()]));
+        assert_eq!(ask(&mut d, &t, "what is the top listed race in the table?"), (PlanKind::First, vec!["Daytona 250".into()]));
     }
 
     #[test]
