@@ -1735,6 +1735,22 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             }
         }
     }
+    // "Who was the silver medalist?", "which country won the gold
+    // medal?" over a race's results (a rank column, no medal columns):
+    // gold, silver and bronze are places 1, 2 and 3.
+    if !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "gold" | "silver" | "bronze" | "medal"))) {
+        if let Some(rc) = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c)).filter(|rc| !num_filters.iter().any(|f| f.0 == *rc)) {
+            for i in 0..n.saturating_sub(1) {
+                let Some(place) = ["gold", "silver", "bronze"].iter().position(|m| cx.q[i] == *m) else { continue };
+                // (One medal, "the silver medalist": "how many bronze
+                // medals", asked of a race's results, counts none.)
+                if matches!(cx.q[i + 1].as_str(), "medal" | "medalist" | "medallist") && i > 0 && cx.q[i - 1] == "the" && !links.iter().any(|l| l.pos.contains(&i)) {
+                    num_filters.push((rc, "=", (place + 1) as f64, (i, i + 2)));
+                    break;
+                }
+            }
+        }
+    }
     // (A number that names a cell is linked as that cell already.)
     if let Some((v, span)) = total_of.filter(|(_, span)| !links.iter().any(|l| l.pos.contains(&(span.0 + 2)))) {
         // The column named after the number ("nine points"), else Total.
@@ -5927,6 +5943,16 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which network aired the most races?").1, vec!["Fox".to_string()]);
         assert_eq!(ask(&mut d, &t, "what track is at the very top?"), (PlanKind::First, vec!["Daytona".into()]));
         assert_eq!(ask(&mut d, &t, "what is the top listed race in the table?"), (PlanKind::First, vec!["Daytona 250".into()]));
+    }
+
+    #[test]
+    fn a_medal_over_a_race_s_results_is_its_place() {
+        let (mut d, t) = db(&[&["Rank", "Athlete", "Country", "Time"], &["1", "Lidia Skoblikova", "Soviet Union", "2:25.2"], &["2", "Leah Poulos", "United States", "2:26.1"], &["3", "Kaija Mustonen", "Finland", "2:27.0"]]);
+        assert_eq!(ask(&mut d, &t, "who was the silver medalist?").1, vec!["Leah Poulos".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which country won the gold medal?").1, vec!["Soviet Union".to_string()]);
+        assert_eq!(ask(&mut d, &t, "who won the bronze medal?").1, vec!["Kaija Mustonen".to_string()]);
+        // Medals counted are no place.
+        assert!(parse("how many bronze medals did finland win?", &t, "t").is_none_or(|p| !p.filters.iter().any(|f| f.column == "Rank")));
     }
 
     #[test]
