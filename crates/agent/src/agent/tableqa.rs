@@ -1648,7 +1648,16 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // No column fits but a year column named: it stays, and finds
             // no rows ("unknown"), rather than the number going unread.
             let unfit = || (0..t.columns.len()).find(|&c| cx.is_num(c) && !fits(c) && (share(c, &around) > 0.0 || cols.iter().any(|x| x.0 == c)));
-            named_after.or(by_unit).or(by_money).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && fits(c))).or_else(only).or_else(unfit)
+            // "at most 2% of the votes": a column of percentages, not the
+            // votes counted.
+            let number = &cx.q[i + skip];
+            let lower = question.to_lowercase();
+            let percent = [format!("{number}%"), format!("{number} %"), format!("{number} percent")].iter().any(|p| lower.contains(p.as_str()));
+            let by_percent = percent.then(|| {
+                let pct: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && (t.columns[c].name.contains('%') || col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "percent" | "percentage" | "pct")))).collect();
+                pct.iter().copied().max_by(|&a, &b| share(a, &around).total_cmp(&share(b, &around)).then(b.cmp(&a)))
+            }).flatten();
+            by_percent.or(named_after).or(by_unit).or(by_money).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && fits(c))).or_else(only).or_else(unfit)
         } else {
             by_adjective.or(named_after).or(by_unit)
         };
@@ -5953,6 +5962,15 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "who won the bronze medal?").1, vec!["Kaija Mustonen".to_string()]);
         // Medals counted are no place.
         assert!(parse("how many bronze medals did finland win?", &t, "t").is_none_or(|p| !p.filters.iter().any(|f| f.column == "Rank")));
+    }
+
+    #[test]
+    fn a_number_given_in_percent_filters_the_column_of_percentages() {
+        let (mut d, t) = db(&[&["Party", "Votes", "%", "Seats"], &["Union", "9,000", "60.0", "12"], &["Labour", "5,700", "38.0", "8"], &["Autonomist", "300", "2.0", "0"]]);
+        assert_eq!(ask(&mut d, &t, "name a party that got, at most, 2% of the votes.").1, vec!["Autonomist".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which parties won more than 30% of votes?").1, vec!["Union".to_string(), "Labour".into()]);
+        // Without a percent sign the votes are counted.
+        assert_eq!(ask(&mut d, &t, "which parties got more than 1000 votes?").1, vec!["Union".to_string(), "Labour".into()]);
     }
 
     #[test]
