@@ -2952,10 +2952,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     if let Some(span) = how_long.then(span).flatten().filter(|_| !filters.is_empty() && links.iter().any(|l| !l.neg)) {
         let w = where_of(&filters);
         let e = format!("CAST(ROUND({}) AS INTEGER)", span.sql(&cx));
-        let unit = match (cx.has("how long"), span) {
-            (false, _) => format!("{e}"),
-            (true, Span::Dates { .. }) => format!("printf('%,d days', {e})"),
-            (true, _) => format!("CASE WHEN {e} = 1 THEN '1 year' ELSE {e} || ' years' END"),
+        let years_of = |e: &str| format!("CASE WHEN {e} = 1 THEN '1 year' ELSE {e} || ' years' END");
+        // Dates not given to the day ("1886", "July 1890"), or a question
+        // that asks in years: the years between them (WikiTableQuestions'
+        // "how many years was jaafar mohamed in office?" is 4).
+        let (e, unit) = match span {
+            Span::Dates { start, end } => {
+                let year = |c: usize| format!("CAST(substr(COALESCE({}, TRIM({})), 1, 4) AS INTEGER)", cx.col(c), cx.raw(c));
+                let ye = format!("({} - {})", year(end), year(start));
+                let whole = format!("(LENGTH({}) = 10 AND LENGTH({}) = 10)", cx.col(start), cx.col(end));
+                if cx.has("years") {
+                    (ye.clone(), ye)
+                } else if cx.has("how long") {
+                    (format!("COALESCE({e}, {ye})"), format!("CASE WHEN {whole} THEN printf('%,d days', {e}) ELSE {} END", years_of(&ye)))
+                } else {
+                    (e.clone(), e)
+                }
+            }
+            _ if cx.has("how long") => (e.clone(), years_of(&e)),
+            _ => (e.clone(), e),
         };
         let sql = format!("SELECT {unit} {w} AND ({e}) IS NOT NULL ORDER BY \"_row\" LIMIT 1");
         return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), None, Some(span.columns()[0]), &filters));
@@ -6035,6 +6050,11 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long was the tenure of b?").1, vec!["460 days".to_string()]);
         // Thousands written as a reader writes them.
         assert_eq!(ask(&mut d, &t, "how long was the tenure of carr?").1, vec!["3,651 days".to_string()]);
+        // Dates not given to the day, or asked in years: the years between.
+        let (mut d, t) = db(&[&["#", "Menteri Besar", "Took office", "Left office"], &["1", "Jaafar Mohamed", "1886", "July 1890"], &["2", "Mohamed Mahbob", "June 1920", "1922"], &["3", "Abdul Majid", "September 16, 1928", "November 23, 1940"]]);
+        assert_eq!(ask(&mut d, &t, "how many years was jaafar mohamed in office?").1, vec!["4".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long did mohamed mahbob serve?").1, vec!["2 years".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long did abdul majid serve?").1, vec!["4,451 days".to_string()]);
     }
 
     #[test]
