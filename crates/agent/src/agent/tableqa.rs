@@ -1095,7 +1095,10 @@ struct SameAs {
 /// name's content words among them, and how many; a header's "No." or
 /// "#" is named by "number".
 fn column_named_by(name: &str, words: &[&String]) -> (f32, usize) {
-    let cw: Vec<String> = col_words(name).into_iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str())).collect();
+    // (A unit's abbreviation in the name is no word a question names: "the
+    // same water area" names Water area km² (sq mi) whole, as Water %.)
+    let unit = |w: &str| matches!(w, "ft" | "m" | "km" | "km2" | "sq" | "mi" | "mph" | "kmh" | "kg" | "lb" | "lbs") || w.contains(['²', '³']);
+    let cw: Vec<String> = col_words(name).into_iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && !unit(w)).collect();
     let says = |w: &str| words.iter().any(|q| q.as_str() == w);
     let hit = cw.iter().filter(|w| says(w) || (matches!(w.as_str(), "no" | "num" | "nr") && says("number"))).count();
     (hit as f32 / cw.len().max(1) as f32, hit)
@@ -1684,8 +1687,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let cw = col_words(&t.columns[c].name);
             cw.iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && window.contains(w)).count() as f32 / cw.len().max(1) as f32
         };
+        // (On a tie, the column more of whose words the question holds:
+        // "the inflation rate first become negative" names Inflation Rate
+        // %, not Unemployment Rate %.)
+        let in_question = |c: usize| col_words(&t.columns[c].name).iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cx.qs.contains(w)).count();
         let best = |window: &[String]| {
-            (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && share(c, window) > 0.0).max_by(|&a, &b| share(a, window).total_cmp(&share(b, window)).then(b.cmp(&a)))
+            (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && share(c, window) > 0.0).max_by(|&a, &b| share(a, window).total_cmp(&share(b, window)).then(in_question(a).cmp(&in_question(b))).then(b.cmp(&a)))
         };
         let after: Vec<String> = cx.qs[(i + 1).min(n)..(i + 4).min(n)].to_vec();
         let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
@@ -5986,6 +5993,20 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "which parties won more than 30% of votes?").1, vec!["Union".to_string(), "Labour".into()]);
         // Without a percent sign the votes are counted.
         assert_eq!(ask(&mut d, &t, "which parties got more than 1000 votes?").1, vec!["Union".to_string(), "Labour".into()]);
+    }
+
+    #[test]
+    fn a_sign_asked_of_two_rates_reads_the_one_the_question_names() {
+        let (mut d, t) = db(&[&["Year", "Output Growth Rate %", "Unemployment Rate %", "Inflation Rate %"], &["1993", "2.0", "2.5", "0.4"], &["1994", "1.1", "2.9", "0.1"], &["1995", "1.9", "3.1", "-0.4"], &["1996", "3.6", "-3.4", "-0.8"]]);
+        assert_eq!(ask(&mut d, &t, "when in the 1990's did the inflation rate first become negative?").1, vec!["1995".to_string()]);
+        assert_eq!(ask(&mut d, &t, "when did the unemployment rate first become negative?").1, vec!["1996".to_string()]);
+    }
+
+    #[test]
+    fn the_same_attribute_is_named_past_its_unit() {
+        let (mut d, t) = db(&[&["Township", "Population", "Water area km² (sq mi)", "Water %"], &["Emma", "1,106", "0.09 (0.03)", "0.1"], &["Lake", "300", "0.13 (0.05)", "0.1"], &["Pleasant", "900", "0.13 (0.05)", "0.2"]]);
+        assert_eq!(ask(&mut d, &t, "what townships have the same water area as lake township?").1, vec!["Pleasant".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what townships have the same water % as lake township?").1, vec!["Emma".to_string()]);
     }
 
     #[test]
