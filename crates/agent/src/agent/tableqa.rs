@@ -1457,6 +1457,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let next = ["after", "next", "following", "below", "succeeded", "behind"].iter().find(|w| cx.has(w)).copied();
     let prev = ["before", "previous", "preceding", "above", "prior to", "preceded", "ahead of"].iter().find(|w| cx.has(w)).copied();
 
+    // How many of a column's words the question says anywhere: breaks ties
+    // between columns a few words name alike.
+    let said_elsewhere = |c: usize| col_words(&t.columns[c].name).iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cx.qs.contains(w)).count();
+    // The question as written, for what the words leave out ("2%", a lone "s").
+    let lower_q = question.to_lowercase();
     // Numeric filters: "more than 10 points", "at least 3", "over 1,000".
     let mut num_filters: Vec<(usize, &'static str, f64, (usize, usize))> = Vec::new();
     let n = cx.q.len();
@@ -1602,7 +1607,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // Then the one whose other words the question holds elsewhere
         // ("more than 1,000,000 in population in 2011": Population (2011),
         // not Population (2001)).
-        let elsewhere = |c: usize| col_words(&t.columns[c].name).iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cx.qs.contains(w)).count();
+        let elsewhere = said_elsewhere;
         let named_after = (0..t.columns.len())
             .filter(|&c| cx.is_num(c) && fits(c) && col_words(&t.columns[c].name).iter().any(|w| after.contains(w)))
             .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(elsewhere(a).cmp(&elsewhere(b))).then(b.cmp(&a)));
@@ -1654,8 +1659,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // "at most 2% of the votes": a column of percentages, not the
             // votes counted.
             let number = &cx.q[i + skip];
-            let lower = question.to_lowercase();
-            let percent = [format!("{number}%"), format!("{number} %"), format!("{number} percent")].iter().any(|p| lower.contains(p.as_str()));
+            let percent = [format!("{number}%"), format!("{number} %"), format!("{number} percent")].iter().any(|p| lower_q.contains(p.as_str()));
             let by_percent = percent.then(|| {
                 let pct: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && (t.columns[c].name.contains('%') || col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "percent" | "percentage" | "pct")))).collect();
                 pct.iter().copied().max_by(|&a, &b| share(a, &around).total_cmp(&share(b, &around)).then(b.cmp(&a)))
@@ -1690,7 +1694,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // (On a tie, the column more of whose words the question holds:
         // "the inflation rate first become negative" names Inflation Rate
         // %, not Unemployment Rate %.)
-        let in_question = |c: usize| col_words(&t.columns[c].name).iter().filter(|w| !FUNCTION_WORDS.contains(&w.as_str()) && cx.qs.contains(w)).count();
+        let in_question = said_elsewhere;
         let best = |window: &[String]| {
             (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && share(c, window) > 0.0).max_by(|&a, &b| share(a, window).total_cmp(&share(b, window)).then(in_question(a).cmp(&in_question(b))).then(b.cmp(&a)))
         };
@@ -2091,8 +2095,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // (The words drop a lone "s", a possessive's: "the letter s" is
         // read from the question as written.)
         let letter_s = (cx.q.get(k).is_some_and(|w| w == "letter") && !cx.q.get(k + 1).is_some_and(|w| w.len() == 1)).then(|| {
-            let lower = question.to_lowercase();
-            lower.match_indices("letter s").any(|(at, m)| !lower[at + m.len()..].starts_with(|ch: char| ch.is_alphanumeric()))
+            lower_q.match_indices("letter s").any(|(at, m)| !lower_q[at + m.len()..].starts_with(|ch: char| ch.is_alphanumeric()))
         }) == Some(true);
         let s_word = "s".to_string();
         let Some(letter) = (cx.q.get(k).is_some_and(|w| w == "letter")).then(|| if letter_s { Some(&s_word) } else { cx.q.get(k + 1) }).flatten().filter(|w| w.len() == 1 && w.chars().all(|ch| ch.is_ascii_alphabetic())) else { continue };
