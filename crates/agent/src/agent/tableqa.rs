@@ -887,6 +887,9 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
 
 /// Column words that abbreviate a word otherwise than by its first
 /// letters ("Pts" for points; "Att" for attempts is found by its letters).
+/// Names of a column that counts wins, besides "W" ([`outcome`]).
+const WIN_COUNTS: &[&str] = &["winners", "wins", "won", "victories"];
+
 const ABBREVIATED: &[(&str, &str)] = &[("pts", "point"), ("pt", "point"), ("td", "touchdown"), ("tds", "touchdown"), ("yds", "yard"), ("gls", "goal"), ("pct", "percent"), ("pct", "percentage")];
 
 /// Columns named by the question: (column, score, first word position).
@@ -907,6 +910,9 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         if cw.is_empty() {
             continue;
         }
+        // A count of wins by another name ("Winners" beside "Runners-up"
+        // in a cup's table of teams): "wins", "won" and "victories" name it.
+        let win_count = cx.is_num(c) && matches!(cw.as_slice(), [w] if WIN_COUNTS.iter().any(|x| stem(x) == *w));
         let mut hit = 0.0;
         let mut at: BTreeSet<usize> = BTreeSet::new();
         // Positions named by a word, a stem or five letters (not by an
@@ -915,6 +921,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         for w in &cw {
             let same = |i: usize| {
                 &cx.qs[i] == w || same5(&cx.qs[i], w) || ABBREVIATED.iter().any(|(a, full)| a == w && &cx.qs[i] == full) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
+                    || (win_count && cx.q[i].len() > 1 && outcome(&cx.q[i]) == Some('w'))
                     || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
             };
             // An abbreviation in the name: "temp" for temperature, "max" for maximum.
@@ -1149,7 +1156,12 @@ fn same_as(cx: &Ctx, links: &[Link], asked: Option<usize>) -> Option<SameAs> {
 /// occurs, as (operator, count, the words' span). Not "how many times" (a
 /// count), "once again" or "once in a lifetime".
 fn frequency(q: &[String]) -> Option<(&'static str, usize, (usize, usize))> {
-    let (at, k, end) = (0..q.len()).find_map(|i| {
+    frequency_from(q, 0)
+}
+
+/// [`frequency`], the first said at or after word `from`.
+fn frequency_from(q: &[String], from: usize) -> Option<(&'static str, usize, (usize, usize))> {
+    let (at, k, end) = (from..q.len()).find_map(|i| {
         let k = match q[i].as_str() {
             "once" if !matches!(q.get(i + 1).map(String::as_str), Some("again" | "in" | "more")) => 1,
             "twice" => 2,
@@ -1425,7 +1437,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // country; "what is the most consecutive …", a number.)
     let asks_holder = matches!(cx.q.first().map(String::as_str), Some("which" | "who")) || cx.has("in which") || (cx.q.first().is_some_and(|w| w == "what") && !cx.q.get(3).is_some_and(|w| RUN_WORDS.contains(&w.as_str())));
     let longest_run = run_said && !asks_holder;
-    let how_many = longest_run || cx.has("how many") || ((cx.has("number of") || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
+    let how_many = longest_run || cx.has("how many") || (((cx.has("number of") && !cx.has("a number of")) || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || op("difference") || cx.has("different between") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
@@ -1972,7 +1984,28 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
     // "which 3 cars", "the top 5": how many rows a ranking answers with.
-    let freq = frequency(&cx.q);
+    let mut freq = frequency(&cx.q);
+    let mut extra: Vec<(String, Filter, (usize, usize))> = Vec::new();
+    // "won the cup four times", "won at least twice": over a table that
+    // counts each row's wins in a column ("Winners" beside "Runners-up"),
+    // that column's value, not how often a value recurs.
+    // So too "has been runner-up 5 times" over a column of Runners-up.
+    let win_counts = (0..t.columns.len()).find(|&c| cx.is_num(c) && matches!(col_words(&t.columns[c].name).as_slice(), [w] if WIN_COUNTS.iter().any(|x| stem(x) == *w)));
+    let mut said = freq;
+    while let Some((op, k, (start, end))) = said {
+        let counted = (start.saturating_sub(4)..start).rev().find_map(|i| {
+            let by_name = (0..t.columns.len()).find(|&c| cx.is_num(c) && cx.qs[i].len() > 2 && !is_weak(&cx.q[i]) && col_words(&t.columns[c].name).first() == Some(&cx.qs[i]));
+            let by_win = win_counts.filter(|_| outcome(&cx.q[i]) == Some('w') && cx.q[i].len() > 1);
+            Some((i, by_name.or(by_win)?))
+        });
+        if let Some((i, c)) = counted {
+            extra.push((format!("{} {op} {k}", cx.col(c)), Filter { column: t.columns[c].name.clone(), op: op.into(), values: vec![k.to_string()], words: cx.q[i..end].join(" ") }, (i, end)));
+            if freq.is_some_and(|f| f.2 .0 == start) {
+                freq = None;
+            }
+        }
+        said = frequency_from(&cx.q, end);
+    }
     let top_n: Option<(usize, usize)> = (0..n.saturating_sub(1)).find_map(|i| {
         let lead = matches!(cx.q[i].as_str(), "which" | "what" | "top" | "the" | "list" | "name");
         let k = number_word(&cx.q[i + 1]).filter(|v| v.fract() == 0.0 && (2.0..=50.0).contains(v))? as usize;
@@ -1980,7 +2013,6 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     });
     // "in the top 10", "a top-5 finish", "how many … top 3": a rank up to N
     // (or, with no rank column, the first N rows as listed).
-    let mut extra: Vec<(String, Filter, (usize, usize))> = Vec::new();
     for i in 1..n.saturating_sub(1) {
         let before = |k: usize| matches!(cx.q[k].as_str(), "in" | "within" | "into" | "a" | "reach" | "reached" | "made" | "make" | "finished" | "placed" | "of");
         // "in top 10", "in the top 3".
@@ -5466,6 +5498,29 @@ mod tests {
         // "of" joins "Number of households" but names nothing in it.
         let (mut d, t) = db(&[&["County", "Median household income", "Number of households"], &["McCone", "$42,998", "774"], &["Gallatin", "$50,136", "36,550"], &["Stillwater", "$57,227", "3,796"]]);
         assert_eq!(ask(&mut d, &t, "how many counties have a median household income of at least $50,000?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn a_cups_winners_column_counts_wins_and_won_so_many_times_filters_it() {
+        let (mut d, t) = db(&[
+            &["Team", "Winners", "Runners-up", "Years won"],
+            &["Liverpool", "8", "3", "1981, 1982, 1983, 1984, 1995, 2001, 2003, 2012"],
+            &["Aston Villa", "5", "3", "1961, 1975, 1977, 1994, 1996"],
+            &["Arsenal", "2", "5", "1987, 1993"],
+            &["Norwich City", "2", "1", "1962, 1985"],
+            &["Everton", "0", "2", ""],
+            &["Chelsea", "5", "2", "1965, 1998, 2005, 2007, 2015"],
+        ]);
+        // "wins" names Winners, a number column: the most, ties and all.
+        assert_eq!(ask(&mut d, &t, "which team has the most wins?"), (PlanKind::ArgMax, vec!["Liverpool".into()]));
+        assert_eq!(ask(&mut d, &t, "which teams has the least wins?"), (PlanKind::ArgMin, vec!["Everton".into()]));
+        // "won N times" is that column's value, not how often a team is
+        // listed; "runner-up 5 times" likewise filters Runners-up.
+        assert_eq!(ask(&mut d, &t, "what's the number of teams that won the cup five times?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "which teams won the title at least twice?").1, vec!["Liverpool".to_string(), "Aston Villa".into(), "Arsenal".into(), "Norwich City".into(), "Chelsea".into()]);
+        assert_eq!(ask(&mut d, &t, "what team has won twice but has been runner-up 5 times?").1, vec!["Arsenal".to_string()]);
+        // "a number of wins higher than 5" compares; it counts nothing.
+        assert_eq!(ask(&mut d, &t, "which teams had a number of wins higher than 5?").1, vec!["Liverpool".to_string()]);
     }
 
     #[test]
