@@ -160,6 +160,21 @@ async fn in_which_year_over_dates_answers_the_year_and_cites_the_date() {
     assert_eq!(cited, ["iowa-electricity!A4"], "{:?}", run.answer.citations);
 }
 
+/// Two columns' totals compared ("how many more bronze medals than
+/// silver?") cite the cells of both columns, not only the first one's.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_column_totals_compared_cite_the_cells_of_both_columns() {
+    let content = "Rank,Nation,Gold,Silver,Bronze,Total\n1,Cuba,4,3,2,9\n2,Peru,2,0,3,5\n3,Chile,1,0,1,2\n";
+    let runs = ask_csv("medals.csv", content, &["how many more bronze medals were awarded than silver?"]).await;
+    let run = &runs[0];
+    assert_eq!(run.answer.text, "3", "{:?}", run.trace);
+    let cited: Vec<&str> = run.answer.citations.iter().map(|c| c.locator.as_str()).collect();
+    // Silver is column D, Bronze column E: rows 2 to 4 of each.
+    for cell in ["medals!D2", "medals!D3", "medals!D4", "medals!E2", "medals!E3", "medals!E4"] {
+        assert!(cited.contains(&cell), "{cell} not cited: {cited:?}");
+    }
+}
+
 /// Over a schedule whose opponents carry where the game was played ("at
 /// Vanderbilt"), the opponent asked for is the team, and the answer still
 /// cites the cell it was read from.

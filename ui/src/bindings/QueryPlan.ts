@@ -22,7 +22,13 @@ answer_column: string | null,
 /**
  * The column the operation is over (ordered, summed, compared).
  */
-measure_column: string | null, filters: Array<Filter>, 
+measure_column: string | null, 
+/**
+ * A second column the operation reads: the other total of two columns
+ * compared ("more bronze medals than silver"), cited beside
+ * `measure_column`'s cells.
+ */
+compared_column: string | null, filters: Array<Filter>, 
 /**
  * 0..1: how much of the question the links explain.
  */

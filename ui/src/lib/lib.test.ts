@@ -147,19 +147,19 @@ describe("sources and trace", () => {
     expect(stepSummary(step([attempt("SELECT x", "no such column: x", 0)], "parser"))).toBe("1 statement by qwen, error: no such column: x; kept: parser");
   });
   it("says when a table query ran over two tables joined", () => {
-    const plan = { kind: "sum" as const, sql: "SELECT SUM(\"Amount\")", rows_sql: "", answer_column: null, measure_column: "Amount", filters: [], confidence: 1 };
+    const plan = { kind: "sum" as const, sql: "SELECT SUM(\"Amount\")", rows_sql: "", answer_column: null, measure_column: "Amount", compared_column: null, filters: [], confidence: 1 };
     const query = { source: "orders", table: "orders__customers", plan, result: { values: ["360"], rows: [1, 3, 4], rows_truncated: false, row_count: 3n }, report_layout: false, model: null, pivoted: false, relaxed: null };
     const step = (join: { with: string; names: [string, string]; on: [string, string]; key: string; a_columns: number } | null) => ({ step: "table_query" as const, ms: 1, used: true, query: { ...query, join } });
     expect(stepSummary(step(null))).toBe("sum: 360 (3 rows, answered)");
     expect(stepSummary(step({ with: "customers", names: ["orders_1", "customers_2"], on: ["Customer", "Customer"], key: "join:orders:customers", a_columns: 3 }))).toBe("sum joined on Customer: 360 (3 rows, answered)");
   });
   it("says when a table query read a table with its periods as rows", () => {
-    const plan = { kind: "arg_max" as const, sql: "SELECT \"Year\"", rows_sql: "", answer_column: "Year", measure_column: "Revenue", filters: [], confidence: 1 };
+    const plan = { kind: "arg_max" as const, sql: "SELECT \"Year\"", rows_sql: "", answer_column: "Year", measure_column: "Revenue", compared_column: null, filters: [], confidence: 1 };
     const query = { source: "kpis", table: "kpis_1_pivot", plan, result: { values: ["2021"], rows: [1, 2, 3, 4], rows_truncated: false, row_count: 4n }, report_layout: false, model: null, join: null, pivoted: true, relaxed: null };
     expect(stepSummary({ step: "table_query" as const, ms: 1, used: true, query })).toBe("arg_max (periods as rows): 2021 (4 rows, answered)");
   });
   it("says which filter a table query left out", () => {
-    const plan = { kind: "first" as const, sql: "SELECT \"Driver\"", rows_sql: "", answer_column: "Driver", measure_column: null, filters: [], confidence: 0.5 };
+    const plan = { kind: "first" as const, sql: "SELECT \"Driver\"", rows_sql: "", answer_column: "Driver", measure_column: null, compared_column: null, filters: [], confidence: 0.5 };
     const relaxed = { column: "Team", op: "=", values: ["Marlboro Team Penske"], words: "marlboro" };
     const query = { source: "race", table: "race_1", plan, result: { values: ["Michael Andretti"], rows: [1], rows_truncated: false, row_count: 1n }, report_layout: false, model: null, join: null, pivoted: false, relaxed };
     expect(stepSummary({ step: "table_query" as const, ms: 1, used: true, query })).toBe("first (left out Team = Marlboro Team Penske): Michael Andretti (1 rows, answered)");
@@ -240,7 +240,7 @@ describe("aggregates", () => {
       query: {
         source: "tbl_cars",
         table: "cars",
-        plan: { kind, sql: "SELECT COUNT(*) FROM cars WHERE origin IN ('Japan')", rows_sql: "", answer_column: null, measure_column: null, filters: [{ column: "Origin", op: "=", values: ["Japan"], words: "japan" }], confidence: 1 },
+        plan: { kind, sql: "SELECT COUNT(*) FROM cars WHERE origin IN ('Japan')", rows_sql: "", answer_column: null, measure_column: null, compared_column: null, filters: [{ column: "Origin", op: "=", values: ["Japan"], words: "japan" }], confidence: 1 },
         result: { values: ["3"], rows: [2, 3, 6], rows_truncated: false, row_count: BigInt(3) },
         report_layout: false,
         model: null,

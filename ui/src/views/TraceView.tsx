@@ -176,7 +176,7 @@ function StepBody({ s }: { s: TraceStep }) {
           <p>
             {p.kind} over <code>{s.query.table}</code>
             {p.answer_column ? ` · answer column ${p.answer_column}` : ""}
-            {p.measure_column ? ` · measure ${p.measure_column}` : ""} · confidence {p.confidence.toFixed(2)} · {s.used ? "answered" : "not used"}
+            {p.measure_column ? ` · measure ${p.measure_column}${p.compared_column ? ` against ${p.compared_column}` : ""}` : ""} · confidence {p.confidence.toFixed(2)} · {s.used ? "answered" : "not used"}
           </p>
           {s.query.join && (
             <p className="small">

@@ -127,6 +127,10 @@ pub struct QueryPlan {
     pub answer_column: Option<String>,
     /// The column the operation is over (ordered, summed, compared).
     pub measure_column: Option<String>,
+    /// A second column the operation reads: the other total of two columns
+    /// compared ("more bronze medals than silver"), cited beside
+    /// `measure_column`'s cells.
+    pub compared_column: Option<String>,
     pub filters: Vec<Filter>,
     /// 0..1: how much of the question the links explain.
     pub confidence: f32,
@@ -2481,6 +2485,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         rows_sql,
         answer_column: ans.map(|c| t.columns[c].name.clone()),
         measure_column: measure.map(|c| t.columns[c].name.clone()),
+        compared_column: None,
         filters: fs.iter().map(|f| f.1.clone()).collect(),
         confidence,
     };
@@ -2692,13 +2697,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let w = where_of(&filters);
         let rows_sql = format!("SELECT \"_row\" {w}");
         let (sa, sb) = (format!("(SELECT SUM({}) {w})", cx.col(a)), format!("(SELECT SUM({}) {w})", cx.col(b)));
+        let with_b = |p: QueryPlan| QueryPlan { compared_column: Some(t.columns[b].name.clone()), ..p };
         if diff {
-            return Some(plan(PlanKind::Difference, format!("SELECT ABS({sa} - {sb})"), rows_sql, None, Some(a), &filters));
+            return Some(with_b(plan(PlanKind::Difference, format!("SELECT ABS({sa} - {sb})"), rows_sql, None, Some(a), &filters)));
         }
         let more = cx.q[more_word.unwrap_or(0)] == "more";
         let (hi, lo) = if more { (">", "<") } else { ("<", ">") };
         let sql = format!("SELECT CASE WHEN {sa} {hi} {sb} THEN {} WHEN {sa} {lo} {sb} THEN {} ELSE 'same' END", sql_str(&t.columns[a].name), sql_str(&t.columns[b].name));
-        return Some(plan(PlanKind::Compare, sql, rows_sql, None, Some(a), &filters));
+        return Some(with_b(plan(PlanKind::Compare, sql, rows_sql, None, Some(a), &filters)));
     }
     // "The difference in tonnage between the heaviest and the lightest
     // ships": the largest value less the smallest.
@@ -2815,7 +2821,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let mut fs: Vec<Filter> = rest.iter().map(|f| f.1.clone()).collect();
             fs.push(a.1.clone());
             fs.push(b.1.clone());
-            return Some(QueryPlan { kind: PlanKind::Change, sql, rows_sql, answer_column: None, measure_column: Some(t.columns[m].name.clone()), filters: fs, confidence });
+            return Some(QueryPlan { kind: PlanKind::Change, sql, rows_sql, answer_column: None, measure_column: Some(t.columns[m].name.clone()), compared_column: None, filters: fs, confidence });
         }
     }
     // "What percentage of the precipitation fell in 2014" asks a share, not a change.
@@ -4897,7 +4903,12 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
             scale: String::new(),
         });
         let col = col_of(&q.plan.measure_column).or_else(|| col_of(&q.plan.answer_column).filter(|_| grouped)).or_else(|| q.plan.filters.first().and_then(|f| loaded.typed.columns.iter().position(|c| c.name == f.column)).map(own)).unwrap_or(0);
-        out.extend(q.result.rows.iter().take(cap).filter_map(|&r| cell(r, col)));
+        // Two columns' totals compared: each row's cell in both, the cap
+        // shared between them.
+        match col_of(&q.plan.compared_column) {
+            Some(other) => out.extend(q.result.rows.iter().take(cap.div_ceil(2)).flat_map(|&r| [cell(r, col), cell(r, other)]).flatten()),
+            None => out.extend(q.result.rows.iter().take(cap).filter_map(|&r| cell(r, col))),
+        }
         return out;
     }
     // The answer column in the (joined) table, and the column of `obj` cited.
@@ -5367,7 +5378,7 @@ mod tests {
 
     #[test]
     fn over_a_pivoted_report_only_rankings_counts_and_averages_of_the_periods_are_records() {
-        let plan = |kind: PlanKind, answer: Option<&str>, measure: Option<&str>| QueryPlan { kind, sql: String::new(), rows_sql: String::new(), answer_column: answer.map(str::to_string), measure_column: measure.map(str::to_string), filters: Vec::new(), confidence: 1.0 };
+        let plan = |kind: PlanKind, answer: Option<&str>, measure: Option<&str>| QueryPlan { kind, sql: String::new(), rows_sql: String::new(), answer_column: answer.map(str::to_string), measure_column: measure.map(str::to_string), compared_column: None, filters: Vec::new(), confidence: 1.0 };
         assert!(pivot_answers(&plan(PlanKind::ArgMax, Some("Year"), Some("Revenue")), Some("Year")));
         assert!(pivot_answers(&plan(PlanKind::Average, None, Some("Headcount")), Some("Year")));
         assert!(pivot_answers(&plan(PlanKind::Count, None, None), Some("Year")));

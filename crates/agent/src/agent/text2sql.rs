@@ -413,6 +413,7 @@ pub fn run_statement(db: &mut TableDb, key: &str, sql: &str, limits: &SqlLimits)
         rows_sql,
         answer_column: name(answer_col),
         measure_column: name(measure_column(&c.select, &t)),
+        compared_column: None,
         filters: Vec::new(),
         confidence: 0.0,
     };
@@ -541,7 +542,7 @@ mod tests {
     }
 
     fn answer(values: &[&str], confidence: f32, model: bool) -> Option<TableQuery> {
-        let plan = QueryPlan { kind: PlanKind::Lookup, sql: String::new(), rows_sql: String::new(), answer_column: None, measure_column: None, filters: Vec::new(), confidence };
+        let plan = QueryPlan { kind: PlanKind::Lookup, sql: String::new(), rows_sql: String::new(), answer_column: None, measure_column: None, compared_column: None, filters: Vec::new(), confidence };
         let result = PlanResult { values: values.iter().map(|v| v.to_string()).collect(), rows: vec![1], rows_truncated: false, row_count: 1 };
         Some(TableQuery { source: "s".into(), table: "t".into(), plan, result, report_layout: false, model: model.then(|| "m".to_string()), join: None, pivoted: false, relaxed: None, subject: None })
     }
