@@ -1582,6 +1582,24 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
+        // "finished in less than 1:55": a time written with a colon and no
+        // unit is a duration, in seconds, on the column of durations.
+        // "Faster" is less time, "slower" more. Over times of hours
+        // ("2:10:46"), "under 2:20" is hours and minutes.
+        let unit_after = cx.q.get(i + skip + 1).is_some_and(|w| time_unit(w).is_some());
+        if let Some(dc) = durations().filter(|_| skip < 4 && !unit_after && crate::tabular::is_clock_time(&cx.q[i + skip])) {
+            let op = match cx.q[i].as_str() {
+                "faster" => "<",
+                "slower" => ">",
+                _ => op,
+            };
+            let op = if negated_before(&cx.q, i) { negated(op) } else { op };
+            let hours = t.rows.iter().filter_map(|r| r.cells.get(dc)).filter(|x| crate::tabular::is_clock_time(&x.raw));
+            let (long, all) = hours.fold((0, 0), |(l, a), x| (l + usize::from(x.raw.matches(':').count() == 2), a + 1));
+            let v = if cx.q[i + skip].matches(':').count() == 1 && long * 2 > all { v * 60.0 } else { v };
+            num_filters.push((dc, op, v, (i, i + skip + 1)));
+            continue;
+        }
         // "at least 21 years old", "79 years of age", "the age of 25": an
         // age, on the Age column (words after the number included).
         let after_number = |k: usize| cx.q.get(i + skip + k).map(String::as_str);
@@ -5928,6 +5946,18 @@ mod tests {
         assert_eq!((p.kind, r.values.clone(), r.rows.clone()), (PlanKind::Sum, vec!["15".to_string()], vec![1, 3]));
         let p = parse("what is the sum of sales?", &t, "t").unwrap();
         assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().values, vec!["35".to_string()]);
+    }
+
+    #[test]
+    fn a_time_written_with_a_colon_and_no_unit_filters_the_column_of_durations() {
+        let (mut d, t) = db(&[&["Rank", "Name", "Run 1", "Total"], &["1", "Rothfuss", "49.38", "1:39.98"], &["2", "Smarzova", "52.50", "1:43.72"], &["3", "Corradini", "54.72", "1:57.67"], &["4", "Jallageas", "58.10", "2:01.30"]]);
+        assert_eq!(ask(&mut d, &t, "how many people finished in less than 1:55?"), (PlanKind::Count, vec!["2".into()]));
+        // "Faster" is less time.
+        assert_eq!(ask(&mut d, &t, "how many skiers were faster than 1:58.00?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many skiers were slower than 1:58.00?"), (PlanKind::Count, vec!["1".into()]));
+        // Over marathon times (hours), "under 2:20" is 2 hours 20.
+        let (mut d, t) = db(&[&["Year", "Competition", "Notes"], &["2001", "Beijing Marathon", "2:10:46"], &["2004", "Olympic Games", "2:19:26"], &["2007", "World Championships", "2:32:44"]]);
+        assert_eq!(ask(&mut d, &t, "how many times did he finish in under 2:20?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
