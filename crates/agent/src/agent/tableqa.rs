@@ -1540,7 +1540,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // "under the age of 25": the number after the measure's name.
             (_, Some("the")) if cx.q.get(i + 2).is_some_and(|w| w == "age") && cx.q.get(i + 3).is_some_and(|w| w == "of") && matches!(cx.q[i].as_str(), "under" | "below" | "over" | "above") => (if matches!(cx.q[i].as_str(), "under" | "below") { "<" } else { ">" }, 4),
             ("more" | "greater" | "higher" | "larger" | "bigger" | "longer", Some("than")) => (">", 2),
-            ("over" | "above" | "exceeding" | "exceeded" | "exceeds" | "exceed" | "surpassed" | "topped", _) => (">", 1),
+            ("over" | "above" | "exceeding" | "exceeded" | "exceeds" | "exceed" | "surpass" | "surpasses" | "surpassing" | "surpassed" | "topped", _) => (">", 1),
             ("at", Some("least")) => (">=", 2),
             ("less" | "fewer" | "lower" | "smaller" | "shorter", Some("than")) => ("<", 2),
             ("under" | "below", _) => ("<", 1),
@@ -6149,6 +6149,9 @@ mod tests {
         // "exceeded" compares as "over".
         let (mut d, t) = db(&[&["Player", "Transfer fee (€ million)"], &["Ivanov", "5"], &["Kezman", "9.5"], &["Moss", "12"]]);
         assert_eq!(ask(&mut d, &t, "who was the first player whose transfer fee exceeded 8 million euros?").1, vec!["Kezman".to_string()]);
+        // So does "surpass", in the present too: a jump's length in metres.
+        let (mut d, t) = db(&[&["Year", "Competition", "Notes"], &["1996", "World Juniors", "7.43 m"], &["1999", "Worlds", "8.01 m"], &["2000", "Olympics", "7.95 m"], &["2001", "Asian Games", "7.62 m"]]);
+        assert_eq!(ask(&mut d, &t, "how many times did his jump surpass 7.70 m?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
