@@ -889,11 +889,18 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     chosen
 }
 
-/// Column words that abbreviate a word otherwise than by its first
-/// letters ("Pts" for points; "Att" for attempts is found by its letters).
 /// Names of a column that counts wins, besides "W" ([`outcome`]).
 const WIN_COUNTS: &[&str] = &["winners", "wins", "won", "victories"];
 
+/// Is column `c` a count of wins by another name ("Winners" beside
+/// "Runners-up" in a cup's table of teams): a number column whose one
+/// word is one of [`WIN_COUNTS`]?
+fn counts_wins(cx: &Ctx, c: usize) -> bool {
+    cx.is_num(c) && matches!(col_words(&cx.t.columns[c].name).as_slice(), [w] if WIN_COUNTS.iter().any(|x| stem(x) == *w))
+}
+
+/// Column words that abbreviate a word otherwise than by its first
+/// letters ("Pts" for points; "Att" for attempts is found by its letters).
 const ABBREVIATED: &[(&str, &str)] = &[("pts", "point"), ("pt", "point"), ("td", "touchdown"), ("tds", "touchdown"), ("yds", "yard"), ("gls", "goal"), ("pct", "percent"), ("pct", "percentage")];
 
 /// Columns named by the question: (column, score, first word position).
@@ -916,7 +923,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         }
         // A count of wins by another name ("Winners" beside "Runners-up"
         // in a cup's table of teams): "wins", "won" and "victories" name it.
-        let win_count = cx.is_num(c) && matches!(cw.as_slice(), [w] if WIN_COUNTS.iter().any(|x| stem(x) == *w));
+        let win_count = counts_wins(cx, c);
         let mut hit = 0.0;
         let mut at: BTreeSet<usize> = BTreeSet::new();
         // Positions named by a word, a stem or five letters (not by an
@@ -2012,7 +2019,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // counts each row's wins in a column ("Winners" beside "Runners-up"),
     // that column's value, not how often a value recurs.
     // So too "has been runner-up 5 times" over a column of Runners-up.
-    let win_counts = (0..t.columns.len()).find(|&c| cx.is_num(c) && matches!(col_words(&t.columns[c].name).as_slice(), [w] if WIN_COUNTS.iter().any(|x| stem(x) == *w)));
+    let win_counts = (0..t.columns.len()).find(|&c| counts_wins(&cx, c));
     let mut said = freq;
     while let Some((op, k, (start, end))) = said {
         let counted = (start.saturating_sub(4)..start).rev().find_map(|i| {
