@@ -967,10 +967,18 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
 
 
 /// Numbers written as words, each at its value's index.
-const SPELLED: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+const SPELLED: &[&str] = &["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"];
+
+/// Tens written as words ("under forty seconds"), from twenty.
+const TENS: &[&str] = &["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"];
 
 fn number_word(w: &str) -> Option<f64> {
-    SPELLED.iter().position(|x| *x == w).map(|i| i as f64).or_else(|| crate::tabular::leading_number(w).filter(|_| w.starts_with(|c: char| c.is_ascii_digit())))
+    SPELLED
+        .iter()
+        .position(|x| *x == w)
+        .map(|i| i as f64)
+        .or_else(|| TENS.iter().position(|x| *x == w).map(|i| (i as f64 + 2.0) * 10.0))
+        .or_else(|| crate::tabular::leading_number(w).filter(|_| w.starts_with(|c: char| c.is_ascii_digit())))
 }
 
 /// Parses a question against one typed table loaded as `table` in the
@@ -3787,16 +3795,31 @@ fn time_unit(w: &str) -> Option<f64> {
 }
 
 /// The number column whose cells are durations written `m:ss` or
-/// `h:mm:ss` (held in seconds), when the table has exactly one.
+/// `h:mm:ss` (held in seconds), when the table has exactly one. Without
+/// one, a lone number column named Time whose cells are plain numbers
+/// ("39.17", a sprint's seconds; four in five, beside a "DNF") is read as
+/// seconds: "finished in under
+/// 40 seconds".
 fn duration_column(t: &TypedTable) -> Option<usize> {
-    let found: Vec<usize> = (0..t.columns.len())
-        .filter(|&c| t.columns[c].kind == ColumnKind::Number)
+    let raws = |c: usize| -> Vec<&str> { t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.as_str()).filter(|r| !r.trim().is_empty()).collect() };
+    let numbers = || (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Number);
+    let found: Vec<usize> = numbers()
         .filter(|&c| {
-            let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.as_str()).filter(|r| !r.trim().is_empty()).collect();
+            let raws = raws(c);
             !raws.is_empty() && raws.iter().filter(|r| crate::tabular::is_clock_time(r)).count() * 2 > raws.len()
         })
         .collect();
-    (found.len() == 1).then(|| found[0])
+    if !found.is_empty() {
+        return (found.len() == 1).then(|| found[0]);
+    }
+    let seconds: Vec<usize> = numbers()
+        .filter(|&c| col_words(&t.columns[c].name) == ["time"])
+        .filter(|&c| {
+            let raws = raws(c);
+            !raws.is_empty() && raws.iter().filter(|r| r.trim().parse::<f64>().is_ok()).count() * 5 >= raws.len() * 4
+        })
+        .collect();
+    (seconds.len() == 1).then(|| seconds[0])
 }
 
 /// A column of numbers where nothing is written as 0 but some cells are
@@ -5965,6 +5988,16 @@ mod tests {
         // Over marathon times (hours), "under 2:20" is 2 hours 20.
         let (mut d, t) = db(&[&["Year", "Competition", "Notes"], &["2001", "Beijing Marathon", "2:10:46"], &["2004", "Olympic Games", "2:19:26"], &["2007", "World Championships", "2:32:44"]]);
         assert_eq!(ask(&mut d, &t, "how many times did he finish in under 2:20?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn a_time_column_of_plain_numbers_holds_seconds_and_tens_are_written_as_words() {
+        let (mut d, t) = db(&[&["Rank", "Athlete", "Time"], &["1", "Kulikov", "39.17"], &["2", "Muratov", "39.25"], &["3", "Immerfall", "40.54"], &["4", "Wallberg", "40.56"], &["5", "Mueller", "41.57"], &["-", "Freese", "DNF"]]);
+        assert_eq!(ask(&mut d, &t, "how many racers finished the course in under forty seconds?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many racers finished in over 1 minute?"), (PlanKind::Count, vec!["0".into()]));
+        let (mut d, t) = db(&[&["Title", "Budget"], &["Robin Hood", "48"], &["Ace Ventura Jr", "25"], &["Major Payne", "15"]]);
+        assert_eq!(ask(&mut d, &t, "how many movies had a budget under thirty million?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many movies had a budget over fifteen million?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
