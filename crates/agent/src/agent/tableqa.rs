@@ -4190,7 +4190,12 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // episode was written by steve young" asks for the episode, not its
         // writer; "the player whose fee was not free", for the player.)
         let filters_by = |c: usize, pos: usize| linked(c) && (cx.q.get(pos + 1).is_some_and(|w| w == "by") || (pos > 0 && cx.q[pos - 1] == "whose"));
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= i + 4 && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
+        // (Within four words of the wh-word, or just after the words
+        // skipped to reach the head: "what is the name of the first club
+        // listed" asks for the Club.)
+        let head_at = (from.min(n)..n).find(|&k| !SKIP.contains(&cx.qs[k].as_str()) && !matches!(cx.qs[k].as_str(), "first" | "last" | "top")).unwrap_or(n);
+        let reach = (i + 4).max(head_at);
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
@@ -5988,6 +5993,15 @@ mod tests {
         // Over marathon times (hours), "under 2:20" is 2 hours 20.
         let (mut d, t) = db(&[&["Year", "Competition", "Notes"], &["2001", "Beijing Marathon", "2:10:46"], &["2004", "Olympic Games", "2:19:26"], &["2007", "World Championships", "2:32:44"]]);
         assert_eq!(ask(&mut d, &t, "how many times did he finish in under 2:20?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn the_name_of_the_first_column_named_reads_that_column() {
+        let (mut d, t) = db(&[&["Name", "Position", "Club"], &["Erich Burgener", "GK", "Servette"], &["Roger Berbig", "GK", "Grasshoppers"], &["Karl Engel", "GK", "Servette"]]);
+        assert_eq!(ask(&mut d, &t, "what is the name of the first club listed on this chart?"), (PlanKind::First, vec!["Servette".into()]));
+        assert_eq!(ask(&mut d, &t, "what is the name of the last club on this chart?"), (PlanKind::Last, vec!["Servette".into()]));
+        // No column named: the rows' own names.
+        assert_eq!(ask(&mut d, &t, "what is the name of the last goalkeeper on this chart?"), (PlanKind::Last, vec!["Karl Engel".into()]));
     }
 
     #[test]
