@@ -1588,7 +1588,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if matches!(cx.q[i].as_str(), "better" | "worse") && !placed {
             continue;
         }
-        if let (true, Some(rc)) = (placed && matches!(cx.q[i].as_str(), "higher" | "lower" | "better" | "worse" | "above" | "below"), rank_col) {
+        // ("Finished at least 3rd": third or better, a place no larger
+        // than 3; "at most 10th", tenth or worse.)
+        let at_least_place = cx.q[i] == "at" && cx.q.get(i + skip).is_some_and(|w| crate::text::ordinal_number(w).is_some());
+        if let (true, Some(rc)) = (placed && (at_least_place || matches!(cx.q[i].as_str(), "higher" | "lower" | "better" | "worse" | "above" | "below")), rank_col) {
             let Some(v) = cx.q.get(i + skip).and_then(|w| crate::text::ordinal_number(w).and_then(|n| n.parse::<f64>().ok()).or_else(|| number_word(w))) else { continue };
             let op = mirrored(op);
             let op = if negated_before(&cx.q, i) { negated(op) } else { op };
@@ -1720,6 +1723,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if let Some(c) = named {
             // A time is faster when smaller.
             let op = if matches!(cx.q[i].as_str(), "faster" | "slower") && is_time_column(t, c) { mirrored(op) } else { op };
+            // "over one million in population": the number at the scale
+            // the column holds, a count of people (1,823,109) or of
+            // millions ("Viewers (m)", 15.55).
+            let (v, span) = match cx.q.get(span.1).and_then(|w| scale_word(w)) {
+                Some(scale) => (at_column_scale(t, c, v, scale), (span.0, span.1 + 1)),
+                None => (v, span),
+            };
             num_filters.push((c, op, v, span));
         }
     }
@@ -3781,6 +3791,33 @@ fn in_seconds(word: &str, v: f64, secs: f64) -> f64 {
         v * secs / 60.0
     } else {
         v * secs
+    }
+}
+
+/// The size a scale word written after a number gives it ("5 million").
+fn scale_word(w: &str) -> Option<f64> {
+    Some(match w {
+        "thousand" => 1e3,
+        "million" | "millions" => 1e6,
+        "billion" | "billions" => 1e9,
+        _ => return None,
+    })
+}
+
+/// A number said with a scale word ("1 million"), as the column holds
+/// it: the whole number or the count of millions, whichever lies nearer
+/// (by orders of magnitude) to the column's middle value.
+fn at_column_scale(t: &TypedTable, c: usize, v: f64, scale: f64) -> f64 {
+    let mut held: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells.get(c)?.num).map(f64::abs).filter(|x| *x > 0.0).collect();
+    if held.is_empty() || v <= 0.0 {
+        return v;
+    }
+    held.sort_by(f64::total_cmp);
+    let middle = held[held.len() / 2].log10();
+    if ((v * scale).log10() - middle).abs() < (v.log10() - middle).abs() {
+        v * scale
+    } else {
+        v
     }
 }
 
@@ -5993,6 +6030,18 @@ mod tests {
         // Over marathon times (hours), "under 2:20" is 2 hours 20.
         let (mut d, t) = db(&[&["Year", "Competition", "Notes"], &["2001", "Beijing Marathon", "2:10:46"], &["2004", "Olympic Games", "2:19:26"], &["2007", "World Championships", "2:32:44"]]);
         assert_eq!(ask(&mut d, &t, "how many times did he finish in under 2:20?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    #[test]
+    fn at_least_a_place_is_that_place_or_better_and_a_scale_word_meets_the_column_at_its_scale() {
+        let (mut d, t) = db(&[&["Season", "Position"], &["1960", "1st"], &["1961", "3rd"], &["1962", "5th"], &["1963", "8th"]]);
+        assert_eq!(ask(&mut d, &t, "in which years did they finish at least 3rd?"), (PlanKind::Lookup, vec!["1960".into(), "1961".into()]));
+        assert_eq!(ask(&mut d, &t, "how many times did they place at most 5th?"), (PlanKind::Count, vec!["2".into()]));
+        // People counted one by one, and viewers counted in millions.
+        let (mut d, t) = db(&[&["Region", "Population"], &["Capital", "1,823,109"], &["Remainder", "608,036"], &["Skane", "1,184,500"]]);
+        assert_eq!(ask(&mut d, &t, "how many regions have over one million in population?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[&["Episode", "Viewers (m)"], &["1", "15.55"], &["2", "11.83"], &["3", "9.40"]]);
+        assert_eq!(ask(&mut d, &t, "how many episodes had more than 10 million viewers?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
