@@ -638,14 +638,20 @@ fn cell_month(raw: &str) -> Option<u32> {
 const MONTH_NAMES: &[&str] = &["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 /// `SELECT` of a difference `expr` of the column `m`: in years ("61
-/// years", "1 year") when `m` holds years (Founded, Completed) or ages,
-/// as a number otherwise.
-fn in_years(t: &TypedTable, m: usize, expr: String, from: &str) -> String {
+/// years", "1 year") when `m` holds years (Founded, Completed) or ages;
+/// with the unit word every cell of `m` writes ("365 t", "2 knots") when
+/// the question does not say it; as a number otherwise.
+fn as_difference(cx: &Ctx, m: usize, expr: String, from: &str) -> String {
+    let t = cx.t;
+    let whole = "CASE WHEN v = CAST(v AS INTEGER) THEN CAST(v AS INTEGER) ELSE ROUND(v, 2) END";
     if is_year_column(t, m) || col_words(&t.columns[m].name) == ["age"] {
-        let whole = "CASE WHEN v = CAST(v AS INTEGER) THEN CAST(v AS INTEGER) ELSE ROUND(v, 2) END";
-        format!("SELECT CASE WHEN v = 1 THEN '1 year' ELSE {whole} || ' years' END FROM (SELECT {expr} AS v {from})")
-    } else {
-        format!("SELECT {expr} {from}").trim_end().to_string()
+        return format!("SELECT CASE WHEN v = 1 THEN '1 year' ELSE {whole} || ' years' END FROM (SELECT {expr} AS v {from})");
+    }
+    let said = |u: &str| words(u).iter().any(|w| cx.q.iter().any(|q| q == w));
+    let ordinal = |u: &str| matches!(u, "st" | "nd" | "rd" | "th");
+    match t.columns[m].unit.as_deref().filter(|u| u.starts_with(char::is_alphabetic) && !ordinal(u) && !said(u)) {
+        Some(u) => format!("SELECT {whole} || {} FROM (SELECT {expr} AS v {from})", sql_str(&format!(" {u}"))),
+        None => format!("SELECT {expr} {from}").trim_end().to_string(),
     }
 }
 
@@ -748,6 +754,14 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // again inside the table ("Prime Minister" under Prime Minister).
         if full && words(&cx.t.columns[c].name) == *w {
             continue;
+        }
+        // Nor is the unit a number column's cells all write ("21 knots")
+        // a value: "the difference in speed in knots" names no row.
+        if let Some(unit) = cx.t.columns[c].unit.as_deref().filter(|_| cx.is_num(c)) {
+            let unit = words(unit);
+            if pos.iter().all(|&(_, j)| unit.contains(&w[j])) {
+                continue;
+            }
         }
         // "less than 20 episodes", "8 floors": a number that counts
         // something this table names nowhere (no column, no cell) is that
@@ -2756,7 +2770,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let m = named_num.or(answer.filter(|&c| cx.is_num(c) && !is_year_column(t, c))).or(total);
         if let Some(m) = m.filter(|&c| !is_rank_column(t, c)) {
             let w = where_of(&filters);
-            let sql = in_years(t, m, format!("MAX({c}) - MIN({c})", c = cx.col(m)), &w);
+            let sql = as_difference(&cx, m, format!("MAX({c}) - MIN({c})", c = cx.col(m)), &w);
             return Some(plan(PlanKind::Difference, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(m)), None, Some(m), &filters));
         }
     }
@@ -2776,7 +2790,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 let (s, _) = filter_of(l);
                 format!("(SELECT SUM({}) {base} AND {s})", cx.col(m))
             };
-            let sql = in_years(t, m, format!("ABS({} - {})", one(a), one(b)), "");
+            let sql = as_difference(&cx, m, format!("ABS({} - {})", one(a), one(b)), "");
             let (fa, fb) = (filter_of(a), filter_of(b));
             let rows_sql = format!("SELECT \"_row\" {base} AND ({} OR {})", fa.0, fb.0);
             let fs = vec![fa, fb];
@@ -6803,6 +6817,14 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn a_difference_is_shown_with_the_unit_its_cells_write_unless_the_question_says_it() {
+        let (mut d, t) = db(&[&["Class", "Speed"], &["GMT-class", "21 knots"], &["TE-class", "19 knots"], &["Buckley", "23.6 knots"]]);
+        assert_eq!(ask(&mut d, &t, "what is the difference in speed for the gmt-class and the te-class?").1, vec!["2 knots".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the difference in speed in knots between the buckley and the te-class?").1, vec!["4.6".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the difference in speed between the fastest and the slowest?").1, vec!["4.6 knots".to_string()]);
     }
 
     #[test]
