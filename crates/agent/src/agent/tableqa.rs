@@ -873,12 +873,15 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // else the first.
     let won = q.iter().any(|w| matches!(w.as_str(), "won" | "win" | "wins" | "winner" | "winners" | "victory" | "victories"));
     let col_ws: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
+    // (By how many of its words: "the date of appointment" names Date of
+    // Appointment before Date of Vacancy.)
     let names = |l: &Link| {
         let cw = &col_ws[l.col];
-        (0..q.len()).any(|i| !l.pos.contains(&i) && !is_weak(&q[i]) && cw.contains(&qs[i])) || (won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion")))
+        let named: BTreeSet<&String> = (0..q.len()).filter(|&i| !l.pos.contains(&i) && !is_weak(&q[i]) && cw.contains(&qs[i])).map(|i| &qs[i]).collect();
+        named.len().max(usize::from(won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion"))))
     };
     // (Judged once per link, not in every comparison of the sort.)
-    let mut judged: Vec<(bool, Link)> = links.into_iter().map(|l| (names(&l), l)).collect();
+    let mut judged: Vec<(usize, Link)> = links.into_iter().map(|l| (names(&l), l)).collect();
     judged.sort_by(|(na, a), (nb, b)| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(nb.cmp(na)).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
     let links: Vec<Link> = judged.into_iter().map(|(_, l)| l).collect();
     // Greedy: disjoint question words; cells of one column matched by the
@@ -6817,6 +6820,19 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn a_value_in_several_columns_is_read_in_the_column_the_question_names_most_fully() {
+        let (mut d, t) = db(&[
+            &["Team", "Date of vacancy", "Date of appointment"],
+            &["Palace", "8 October 2007", "11 October 2007"],
+            &["Leicester", "13 November 2007", "20 November 2007"],
+            &["Wolves", "21 November 2007", "22 November 2007"],
+            &["Derby", "26 November 2007", "3 December 2007"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many times was the date of appointment in the month of november?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many times was the date of vacancy in november?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     #[test]
