@@ -3213,7 +3213,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let linked_at: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
             let said: Vec<&String> = (at..n).filter(|i| !linked_at.contains(i) && !is_weak(&cx.q[*i]) || matches!(cx.q[*i].as_str(), "times" | "years")).map(|i| &cx.qs[i]).collect();
             // "pts." is points.
-            let names = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| said.contains(&cw) || (cw == "pt" || cw == "pts") && said.iter().any(|w| *w == "point"));
+            // "How many times has liverpool won?": a cup's Winners counts
+            // the wins.
+            let won = cx.q[at..].iter().any(|w| w.len() > 1 && outcome(w) == Some('w'));
+            let names = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| said.contains(&cw) || (cw == "pt" || cw == "pts") && said.iter().any(|w| *w == "point")) || (won && counts_wins(&cx, c));
             let usable = |c: usize| is_quantity(t, c) && !links.iter().any(|l| l.col == c);
             let head_names_none = head_at.is_some_and(|h| cx.q[h] != cx.qs[h] && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[h])));
             let total = || num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| col_words(&t.columns[c].name) == ["total"]).filter(|_| head_names_none);
@@ -5639,6 +5642,8 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what team has won twice but has been runner-up 5 times?").1, vec!["Arsenal".to_string()]);
         // "a number of wins higher than 5" compares; it counts nothing.
         assert_eq!(ask(&mut d, &t, "which teams had a number of wins higher than 5?").1, vec!["Liverpool".to_string()]);
+        // One team's wins are its Winners cell, not a count of its rows.
+        assert_eq!(ask(&mut d, &t, "how many total times has liverpool won?"), (PlanKind::Lookup, vec!["8".into()]));
     }
 
     #[test]
