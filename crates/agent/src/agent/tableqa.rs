@@ -906,6 +906,29 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     chosen
 }
 
+/// Measures named by their kind when no column is named so: "the slowest
+/// time" names the one column of durations (a run's Total); "the lowest
+/// ranking" the one number column of places (Place, Finish).
+struct MeasureKinds {
+    timed: Option<usize>,
+    ranked: Option<usize>,
+}
+
+impl MeasureKinds {
+    fn of(cx: &Ctx) -> Self {
+        let named_anywhere = |word: &str| cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == word));
+        let timed = (!named_anywhere("time")).then(|| duration_column(cx.t)).flatten();
+        let places: Vec<usize> = (0..cx.t.columns.len()).filter(|&c| cx.is_num(c) && is_place_column(cx.t, c)).collect();
+        let ranked = (places.len() == 1 && !named_anywhere("rank")).then(|| places[0]);
+        MeasureKinds { timed, ranked }
+    }
+
+    /// Does question word `w` name column `c` by its kind?
+    fn names(&self, c: usize, w: &str) -> bool {
+        (self.timed == Some(c) && w == "time") || (self.ranked == Some(c) && matches!(w, "rank" | "ranking" | "ranked" | "position" | "standing" | "placing"))
+    }
+}
+
 /// Names of a column that counts wins, besides "W" ([`outcome`]).
 const WIN_COUNTS: &[&str] = &["winners", "wins", "won", "victories"];
 
@@ -932,6 +955,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
     let outcome_cols = cx.t.columns.iter().filter(|col| matches!(col_words(&col.name).as_slice(), [w] if outcome(w).is_some())).count() >= 2;
     // A medal table: "medals" names its Total column.
     let medal_table = is_medal_table(cx.t);
+    let kinds = MeasureKinds::of(cx);
     let mut out = Vec::new();
     for (c, col) in cx.t.columns.iter().enumerate() {
         let cw: Vec<String> = col_words(&col.name).into_iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).collect();
@@ -950,6 +974,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
             let same = |i: usize| {
                 &cx.qs[i] == w || same5(&cx.qs[i], w) || ABBREVIATED.iter().any(|(a, full)| a == w && &cx.qs[i] == full) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
                     || (win_count && cx.q[i].len() > 1 && outcome(&cx.q[i]) == Some('w'))
+                    || (cw.len() == 1 && kinds.names(c, &cx.q[i]))
                     || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
             };
             // An abbreviation in the name: "temp" for temperature, "max" for maximum.
@@ -3486,7 +3511,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // A year is no measure of "the most wins" or "the worst season":
         // the latest or earliest year would be no answer.
         let year_no_measure = is_year_column(t, ans) && matches!(sw, "most" | "least" | "fewest" | "highest" | "lowest" | "best" | "worst" | "greatest" | "largest" | "smallest" | "biggest");
+        // (The fastest time is the smallest, and so is the highest rank,
+        // as below.)
+        let timed = ["fastest", "slowest"].contains(&sw) && is_time_column(t, ans);
         if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) && !year_no_measure {
+            let rank = is_rank_column(t, ans) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
+            let desc = if timed || rank { !desc } else { desc };
             let f = if desc { "MAX" } else { "MIN" };
             let sql = extreme_sql(&cx, ans, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(ans)));
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(ans)), Some(ans), Some(ans), &filters));
@@ -3505,7 +3535,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // The answer column is itself the measure ("what was the highest score").
         if cx.is_num(ans) {
             let rank = is_rank_column(t, ans) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
-            let desc = if rank { !desc } else { desc };
+            let desc = if rank || timed { !desc } else { desc };
             let f = if desc { "MAX" } else { "MIN" };
             let sql = extreme_sql(&cx, ans, desc, &w).unwrap_or_else(|| format!("SELECT {f}({}) {w}", cx.col(ans)));
             return Some(plan(if desc { PlanKind::Max } else { PlanKind::Min }, sql, format!("SELECT \"_row\" {w} AND {} IS NOT NULL", cx.col(ans)), Some(ans), Some(ans), &filters));
@@ -4170,10 +4200,11 @@ fn is_index_column(t: &TypedTable, c: usize) -> bool {
 
 /// The largest (`desc`) or smallest value of number column `c` over the
 /// rows `w` selects, as its cell is written ("40 knots", "0:19", "10
-/// years"), when the column carries a unit or is a time, which the number
-/// alone would drop; `None` for a plain number column (MAX or MIN then).
+/// years", "2nd"), when the column carries a unit, is a time or holds
+/// places, which the number alone would drop; `None` for a plain number
+/// column (MAX or MIN then).
 fn extreme_sql(cx: &Ctx, c: usize, desc: bool, w: &str) -> Option<String> {
-    let as_written = cx.t.columns[c].unit.is_some() || is_time_column(cx.t, c);
+    let as_written = cx.t.columns[c].unit.is_some() || is_time_column(cx.t, c) || is_place_column(cx.t, c);
     let dir = if desc { "DESC" } else { "ASC" };
     as_written.then(|| format!("SELECT {r} {w} AND {n} IS NOT NULL ORDER BY {n} {dir}, \"_row\" LIMIT 1", r = cx.raw(c), n = cx.col(c)))
 }
@@ -4252,7 +4283,8 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // listed" asks for the Club.)
         let head_at = (from.min(n)..n).find(|&k| !SKIP.contains(&cx.qs[k].as_str()) && !matches!(cx.qs[k].as_str(), "first" | "last" | "top")).unwrap_or(n);
         let reach = (i + 4).max(head_at);
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && col_words(&t.columns[*c].name).iter().any(|w| head.contains(w))).min_by_key(|x| x.2).map(|x| x.0);
+        let kinds = MeasureKinds::of(cx);
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w)) || (head.iter().any(|w| kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
@@ -6825,6 +6857,17 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn time_names_the_column_of_durations_and_ranking_the_column_of_places() {
+        let (mut d, t) = db(&[&["Rank", "Name", "Run 1", "Total"], &["1", "Rothfuss", "49.38", "1:39.98"], &["2", "Smarzova", "52.50", "1:43.72"], &["3", "Jallageas", "58.10", "2:01.30"]]);
+        assert_eq!(ask(&mut d, &t, "what was the slowest time?"), (PlanKind::Max, vec!["2:01.30".into()]));
+        assert_eq!(ask(&mut d, &t, "what was the fastest time?"), (PlanKind::Min, vec!["1:39.98".into()]));
+        let (mut d, t) = db(&[&["Season", "Division", "Place"], &["1999/00", "3a", "5th"], &["2001/02", "3a", "9th"], &["2003/04", "3a", "2nd"], &["2004/05", "3a", "8th"]]);
+        // The highest place is the smallest number, shown as written.
+        assert_eq!(ask(&mut d, &t, "what is the highest ranking the team has ever received?"), (PlanKind::Min, vec!["2nd".into()]));
+        assert_eq!(ask(&mut d, &t, "what season did the team find themselves with the lowest ranking?").1, vec!["2001/02".to_string()]);
     }
 
     #[test]
