@@ -3782,9 +3782,15 @@ impl Span {
     }
     /// A year range's first and last year as SQL expressions ("1937–1941",
     /// any dash; NULL where the cell has no end).
+    /// An end written with two digits ("1954–76") is in the start's
+    /// century, or the next one ("1998–03").
     fn range_ends(cx: &Ctx, c: usize) -> (String, String) {
         let r = format!("replace(replace({}, '–', '-'), '—', '-')", cx.raw(c));
-        (format!("CAST(substr({r}, 1, 4) AS INTEGER)"), format!("CAST(NULLIF(trim(substr({r}, instr({r}, '-') + 1, 4)), '') AS INTEGER)"))
+        let start = format!("CAST(substr({r}, 1, 4) AS INTEGER)");
+        let e = format!("trim(substr({r}, instr({r}, '-') + 1, 4))");
+        let short = format!("({start} / 100 * 100 + CAST({e} AS INTEGER))");
+        let end = format!("CASE WHEN LENGTH({e}) = 2 THEN {short} + CASE WHEN {short} < {start} THEN 100 ELSE 0 END ELSE CAST(NULLIF({e}, '') AS INTEGER) END");
+        (start, end)
     }
 }
 
@@ -3799,10 +3805,16 @@ fn is_year_word(w: &str) -> bool {
 /// "Year begun"/"Year discontinued", two columns of one name), else the
 /// one column whose cells are mostly year ranges.
 fn span_of(t: &TypedTable) -> Option<Span> {
-    const START: &[&str] = &["from", "start", "started", "begun", "began", "begin", "took", "entered", "opened", "born", "since", "first"];
+    const START: &[&str] = &["from", "start", "started", "begun", "began", "begin", "beginning", "took", "entered", "opened", "born", "since", "first"];
     const END: &[&str] = &["to", "end", "ended", "left", "until", "discontinued", "closed", "died", "last", "retired"];
+    // (Years before 1800 too, when a start and an end name them: a parish
+    // priest's "Beginning of service", 1772.)
+    let old_years = |c: usize| {
+        let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
+        !nums.is_empty() && nums.iter().all(|v| v.fract() == 0.0 && (1000.0..=2100.0).contains(v))
+    };
     let kind = |c: usize| match t.columns[c].kind {
-        ColumnKind::Number if is_year_column(t, c) => Some(false),
+        ColumnKind::Number if is_year_column(t, c) || old_years(c) => Some(false),
         ColumnKind::Date => Some(true),
         _ => None,
     };
@@ -3822,11 +3834,25 @@ fn span_of(t: &TypedTable) -> Option<Span> {
     }
     let ranged = |c: usize| {
         let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
-        let is_range = |r: &&&str| {
+        // The length of a range ("1937–1941": 4; "1954–76": 22; a season,
+        // "2005–06": 1), when the cell is one.
+        let range_len = |r: &str| -> Option<i32> {
             let ch: Vec<char> = r.chars().collect();
-            ch.len() >= 9 && ch[..4].iter().all(char::is_ascii_digit) && ch[4..ch.len() - 4].iter().all(|c| matches!(c, '–' | '-' | '—' | ' ')) && ch[ch.len() - 4..].iter().all(char::is_ascii_digit)
+            let digits = |s: &[char]| s.iter().all(char::is_ascii_digit).then(|| s.iter().collect::<String>().parse::<i32>().ok()).flatten();
+            let dashes = |s: &[char]| !s.is_empty() && s.iter().all(|c| matches!(c, '–' | '-' | '—' | ' '));
+            let start = digits(ch.get(..4)?)?;
+            if ch.len() >= 9 && dashes(&ch[4..ch.len() - 4]) {
+                return Some(digits(&ch[ch.len() - 4..])? - start);
+            }
+            // Two digits after the dash: the start's century.
+            if ch.len() >= 7 && dashes(&ch[4..ch.len() - 2]) {
+                let short = start / 100 * 100 + digits(&ch[ch.len() - 2..])?;
+                return Some(if short < start { short + 100 } else { short } - start);
+            }
+            None
         };
-        raws.len() >= 2 && raws.iter().filter(is_range).count() * 2 > raws.len()
+        let ranges = raws.iter().filter(|r| range_len(r).is_some()).count();
+        raws.len() >= 2 && ranges * 2 > raws.len()
     };
     let found: Vec<usize> = (0..n).filter(|&c| t.columns[c].kind == ColumnKind::Number && ranged(c)).collect();
     (found.len() == 1).then(|| Span::Range(found[0]))
@@ -6857,6 +6883,16 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn a_career_written_with_a_two_digit_end_and_a_service_before_1800_are_spans() {
+        let (mut d, t) = db(&[&["Player", "Career", "Team"], &["Hank Aaron", "1954–76", "Braves"], &["Cap Anson", "1871–97", "Colts"], &["Rod Gilbert", "1960–78", "Rangers"], &["Kid Nichols", "1890–1906", "Beaneaters"]]);
+        assert_eq!(ask(&mut d, &t, "how long did cap anson play?").1, vec!["26 years".to_string()]);
+        assert_eq!(ask(&mut d, &t, "who had the longest career?").1, vec!["Cap Anson".to_string()]);
+        let (mut d, t) = db(&[&["First Name", "Surname", "Beginning of service", "End of service"], &["Pilzbach", "Johann", "1772", "1776"], &["Kempf", "Laurentius", "1798", "1812"], &["Bottka", "Paul", "1836", "1845"]]);
+        assert_eq!(ask(&mut d, &t, "how long was pilzbach's period of service?").1, vec!["4 years".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long did bottka paul serve?").1, vec!["9 years".to_string()]);
     }
 
     #[test]
