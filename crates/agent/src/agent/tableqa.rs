@@ -1346,7 +1346,7 @@ fn first_in_amount(mut q: Vec<String>) -> Vec<String> {
 
 /// "How may years", "hom many justices", "how mans years": the slips of
 /// a quickly typed "how many" (14 of WikiTableQuestions' 14,152 training
-/// questions), read as meant.
+/// questions), and a word typed twice, read as meant.
 fn how_many_slips(mut q: Vec<String>) -> Vec<String> {
     for i in 0..q.len().saturating_sub(1) {
         let slip = match (q[i].as_str(), q[i + 1].as_str()) {
@@ -1358,6 +1358,12 @@ fn how_many_slips(mut q: Vec<String>) -> Vec<String> {
             q[i] = "how".into();
             q[i + 1] = "many".into();
         }
+    }
+    // "who had the the lowest", "in in one year": a word typed twice;
+    // "whos name": "who's".
+    q.dedup_by(|b, a| a == b && !a.starts_with(|c: char| c.is_ascii_digit()));
+    for w in q.iter_mut().filter(|w| *w == "whos") {
+        *w = "who".into();
     }
     q
 }
@@ -6850,6 +6856,9 @@ mod tests {
         for q in ["how may artists scored over 100 points?", "hom many artists scored over 100 points?", "how mans artists scored over 100 points?"] {
             assert_eq!(ask(&mut d, &t, q), (PlanKind::Count, vec!["2".into()]), "{q}");
         }
+        // A word typed twice, and "whos".
+        assert_eq!(how_many_slips(words("who had the the lowest points in in the contest")), words("who had the lowest points in the contest"));
+        assert_eq!(ask(&mut d, &t, "whos name is listed last on the chart?").1, vec!["Manuela Bravo".to_string()]);
     }
 
     #[test]
