@@ -1404,6 +1404,25 @@ fn decade_apostrophes(question: &str) -> String {
             out.push(c);
         }
     }
+    countries_with_dots(&out)
+}
+
+/// "In the u.s.", "the u.k.": a country's letters written with dots,
+/// which the tokenizer would read as single letters, kept as "us", "uk"
+/// (which [`super::places`] knows). Other initials stay letters: "c.d.
+/// arcense" is written so in its cell too.
+fn countries_with_dots(question: &str) -> String {
+    let mut out = question.to_string();
+    for (dotted, plain) in [("u.s.a.", "usa"), ("u.s.", "us"), ("u.k.", "uk")] {
+        let mut from = 0;
+        while let Some(k) = out[from..].to_ascii_lowercase().find(dotted).map(|k| k + from) {
+            let starts_word = out[..k].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
+            if starts_word {
+                out.replace_range(k..k + dotted.len(), plain);
+            }
+            from = k + 1;
+        }
+    }
     out
 }
 
@@ -6892,6 +6911,14 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn a_country_written_with_dots_is_that_country() {
+        let (mut d, t) = db(&[&["Outcome", "Year", "Championship", "Opponent"], &["Winner", "1976", "Boston, U.S.", "Smith"], &["Runner-up", "1977", "Madrid, Spain", "Orantes"], &["Winner", "1978", "Houston, U.S.", "Ashe"], &["Winner", "1979", "London, U.K.", "Borg"]]);
+        assert_eq!(ask(&mut d, &t, "how many matches took place in the u.s.?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many matches took place in the u.k.?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(countries_with_dots("besides c.d. fas, did the u.s.a. win?"), "besides c.d. fas, did the usa win?");
     }
 
     #[test]
