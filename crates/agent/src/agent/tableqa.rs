@@ -615,6 +615,51 @@ fn clock_sql(t: &TypedTable, c: usize, sql: &str) -> Option<String> {
     Some(format!("WITH q(v) AS ({sql}) SELECT CASE WHEN v IS NULL THEN NULL ELSE {clock} END FROM q"))
 }
 
+/// Minutes after midnight of a time of day written with its half of the
+/// day ("7:45 PM", "12:30 p.m.", "4pm"); `None` for anything else.
+fn day_minutes(raw: &str) -> Option<u32> {
+    let r = raw.trim().to_ascii_lowercase();
+    let digits = r.chars().take_while(char::is_ascii_digit).count();
+    let h: u32 = r.get(..digits).filter(|_| (1..=2).contains(&digits))?.parse().ok().filter(|h| (1..=12).contains(h))?;
+    let mut rest = &r[digits..];
+    let mut m = 0;
+    if let Some(after) = rest.strip_prefix(':') {
+        m = after.get(..2)?.parse().ok().filter(|m| *m < 60)?;
+        rest = &after[2..];
+    }
+    let half = rest.trim_start_matches([' ', '.']);
+    let pm = if half.starts_with('p') { true } else if half.starts_with('a') { false } else { return None };
+    half[1..].trim_start_matches('.').starts_with('m').then_some((h % 12) * 60 + m + if pm { 720 } else { 0 })
+}
+
+/// The first time of day a cell writes ("FOX 1:00 pm": 780).
+fn day_time_in(raw: &str) -> Option<u32> {
+    let b = raw.as_bytes();
+    (0..b.len()).filter(|&k| b[k].is_ascii_digit() && (k == 0 || !(b[k - 1].is_ascii_digit() || b[k - 1] == b':'))).find_map(|k| day_minutes(&raw[k..]))
+}
+
+/// The one column most of whose filled cells are times of day.
+fn day_clock_column(t: &TypedTable) -> Option<usize> {
+    let found: Vec<usize> = (0..t.columns.len())
+        .filter(|&c| {
+            let raws: Vec<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|r| !r.is_empty()).collect();
+            !raws.is_empty() && raws.iter().filter(|r| day_time_in(r).is_some()).count() * 2 > raws.len()
+        })
+        .collect();
+    (found.len() == 1).then(|| found[0])
+}
+
+/// A time of day said at question word `k` ("7:00 pm", "6 pm", "4pm"):
+/// its minutes after midnight and the word after it.
+fn day_time_at(q: &[String], k: usize) -> Option<(u32, usize)> {
+    let w = q.get(k)?;
+    if let Some(m) = day_minutes(w) {
+        return Some((m, k + 1));
+    }
+    let half = q.get(k + 1).filter(|h| matches!(h.as_str(), "pm" | "am"))?;
+    day_minutes(&format!("{w} {half}")).map(|m| (m, k + 2))
+}
+
 /// A season written as a span: four digits, a dash or slash, a digit
 /// ("1994–95", "2011/12"); a date with its day first ("22-11-1974") is not.
 fn season_span(r: &str) -> bool {
@@ -1409,11 +1454,11 @@ fn decade_apostrophes(question: &str) -> String {
 
 /// "In the u.s.", "the u.k.": a country's letters written with dots,
 /// which the tokenizer would read as single letters, kept as "us", "uk"
-/// (which [`super::places`] knows). Other initials stay letters: "c.d.
+/// (which [`super::places`] knows); "7:00 p.m." as "7:00 pm". Other initials stay letters: "c.d.
 /// arcense" is written so in its cell too.
 fn countries_with_dots(question: &str) -> String {
     let mut out = question.to_string();
-    for (dotted, plain) in [("u.s.a.", "usa"), ("u.s.", "us"), ("u.k.", "uk")] {
+    for (dotted, plain) in [("u.s.a.", "usa"), ("u.s.", "us"), ("u.k.", "uk"), ("p.m.", "pm"), ("a.m.", "am")] {
         let mut from = 0;
         while let Some(k) = out[from..].to_ascii_lowercase().find(dotted).map(|k| k + from) {
             let starts_word = out[..k].chars().next_back().is_none_or(|c| !c.is_alphanumeric());
@@ -2163,6 +2208,35 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let sql = format!("\"_row\" IN (SELECT \"_row\" FROM {} WHERE NOT \"_total\" ORDER BY \"_row\"{order} LIMIT {k})", cx.table);
         extra.push((sql, Filter { column: "_row".to_string(), op: if order.is_empty() { "<=" } else { ">=" }.into(), values: vec![k.to_string()], words: format!("{} {}", cx.q[i], cx.q[i + 1]) }, (i, i + 2)));
         listed.push((i, i + 2));
+    }
+    // "Games that started after 7:00 p.m.", "kick off times past 6 pm",
+    // "played at 2pm": a time of day, in minutes after midnight, on the
+    // one column of times of day ("7:45 PM", "12:30 p.m.").
+    if let Some(dc) = day_clock_column(t) {
+        for i in 0..n {
+            let op = match cx.q[i].as_str() {
+                "after" | "past" => ">",
+                "before" => "<",
+                "at" | "for" => "=",
+                "later" | "earlier" if cx.q.get(i + 1).is_some_and(|w| w == "than") => if cx.q[i] == "later" { ">" } else { "<" },
+                _ => continue,
+            };
+            let from = if cx.q.get(i + 1).is_some_and(|w| w == "than") { i + 2 } else { i + 1 };
+            let Some((minutes, end)) = day_time_at(&cx.q, from) else { continue };
+            let op = match (negated_before(&cx.q, i), op) {
+                (true, "=") => "!=",
+                (true, op) => negated(op),
+                (false, op) => op,
+            };
+            // (Each cell's minutes, read here: "FOX 1:00 pm" writes its
+            // network first.)
+            let cells: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells.get(dc)).map(|x| x.raw.trim()).collect();
+            let readings: Vec<(&str, String)> = cells.into_iter().filter_map(|r| Some((r, day_time_in(r)?.to_string()))).collect();
+            let of_day = cells_as_sql_else(&cx.raw(dc), readings.iter().map(|(r, m)| (*r, m.as_str())), "NULL");
+            let sql = format!("CAST({of_day} AS INTEGER) {op} {minutes}");
+            num_filters.retain(|f| !(f.3 .0 < end && i < f.3 .1));
+            extra.push((sql, Filter { column: t.columns[dc].name.clone(), op: op.into(), values: vec![cx.q[from..end].join(" ")], words: cx.q[i..end].join(" ") }, (i, end)));
+        }
     }
     let top_n = top_n.filter(|(_, at)| !extra.iter().any(|e| e.2 .0 < *at && *at < e.2 .1));
     links.retain(|l| !extra.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
@@ -6911,6 +6985,19 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn a_time_of_day_compares_minutes_after_midnight() {
+        let (mut d, t) = db(&[&["Date", "Time", "Opponent", "Attendance"], &["September 2", "12:30 p.m.", "WKU", "92,746"], &["September 9", "7:45 PM", "South Carolina", "82,513"], &["September 16", "1:00 p.m.", "UAB", "92,746"], &["October 7", "8:00 pm", "Ole Miss", "92,746"], &["October 14", "11:00 AM", "Vanderbilt", "70,000"]]);
+        assert_eq!(ask(&mut d, &t, "what is the number of games that started after 7:00 p.m.?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many games were played before 1:00 p.m.?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many games were not scheduled for 1:00 pm?"), (PlanKind::Count, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "which opponent did they play at 8pm?").1, vec!["Ole Miss".to_string()]);
+        assert_eq!(day_minutes("12:30 p.m."), Some(750));
+        assert_eq!(day_minutes("12:05 AM"), Some(5));
+        assert_eq!(day_minutes("1:39.98"), None);
+        assert_eq!(day_time_in("FOX 1:00 pm"), Some(780));
     }
 
     #[test]
