@@ -2330,17 +2330,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             unnamed_letter = Some((i, end));
         }
     }
-    // "how many baseplates have a slogan?", "names listed with an image":
-    // the rows whose named column is given, where some are not.
+    // "how many baseplates have a slogan?", "names listed with an image",
+    // "how many albums garnered chart positions?": the rows whose named
+    // column is given, where some are not.
     if how_many {
         for i in 0..n.saturating_sub(2) {
-            if !matches!(cx.q[i].as_str(), "have" | "has" | "had" | "with") || !matches!(cx.q[i + 1].as_str(), "a" | "an" | "any") {
+            let article = matches!(cx.q[i + 1].as_str(), "a" | "an" | "any");
+            let given = match cx.q[i].as_str() {
+                "have" | "has" | "had" | "with" => article,
+                "garnered" | "received" | "earned" | "gained" | "got" => true,
+                _ => false,
+            };
+            if !given {
                 continue;
             }
             if (i.saturating_sub(3)..i).any(|k| matches!(cx.q[k].as_str(), "not" | "no" | "never" | "without" | "t")) {
                 continue;
             }
-            let window = (i + 2)..(i + 5).min(n);
+            let from = if article { i + 2 } else { i + 1 };
+            let window = from..(from + 3).min(n);
             if links.iter().any(|l| l.pos.iter().any(|p| window.contains(p))) || extra.iter().any(|e| window.contains(&e.2 .0)) {
                 continue;
             }
@@ -2355,7 +2363,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             if let Some(c) = named {
                 let raw = cx.raw(c);
                 let sql = format!("({raw} IS NOT NULL AND TRIM({raw}) <> '' AND TRIM({raw}) NOT IN ({}))", missing_sql());
-                let k = (i + 2..n).rfind(|&k| k < window.end && words_of(c).contains(&cx.qs[k])).unwrap_or(i + 2);
+                let k = (from..n).rfind(|&k| k < window.end && words_of(c).contains(&cx.qs[k])).unwrap_or(from);
                 // ("had a result of 2.19" names a value, not that one is given.)
                 if cx.q.get(k + 1).is_some_and(|w| matches!(w.as_str(), "of" | "over" | "under" | "above" | "below" | "than")) {
                     continue;
@@ -6985,6 +6993,13 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn rows_that_garnered_what_a_column_gives_are_those_where_it_is_given() {
+        let (mut d, t) = db(&[&["Album title", "Year", "Chart positions"], &["Distant Plastic Trees", "1991", "—"], &["The Wayward Bus", "1992", "—"], &["Bee Thousand", "1994", "UK 70"], &["Alien Lanes", "1995", "UK 44"]]);
+        assert_eq!(ask(&mut d, &t, "how many albums garnered chart positions?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many albums received a chart position?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     #[test]
