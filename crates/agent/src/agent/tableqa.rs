@@ -1327,7 +1327,43 @@ fn superlative_phrases(mut q: Vec<String>) -> Vec<String> {
         q.splice(i..end, ["the".to_string(), head.to_string()].into_iter().chain(kept));
         i += 2 + n;
     }
+    // "Which division had the larger area?", "which driver had the larger
+    // amount of points?": with nothing to compare against (no "than", no
+    // "or"), the comparative picks one of all, as the superlative does.
+    // (Not "greater": "the greater baltimore classic" is a name.)
+    if !q.iter().any(|w| w == "than" || w == "or") {
+        for i in 1..q.len() {
+            if q[i - 1] != "the" {
+                continue;
+            }
+            let most = match q[i].as_str() {
+                "larger" => "largest",
+                "higher" => "highest",
+                "bigger" => "biggest",
+                "smaller" => "smallest",
+                "lower" => "lowest",
+                "fewer" => "fewest",
+                "longer" => "longest",
+                "shorter" => "shortest",
+                _ => continue,
+            };
+            q[i] = most.to_string();
+        }
+    }
     q
+}
+
+/// "Between tingkhong and sonari, which had a higher constituency
+/// number?": the two named first are the options of the question that
+/// follows, read as "which had a higher constituency number between
+/// tingkhong and sonari" (see [`between_as_or`]).
+fn leading_between(q: Vec<String>) -> Vec<String> {
+    if q.first().is_none_or(|w| w != "between") {
+        return q;
+    }
+    let Some(and) = q.iter().position(|w| w == "and") else { return q };
+    let Some(wh) = (and + 2..q.len()).find(|&i| matches!(q[i].as_str(), "which" | "who" | "what")) else { return q };
+    q[wh..].iter().chain(q[..wh].iter()).cloned().collect()
 }
 
 /// "second to last", "next to last", "second last", "penultimate", "third
@@ -1501,7 +1537,7 @@ fn decade_years(q: &[String], i: usize) -> Option<(u32, u32, usize)> {
 }
 
 fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
-    let (q, before_last) = from_the_end(superlative_phrases(first_in_amount(than_typed_that(between_as_or(round_numbers(how_many_slips(words(&decade_apostrophes(question)))))))));
+    let (q, before_last) = from_the_end(superlative_phrases(first_in_amount(than_typed_that(between_as_or(leading_between(round_numbers(how_many_slips(words(&decade_apostrophes(question))))))))));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
@@ -6993,6 +7029,16 @@ mod tests {
         // Over a real table: the difference of two three-decimal cells.
         let (mut d, t) = db(&[&["Transmitter", "kW"], &["Allenheads", "0.062"], &["Seaham", "0.005"], &["Alston", "0.03"]]);
         assert_eq!(ask(&mut d, &t, "what is the difference between kw for allenheads and seaham?").1, vec!["0.057".to_string()]);
+    }
+
+    #[test]
+    fn the_larger_of_all_is_the_largest_and_two_named_first_are_the_options() {
+        let (mut d, t) = db(&[&["Name", "Constituency Number", "Area (Km2)"], &["Sonari", "106", "210"], &["Tingkhong", "119", "180"], &["Yanglin", "101", "350"]]);
+        assert_eq!(ask(&mut d, &t, "which division had the larger area?").1, vec!["Yanglin".to_string()]);
+        assert_eq!(ask(&mut d, &t, "between tingkhong and sonari, which had a higher constituency number?").1, vec!["Tingkhong".to_string()]);
+        assert_eq!(leading_between(words("between 2009 and 2010, which driver had the larger amount of points?")), words("which driver had the larger amount of points between 2009 and 2010"));
+        // "Greater" names places ("the greater baltimore classic").
+        assert_eq!(superlative_phrases(words("what is the total score in the greater baltimore classic?")), words("what is the total score in the greater baltimore classic?"));
     }
 
     #[test]
