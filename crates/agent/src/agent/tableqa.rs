@@ -213,6 +213,9 @@ struct Ctx<'a> {
     /// A column of countries by its cells, when the question asks for a
     /// country ([`country_column`]).
     countries: Option<usize>,
+    /// The columns of durations and of places that "time" and "ranking"
+    /// name, when the question says those words ([`MeasureKinds`]).
+    kinds: MeasureKinds,
 }
 
 impl Ctx<'_> {
@@ -959,18 +962,27 @@ struct MeasureKinds {
     ranked: Option<usize>,
 }
 
+/// Question words that name the column of places by its kind.
+const RANK_WORDS: &[&str] = &["rank", "ranking", "ranked", "position", "standing", "placing"];
+
 impl MeasureKinds {
-    fn of(cx: &Ctx) -> Self {
-        let named_anywhere = |word: &str| cx.t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == word));
-        let timed = (!named_anywhere("time")).then(|| duration_column(cx.t)).flatten();
-        let places: Vec<usize> = (0..cx.t.columns.len()).filter(|&c| cx.is_num(c) && is_place_column(cx.t, c)).collect();
-        let ranked = (places.len() == 1 && !named_anywhere("rank")).then(|| places[0]);
+    /// Each column looked for only when the question says its word, as
+    /// written (`q`) or stemmed (`qs`): the cells are read once per
+    /// question, and not at all for most.
+    fn of(t: &TypedTable, q: &[String], qs: &[String]) -> Self {
+        let says = |words: &[&str]| q.iter().chain(qs).any(|w| words.contains(&w.as_str()));
+        let named_anywhere = |word: &str| t.columns.iter().any(|col| col_words(&col.name).iter().any(|w| w == word));
+        let timed = (says(&["time"]) && !named_anywhere("time")).then(|| duration_column(t)).flatten();
+        let ranked = (says(RANK_WORDS) && !named_anywhere("rank")).then(|| {
+            let places: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Number && is_place_column(t, c)).collect();
+            (places.len() == 1).then(|| places[0])
+        }).flatten();
         MeasureKinds { timed, ranked }
     }
 
     /// Does question word `w` name column `c` by its kind?
     fn names(&self, c: usize, w: &str) -> bool {
-        (self.timed == Some(c) && w == "time") || (self.ranked == Some(c) && matches!(w, "rank" | "ranking" | "ranked" | "position" | "standing" | "placing"))
+        (self.timed == Some(c) && w == "time") || (self.ranked == Some(c) && RANK_WORDS.contains(&w))
     }
 }
 
@@ -1000,7 +1012,6 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
     let outcome_cols = cx.t.columns.iter().filter(|col| matches!(col_words(&col.name).as_slice(), [w] if outcome(w).is_some())).count() >= 2;
     // A medal table: "medals" names its Total column.
     let medal_table = is_medal_table(cx.t);
-    let kinds = MeasureKinds::of(cx);
     let mut out = Vec::new();
     for (c, col) in cx.t.columns.iter().enumerate() {
         let cw: Vec<String> = col_words(&col.name).into_iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).collect();
@@ -1019,7 +1030,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
             let same = |i: usize| {
                 &cx.qs[i] == w || same5(&cx.qs[i], w) || ABBREVIATED.iter().any(|(a, full)| a == w && &cx.qs[i] == full) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
                     || (win_count && cx.q[i].len() > 1 && outcome(&cx.q[i]) == Some('w'))
-                    || (cw.len() == 1 && kinds.names(c, &cx.q[i]))
+                    || (cw.len() == 1 && cx.kinds.names(c, &cx.q[i]))
                     || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
             };
             // An abbreviation in the name: "temp" for temperature, "max" for maximum.
@@ -1485,14 +1496,14 @@ fn decade_apostrophes(question: &str) -> String {
             out.push(c);
         }
     }
-    countries_with_dots(&out)
+    letters_with_dots(&out)
 }
 
-/// "In the u.s.", "the u.k.": a country's letters written with dots,
-/// which the tokenizer would read as single letters, kept as "us", "uk"
-/// (which [`super::places`] knows); "7:00 p.m." as "7:00 pm". Other initials stay letters: "c.d.
+/// "In the u.s.", "the u.k.", "7:00 p.m.": letters written with dots,
+/// which the tokenizer would read one by one, kept as "us", "uk" (which
+/// [`super::places`] knows) and "pm". Other initials stay letters: "c.d.
 /// arcense" is written so in its cell too.
-fn countries_with_dots(question: &str) -> String {
+fn letters_with_dots(question: &str) -> String {
     let mut out = question.to_string();
     for (dotted, plain) in [("u.s.a.", "usa"), ("u.s.", "us"), ("u.k.", "uk"), ("p.m.", "pm"), ("a.m.", "am")] {
         let mut from = 0;
@@ -1554,7 +1565,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // Written in sentence case ("How many …") or with any capital at all.
     let has_case = question.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase) || question.chars().any(char::is_uppercase);
     let countries = if q.iter().any(|w| COUNTRY_WORDS.contains(&w.as_str())) { country_column(t) } else { None };
-    let cx = Ctx { t, index, table: quote_ident(table), q, qs, joined, cased, has_case, countries };
+    let kinds = MeasureKinds::of(t, &q, &qs);
+    let cx = Ctx { t, index, table: quote_ident(table), q, qs, joined, cased, has_case, countries, kinds };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
     // and its caption ("Revenue by region") explain the words that say
     // which table is meant, or what its figures measure.
@@ -2248,7 +2260,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "Games that started after 7:00 p.m.", "kick off times past 6 pm",
     // "played at 2pm": a time of day, in minutes after midnight, on the
     // one column of times of day ("7:45 PM", "12:30 p.m.").
-    if let Some(dc) = day_clock_column(t) {
+    let says_time_of_day = (0..n).any(|k| day_time_at(&cx.q, k).is_some());
+    if let Some(dc) = says_time_of_day.then(|| day_clock_column(t)).flatten() {
         for i in 0..n {
             let op = match cx.q[i].as_str() {
                 "after" | "past" => ">",
@@ -4054,8 +4067,7 @@ fn time_unit(w: &str) -> Option<f64> {
 /// `h:mm:ss` (held in seconds), when the table has exactly one. Without
 /// one, a lone number column named Time whose cells are plain numbers
 /// ("39.17", a sprint's seconds; four in five, beside a "DNF") is read as
-/// seconds: "finished in under
-/// 40 seconds".
+/// seconds: "finished in under 40 seconds".
 fn duration_column(t: &TypedTable) -> Option<usize> {
     let raws = |c: usize| -> Vec<&str> { t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.as_str()).filter(|r| !r.trim().is_empty()).collect() };
     let numbers = || (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Number);
@@ -4452,8 +4464,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // listed" asks for the Club.)
         let head_at = (from.min(n)..n).find(|&k| !SKIP.contains(&cx.qs[k].as_str()) && !matches!(cx.qs[k].as_str(), "first" | "last" | "top")).unwrap_or(n);
         let reach = (i + 4).max(head_at);
-        let kinds = MeasureKinds::of(cx);
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w)) || (head.iter().any(|w| kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w)) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
@@ -7066,7 +7077,7 @@ mod tests {
         let (mut d, t) = db(&[&["Outcome", "Year", "Championship", "Opponent"], &["Winner", "1976", "Boston, U.S.", "Smith"], &["Runner-up", "1977", "Madrid, Spain", "Orantes"], &["Winner", "1978", "Houston, U.S.", "Ashe"], &["Winner", "1979", "London, U.K.", "Borg"]]);
         assert_eq!(ask(&mut d, &t, "how many matches took place in the u.s.?"), (PlanKind::Count, vec!["2".into()]));
         assert_eq!(ask(&mut d, &t, "how many matches took place in the u.k.?"), (PlanKind::Count, vec!["1".into()]));
-        assert_eq!(countries_with_dots("besides c.d. fas, did the u.s.a. win?"), "besides c.d. fas, did the usa win?");
+        assert_eq!(letters_with_dots("besides c.d. fas, did the u.s.a. win?"), "besides c.d. fas, did the usa win?");
     }
 
     #[test]
