@@ -871,7 +871,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 // long word that only this cell holds names it.
                 // (A short cell, the word after a preposition, as a name is
                 // written: a common word in a long note names nothing.)
-                let after_preposition = pos[0].0 > 0 && matches!(q[pos[0].0 - 1].as_str(), "from" | "in" | "at" | "for" | "by" | "after" | "before" | "than" | "or" | "and" | "with" | "against");
+                let after_preposition = pos[0].0 > 0 && matches!(q[pos[0].0 - 1].as_str(), "from" | "in" | "at" | "for" | "by" | "after" | "before" | "than" | "or" | "and" | "with" | "against" | "above" | "below" | "behind" | "following" | "preceding" | "over");
                 let rare = pos.len() == 1 && matched[0].len() >= 5 && distinctive == 1 && strong_cell.len() <= 4 && after_preposition && idx.by_word.get(matched[0].as_str()).is_some_and(|cells| cells.len() == 1);
                 if distinctive == 0 || (cover < 0.5 && pos.len() < 2 && !rare) {
                     continue;
@@ -2090,13 +2090,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 ("or", Some("worse" | "lower")) => Some(">="),
                 _ => None,
             };
+            // "a position of first", "a finish of 3rd": the place named
+            // before "of".
+            let of_place = before == "of" && i >= 2 && matches!(cx.q[i - 2].as_str(), "place" | "position" | "rank" | "finish" | "placing");
             let placed = matches!(before, "placed" | "finished" | "finish" | "ranked" | "came" | "in" | "at" | "was" | "were" | "place" | "position" | "rank")
                 || matches!(after, "place" | "position" | "rank" | "placed" | "finish")
-                || or_side.is_some();
+                || or_side.is_some()
+                || of_place;
             if placed && !num_filters.iter().any(|f| f.0 == rc) {
                 // "finished first", "first place": the words of the place
                 // are explained with the number.
-                let start = if matches!(before, "placed" | "finished" | "finish" | "ranked" | "came" | "place" | "position" | "rank") { i - 1 } else { i };
+                let start = if of_place {
+                    i - 2
+                } else if matches!(before, "placed" | "finished" | "finish" | "ranked" | "came" | "place" | "position" | "rank") {
+                    i - 1
+                } else {
+                    i
+                };
                 let end = if or_side.is_some() {
                     i + 3
                 } else if matches!(after, "place" | "position" | "rank" | "placed" | "finish") {
@@ -5800,6 +5810,33 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// "A position of first" is first place, as "first position" is; "how
+    /// many locations are above sedona" counts the rows listed before the
+    /// one a lone word of a longer cell names ("Sedona, USA $25,000"),
+    /// as "before sedona" does.
+    #[test]
+    fn a_place_after_of_and_a_name_after_above_or_below_are_read() {
+        let (mut d, t) = db(&[
+            &["Year", "Competition", "Position"],
+            &["2006", "World Final", "5th"],
+            &["2007", "World Championships", "1st"],
+            &["2008", "Olympic Games", "1st"],
+            &["2009", "World Cup", "2nd"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what were the number of competitions that had a position of first?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "which competition had a position of 5th?").1, vec!["World Final".to_string()]);
+        let (mut d, t) = db(&[
+            &["No.", "Location", "Surface"],
+            &["1.", "Spoleto, Italy $10,000", "Clay"],
+            &["2.", "San Luis Potosí, Mexico $25,000", "Clay"],
+            &["3.", "Coatzacoalcos, Mexico $25,000", "Hard"],
+            &["4.", "Sedona, USA $25,000", "Hard"],
+            &["5.", "Hilton Head, USA $50,000", "Clay"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many locations are above sedona?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many locations are below sedona?"), (PlanKind::Count, vec!["1".into()]));
     }
 
     /// The column compared is the one whose words the question says most
