@@ -3231,7 +3231,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     if whole_span {
         let w = where_of(&filters);
         let (lo, hi) = match span() {
-            Some(Span::Years { start, end }) => (format!("MIN({})", cx.col(start)), format!("MAX({})", cx.col(end))),
+            Some(Span::Years { start, end }) => (format!("MIN({})", Span::year(&cx, start)), format!("MAX({})", Span::year(&cx, end))),
             Some(Span::Range(c)) => {
                 let (start, end) = Span::range_ends(&cx, c);
                 (format!("MIN({start})"), format!("MAX({end})"))
@@ -3938,13 +3938,23 @@ impl Span {
     /// missing).
     fn sql(&self, cx: &Ctx) -> String {
         match *self {
-            Span::Years { start, end } => format!("{} - {}", cx.col(end), cx.col(start)),
+            Span::Years { start, end } => format!("{} - {}", Span::year(cx, end), Span::year(cx, start)),
             Span::Dates { start, end } => format!("julianday({}) - julianday({})", cx.col(end), cx.col(start)),
             Span::Range(c) => {
                 let (start, end) = Span::range_ends(cx, c);
                 format!("{end} - {start}")
             }
         }
+    }
+    /// A year column's year as SQL: its number, or, in a column of years
+    /// that writes "Present" for a row still running (text, see
+    /// [`span_of`]), the year its cell writes and NULL for the rest.
+    fn year(cx: &Ctx, c: usize) -> String {
+        if cx.is_num(c) {
+            return cx.col(c);
+        }
+        let r = format!("TRIM({})", cx.raw(c));
+        format!("CASE WHEN {r} GLOB '[0-9][0-9][0-9][0-9]' THEN CAST({r} AS INTEGER) END")
     }
     /// A year range's first and last year as SQL expressions ("1937–1941",
     /// any dash; NULL where the cell has no end).
@@ -3979,9 +3989,18 @@ fn span_of(t: &TypedTable) -> Option<Span> {
         let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
         !nums.is_empty() && nums.iter().all(|v| v.fract() == 0.0 && (1000.0..=2100.0).contains(v))
     };
+    // An end column of years that says "Present" for a row still running
+    // ("From 2011, Until Present"), too often for a number column.
+    let years_or_present = |c: usize| {
+        let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.trim()).filter(|r| !r.is_empty()).collect();
+        let year = |r: &str| r.len() == 4 && r.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
+        let years = filled.iter().filter(|r| year(r)).count();
+        years >= 2 && filled.iter().all(|r| year(r) || matches!(r.to_lowercase().as_str(), "present" | "current" | "incumbent" | "today" | "now"))
+    };
     let kind = |c: usize| match t.columns[c].kind {
         ColumnKind::Number if is_year_column(t, c) || old_years(c) => Some(false),
         ColumnKind::Date => Some(true),
+        ColumnKind::Text if years_or_present(c) => Some(false),
         _ => None,
     };
     let named = |c: usize, set: &[&str]| words(&t.columns[c].name).iter().any(|w| set.contains(&w.as_str()));
@@ -5810,6 +5829,25 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// An end column of years that writes "Present" for a post still held
+    /// (too often for a number column) still gives a span: "how long did
+    /// colin clarke coach the puerto rico islanders?" is 4 years, and a
+    /// span that has not ended is no answer.
+    #[test]
+    fn a_span_ends_in_a_column_of_years_that_says_present() {
+        let (mut d, t) = db(&[
+            &["Name", "Club", "From", "Until"],
+            &["Colin Clarke", "Carolina RailHawks", "2011", "Present"],
+            &["Colin Clarke", "Puerto Rico Islanders", "2007", "2011"],
+            &["Eric Wynalda", "Atlanta Silverbacks", "2012", "2012"],
+            &["Brian Haynes", "Atlanta Silverbacks", "2012", "Present"],
+            &["Alex Pineda", "Atlanta Silverbacks", "2011", "2012"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the puerto rico islanders for?").1, vec!["4 years".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the carolina railhawks?").1, Vec::<String>::new());
+        assert_eq!(ask(&mut d, &t, "who coached the longest?").1, vec!["Colin Clarke".to_string()]);
     }
 
     /// "A position of first" is first place, as "first position" is; "how
