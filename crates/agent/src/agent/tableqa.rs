@@ -359,6 +359,8 @@ const UNITS: &[&[&str]] = &[
     &["kmh"],
     &["kg", "kilogram", "kilograms", "kilo", "kilos"],
     &["lb", "lbs", "pound", "pounds"],
+    // A golf win's margin ("3 strokes", "1 stroke", "Playoff").
+    &["stroke", "strokes"],
 ];
 
 /// Verbs of money coming in: "to make over 1000000", "earned more than".
@@ -1701,6 +1703,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             };
             let c = named(&unit)
                 .or_else(|| unit_column(&cx, i + 1))
+                // ("3 or more strokes": the unit after the side.)
+                .or_else(|| unit_column(&cx, k + 1))
                 .or_else(|| named(&before))
                 .or_else(|| ordinal.then(|| (0..t.columns.len()).find(|&c| cx.is_num(c) && is_rank_column(t, c))).flatten())
                 .or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && !is_year_column(t, c)));
@@ -5829,6 +5833,24 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// "Won by 3 or more strokes": the unit after the side names the
+    /// column of margins, whose cells write "3 strokes", "1 stroke" and
+    /// "Playoff"; the "3 strokes" cell is no value to match.
+    #[test]
+    fn a_unit_after_or_more_names_the_column_it_measures() {
+        let (mut d, t) = db(&[
+            &["No.", "Tournament", "Margin of victory"],
+            &["1", "Abu Dhabi", "4 strokes"],
+            &["2", "BMW Open", "Playoff"],
+            &["3", "Scottish Open", "2 strokes"],
+            &["4", "KLM Open", "3 strokes"],
+            &["5", "Dunhill Links", "8 strokes"],
+            &["6", "HSBC Champions", "1 stroke"],
+            &["7", "PGA Championship", "3 strokes"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many tournaments has he won by 3 or more strokes?"), (PlanKind::Count, vec!["4".into()]));
     }
 
     /// An end column of years that writes "Present" for a post still held
