@@ -3838,6 +3838,26 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters));
         }
     }
+    // "What is the next show after 2009?", "what year is after 1997?",
+    // "the season listed before 2002": the one row nearest that year on
+    // the side asked, not every row past it.
+    let said_at = |w: &str| ["is", "listed", "comes", "came", "was", "year", "season"].iter().any(|v| cx.has(&format!("{v} {w}")));
+    let nearest = filters.iter().find_map(|(_, f)| {
+        let c = t.columns.iter().position(|x| x.name == f.column)?;
+        let dated = is_year_column(t, c) || t.columns[c].kind == ColumnKind::Date;
+        let side = f.words.split(' ').next()?;
+        let one = match (f.op.as_str(), side) {
+            (">", "after") => cx.has("next") || said_at("after"),
+            ("<", "before") => cx.has("previous") || said_at("before"),
+            _ => false,
+        };
+        (dated && one).then_some((c, f.op == ">"))
+    });
+    if let Some((c, later)) = nearest {
+        let dir = if later { "ASC" } else { "DESC" };
+        let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL AND {y} IS NOT NULL ORDER BY {y} {dir}, \"_row\" {dir} LIMIT 1", a = cx.raw(ans), y = cx.col(c));
+        return Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(c), &filters));
+    }
     let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\"){}", one_asked(&cx), a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
 }
@@ -5833,6 +5853,25 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// "What is the next show after 2009?", "what year is after 1997?":
+    /// the one row nearest the year on the side asked; "which years are
+    /// after 1997?" still lists them all.
+    #[test]
+    fn the_next_row_after_a_year_is_the_nearest_one() {
+        let (mut d, t) = db(&[
+            &["Year", "Show", "Channel"],
+            &["2008", "Roadies", "MTV"],
+            &["2010", "Extra Innings", "Set Max"],
+            &["2010", "Got Talent", "Colors"],
+            &["2011", "Grind", "MTV"],
+            &["2004", "Dance", "Star"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what is the next show after 2009?").1, vec!["Extra Innings".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what year is after 2008?").1, vec!["2010".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the show listed before 2010?").1, vec!["Roadies".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which shows are after 2009?").1, vec!["Extra Innings".to_string(), "Got Talent".to_string(), "Grind".to_string()]);
     }
 
     /// "Won by 3 or more strokes": the unit after the side names the
