@@ -369,7 +369,55 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     let mut table = TypedTable { columns, rows, caption: t.caption.clone() };
     imply_leading_ranks(&mut table);
     feet_and_inches(&mut table);
+    golf_places_and_totals(&mut table);
     table
+}
+
+/// A golf leaderboard's places and scores. A place column ("Place",
+/// "Pos.") writes a tie as "T4" (or "=4"): the place is 4, so "who placed
+/// 4th" and "tied for fourth" find it, and the column is a number column
+/// when every filled cell is a place or a mark such as "CUT". A score
+/// written round by round with its total, "71-70-66=207", is worth its
+/// total, not its first round's 71, in a column where at least half the
+/// filled cells are written so.
+fn golf_places_and_totals(t: &mut TypedTable) {
+    fn tied_place(raw: &str) -> Option<f64> {
+        let digits = raw.strip_prefix('T').or_else(|| raw.strip_prefix('='))?;
+        (!digits.is_empty() && digits.len() <= 3 && digits.chars().all(|c| c.is_ascii_digit())).then(|| digits.parse().ok()).flatten()
+    }
+    fn total(raw: &str) -> Option<f64> {
+        let (rounds, total) = raw.split_once('=')?;
+        let rounds: Vec<&str> = rounds.trim().split(['-', '–']).collect();
+        let number = |s: &str| !s.is_empty() && s.len() <= 3 && s.chars().all(|c| c.is_ascii_digit());
+        (rounds.len() >= 2 && rounds.iter().all(|r| number(r.trim())) && number(total.trim())).then(|| total.trim().parse().ok()).flatten()
+    }
+    const MARKS: &[&str] = &["CUT", "WD", "DQ", "MC", "DNF", "DNS"];
+    for c in 0..t.columns.len() {
+        let filled: Vec<usize> = (0..t.rows.len()).filter(|&r| !is_missing(&t.rows[r].cells[c].raw)).collect();
+        if filled.is_empty() {
+            continue;
+        }
+        let named = words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "place" | "pos" | "position" | "rank" | "finish"));
+        let raws: Vec<String> = filled.iter().map(|&r| t.rows[r].cells[c].raw.trim().to_string()).collect();
+        let ties = raws.iter().filter(|x| tied_place(x).is_some()).count();
+        let places = raws.iter().all(|x| tied_place(x).is_some() || x.parse::<u32>().is_ok() || MARKS.contains(&x.as_str()));
+        if named && ties > 0 && places {
+            for (&r, x) in filled.iter().zip(&raws) {
+                t.rows[r].cells[c].num = tied_place(x).or_else(|| x.parse::<u32>().ok().map(f64::from));
+            }
+            t.columns[c].kind = ColumnKind::Number;
+            continue;
+        }
+        let totals: Vec<Option<f64>> = raws.iter().map(|x| total(x)).collect();
+        let n = totals.iter().flatten().count();
+        if n * 2 >= filled.len() && n >= 2 {
+            for (&r, v) in filled.iter().zip(totals) {
+                if v.is_some() {
+                    t.rows[r].cells[c].num = v;
+                }
+            }
+        }
+    }
 }
 
 /// A height in feet and inches ("6–8", "6-10", "5'11\"") held as inches,
@@ -578,6 +626,28 @@ mod tests {
         assert_eq!(words("april 2,1986"), ["april", "2", "1986"]);
         assert_eq!(words("1,234,567 people"), ["1234567", "people"]);
         assert_eq!(words("13,146"), ["13146"]);
+    }
+
+    #[test]
+    fn a_golf_leaderboards_tied_places_and_round_by_round_scores_are_numbers() {
+        let t = typed_table(&table(&[
+            &["Place", "Player", "Score", "Money"],
+            &["1", "Graeme McDowell", "71-68-71-74=284", "1,350,000"],
+            &["T4", "Ernie Els", "73-68-72=213", "300,000"],
+            &["T4", "Tim Clark", "72-72-69=213", "300,000"],
+            &["CUT", "Tiger Woods", "74-72=146", ""],
+        ]));
+        let (place, score) = (t.column("Place").unwrap(), t.column("Score").unwrap());
+        assert_eq!(t.columns[place].kind, ColumnKind::Number);
+        let nums = |c: usize| t.rows.iter().map(|r| r.cells[c].num).collect::<Vec<_>>();
+        assert_eq!(nums(place), [Some(1.0), Some(4.0), Some(4.0), None]);
+        assert_eq!(nums(score), [Some(284.0), Some(213.0), Some(213.0), Some(146.0)]);
+        // Shown as written; a "T" that is no tie ("T2" in a column of
+        // codes) or a plain score range ("2-1") is left alone.
+        assert_eq!(t.rows[1].cells[place].raw, "T4");
+        let t = typed_table(&table(&[&["Code", "Result"], &["T2", "2-1"], &["T4", "3-0"]]));
+        assert_eq!(t.rows[0].cells[0].num, None);
+        assert_eq!(t.rows[0].cells[1].num, Some(2.0));
     }
 
     #[test]
