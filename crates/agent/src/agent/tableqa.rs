@@ -3975,7 +3975,8 @@ impl Span {
     /// [`span_of`]), the year its cell writes and NULL for the rest.
     fn year(cx: &Ctx, c: usize) -> String {
         if cx.is_num(c) {
-            return cx.col(c);
+            // (A date among the years, "24 June 2012", is no year: NULL.)
+            return format!("(CASE WHEN {c} BETWEEN 1000 AND 2100 THEN {c} END)", c = cx.col(c));
         }
         let r = format!("TRIM({})", cx.raw(c));
         format!("CASE WHEN {r} GLOB '[0-9][0-9][0-9][0-9]' THEN CAST({r} AS INTEGER) END")
@@ -4021,8 +4022,15 @@ fn span_of(t: &TypedTable) -> Option<Span> {
         let years = filled.iter().filter(|r| year(r)).count();
         years >= 2 && filled.iter().all(|r| year(r) || matches!(r.to_lowercase().as_str(), "present" | "current" | "incumbent" | "today" | "now"))
     };
+    // A column of years with a cell or two written as a whole date (the
+    // incumbent's "24 June 2012" under "Office started").
+    let mostly_years = |c: usize| {
+        let cells: Vec<&crate::tabular::TypedCell> = t.rows.iter().map(|r| &r.cells[c]).filter(|x| x.num.is_some()).collect();
+        let years = cells.iter().filter(|x| x.num.is_some_and(|v| v.fract() == 0.0 && (1000.0..=2100.0).contains(&v))).count();
+        years >= 2 && years * 5 >= cells.len() * 4 && cells.iter().all(|x| x.num.is_some_and(|v| (1000.0..=2100.0).contains(&v)) || x.date.is_some())
+    };
     let kind = |c: usize| match t.columns[c].kind {
-        ColumnKind::Number if is_year_column(t, c) || old_years(c) => Some(false),
+        ColumnKind::Number if is_year_column(t, c) || old_years(c) || mostly_years(c) => Some(false),
         ColumnKind::Date => Some(true),
         ColumnKind::Text if years_or_present(c) => Some(false),
         _ => None,
@@ -5853,6 +5861,23 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// A column of years with the incumbent's start written as a whole
+    /// date ("24 June 2012", its end "Incumbent") still gives each row's
+    /// span: "who served longer, helgi or geir?" compares 21 and 22 years.
+    #[test]
+    fn a_span_holds_when_one_start_is_a_whole_date() {
+        let (mut d, t) = db(&[
+            &["#", "Name", "Office started", "Office ended"],
+            &["1", "Geir Vidalin", "1801", "1823"],
+            &["2", "Steingrimur Jonsson", "1824", "1845"],
+            &["3", "Helgi Thordersen", "1846", "1866"],
+            &["4", "Petur Petursson", "1866", "1889"],
+            &["5", "Agnes Sigurdardottir", "24 June 2012", "Incumbent"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "who served longer, helgi thordersen or geir vidalin?").1, vec!["Geir Vidalin".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how long did helgi thordersen serve?").1, vec!["20 years".to_string()]);
     }
 
     /// "What is the next show after 2009?", "what year is after 1997?":
