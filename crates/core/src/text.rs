@@ -428,13 +428,21 @@ pub fn stem(t: &str) -> String {
     if let Some(n) = ordinal_number(t) {
         return n.to_string();
     }
-    if t.len() > 4 && t.ends_with("ies") {
+    let s = if t.len() > 4 && t.ends_with("ies") {
         format!("{}y", &t[..t.len() - 3])
     } else if t.len() > 3 && t.ends_with('s') && !t.ends_with("ss") {
         t[..t.len() - 1].to_string()
     } else {
         t.to_string()
+    };
+    // The two spellings of a unit: "metres" meets "meters", "kilometre"
+    // "kilometer", "litres" "liters".
+    for (british, american) in [("metre", "meter"), ("litre", "liter")] {
+        if let Some(head) = s.strip_suffix(british) {
+            return format!("{head}{american}");
+        }
     }
+    s
 }
 
 #[cfg(test)]
@@ -468,6 +476,9 @@ mod tests {
         assert_eq!(stem("first"), "first");
         assert_eq!(stem("north"), "north");
         assert_eq!(stem("th"), "th");
+        assert_eq!(stem("metres"), stem("meters"));
+        assert_eq!(stem("kilometre"), "kilometer");
+        assert_eq!(stem("litres"), "liter");
     }
 
     #[test]
