@@ -3719,6 +3719,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // must hold on the row found.
     if let Some((dir, at)) = next.map(|w| (1, cx.find(w))).or(prev.map(|w| (-1, cx.find(w)))) {
         let at = at.unwrap_or(0);
+        // "War Pass won in 2007. Who won the previous year?" over a table
+        // listed newest first: the year before is the row below. (Not
+        // when the question speaks of the listing: "listed above", "the
+        // row below", "next to".)
+        let in_time = !matches!(next.or(prev), Some("below" | "above" | "behind" | "ahead of")) && !cx.has("next to");
+        let listing = ["listed", "list", "chart", "table", "top", "bottom", "row"].iter().any(|w| cx.has(w));
+        let (asked, dir) = (dir, if in_time && !listing && listed_newest_first(t) { -dir } else { dir });
         let bare = |l: &&Link| l.pos.iter().all(|&p| is_numeric_word(&cx.q[p]) && cx.q[p].len() <= 2);
         let anchor = links.iter().find(|l| l.span.0 > at && l.span.0 <= at + 4).or_else(|| links.iter().rev().find(|l| l.span.1 <= at && !bare(l))).or_else(|| links.iter().rev().find(|l| l.span.1 <= at)).or(links.first());
         if let Some(anchor) = anchor {
@@ -3753,7 +3760,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let sql = format!("SELECT {} {} AND \"_row\" {cmp} {inner} ORDER BY \"_row\" {ord} LIMIT 1", cx.raw(ans), where_of(&target_fs));
             let mut fl = anchor_fs.clone();
             fl.extend(target_fs.iter().cloned());
-            return Some(plan(if dir > 0 { PlanKind::Next } else { PlanKind::Previous }, sql.clone(), sql.replacen(&format!("SELECT {}", cx.raw(ans)), "SELECT \"_row\"", 1), Some(ans), None, &fl));
+            return Some(plan(if asked > 0 { PlanKind::Next } else { PlanKind::Previous }, sql.clone(), sql.replacen(&format!("SELECT {}", cx.raw(ans)), "SELECT \"_row\"", 1), Some(ans), None, &fl));
         }
     }
 
@@ -3785,11 +3792,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "the first recorded winner" is the earliest, not the top row,
         // unless the question speaks of the listing ("listed first").
         let listing = ["listed", "list", "chart", "table", "top", "bottom", "row", "place", "position"].iter().any(|w| cx.has(w));
-        let newest_first = date_or_year_column(t).filter(|&dc| {
-            // ISO dates and zero-padded years sort as text.
-            let v: Vec<String> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[dc].date.clone().or_else(|| r.cells[dc].num.map(|n| format!("{n:012.2}")))).collect();
-            v.len() >= 3 && v.windows(2).filter(|p| p[1] <= p[0]).count() * 10 >= (v.len() - 1) * 9 && v.first() > v.last()
-        });
+        let newest_first = date_or_year_column(t).filter(|_| listed_newest_first(t));
         // "Which university was founded first?", "the first city to be
         // incorporated": by the date or year column the question names
         // (Founded, Incorporated), in whatever order the table is listed.
@@ -3860,6 +3863,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
     let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY MIN(\"_row\"){}", one_asked(&cx), a = cx.raw(ans));
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
+}
+
+/// Is the table listed newest first, by its first date or year column
+/// (nine steps in ten going back in time, the first row later than the
+/// last)?
+fn listed_newest_first(t: &TypedTable) -> bool {
+    date_or_year_column(t).is_some_and(|dc| {
+        // ISO dates and zero-padded years sort as text.
+        let v: Vec<String> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[dc].date.clone().or_else(|| r.cells[dc].num.map(|n| format!("{n:012.2}")))).collect();
+        v.len() >= 3 && v.windows(2).filter(|p| p[1] <= p[0]).count() * 10 >= (v.len() - 1) * 9 && v.first() > v.last()
+    })
 }
 
 /// "Name a bridge longer than 1000 feet", "tell me one": one value is
@@ -5861,6 +5875,25 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// Over a table listed newest first, "the previous year" is the row
+    /// below and "who won after arazi?" the row above; "listed before" and
+    /// "next to" still read the listing.
+    #[test]
+    fn before_and_after_in_time_follow_the_years_in_a_table_listed_newest_first() {
+        let (mut d, t) = db(&[
+            &["Year", "Winner", "Second"],
+            &["2008", "Midshipman", "Square Eddie"],
+            &["2007", "War Pass", "Pyro"],
+            &["2006", "Street Sense", "Circular Quay"],
+            &["1992", "Gilded Time", "It'sali'lknownfact"],
+            &["1991", "Arazi", "Bertrando"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "war pass won in 2007. who won the previous year?"), (PlanKind::Previous, vec!["Street Sense".into()]));
+        assert_eq!(ask(&mut d, &t, "who won after arazi?"), (PlanKind::Next, vec!["Gilded Time".into()]));
+        assert_eq!(ask(&mut d, &t, "which winner is listed before arazi?").1, vec!["Gilded Time".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which winner is next to war pass?").1, vec!["Street Sense".to_string()]);
     }
 
     /// A column of years with the incumbent's start written as a whole
