@@ -3725,7 +3725,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // row below", "next to".)
         let in_time = !matches!(next.or(prev), Some("below" | "above" | "behind" | "ahead of")) && !cx.has("next to");
         let listing = ["listed", "list", "chart", "table", "top", "bottom", "row"].iter().any(|w| cx.has(w));
-        let (asked, dir) = (dir, if in_time && !listing && listed_newest_first(t) { -dir } else { dir });
+        let (asked, dir) = (dir, if in_time && !listing && newest_first_column(t).is_some() { -dir } else { dir });
         let bare = |l: &&Link| l.pos.iter().all(|&p| is_numeric_word(&cx.q[p]) && cx.q[p].len() <= 2);
         let anchor = links.iter().find(|l| l.span.0 > at && l.span.0 <= at + 4).or_else(|| links.iter().rev().find(|l| l.span.1 <= at && !bare(l))).or_else(|| links.iter().rev().find(|l| l.span.1 <= at)).or(links.first());
         if let Some(anchor) = anchor {
@@ -3792,7 +3792,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "the first recorded winner" is the earliest, not the top row,
         // unless the question speaks of the listing ("listed first").
         let listing = ["listed", "list", "chart", "table", "top", "bottom", "row", "place", "position"].iter().any(|w| cx.has(w));
-        let newest_first = date_or_year_column(t).filter(|_| listed_newest_first(t));
+        let newest_first = newest_first_column(t);
         // "Which university was founded first?", "the first city to be
         // incorporated": by the date or year column the question names
         // (Founded, Incorporated), in whatever order the table is listed.
@@ -3865,11 +3865,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     Some(plan(PlanKind::Lookup, sql, format!("SELECT \"_row\" {w}"), Some(ans), None, &filters))
 }
 
-/// Is the table listed newest first, by its first date or year column
-/// (nine steps in ten going back in time, the first row later than the
-/// last)?
-fn listed_newest_first(t: &TypedTable) -> bool {
-    date_or_year_column(t).is_some_and(|dc| {
+/// The table's first date or year column, when the table is listed
+/// newest first by it (nine steps in ten going back in time, the first
+/// row later than the last).
+fn newest_first_column(t: &TypedTable) -> Option<usize> {
+    date_or_year_column(t).filter(|&dc| {
         // ISO dates and zero-padded years sort as text.
         let v: Vec<String> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[dc].date.clone().or_else(|| r.cells[dc].num.map(|n| format!("{n:012.2}")))).collect();
         v.len() >= 3 && v.windows(2).filter(|p| p[1] <= p[0]).count() * 10 >= (v.len() - 1) * 9 && v.first() > v.last()
