@@ -1276,7 +1276,10 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
         anyhow::ensure!(!qs.is_empty(), "none of the ids {ids:?} is a question of the {split} split");
     }
     let tables: std::collections::BTreeSet<&str> = qs.iter().map(|q| q.table.as_str()).collect();
-    eprintln!("{}: {} questions in the {split} split over {} tables (seed {seed})", data.display(), qs.len(), tables.len());
+    // (Which embedder matters: the subject bar that refuses an unsure plan
+    // needs a real sentence embedder; the hashing fallback has none.)
+    let embedder_id = embedder.as_ref().map_or_else(|| "none".to_string(), |e| e.id());
+    eprintln!("{}: {} questions in the {split} split over {} tables (seed {seed}); embedder {embedder_id}", data.display(), qs.len(), tables.len());
     let pb = progress_bar();
     let tick = |done: usize, total: usize| {
         pb.set_length(total as u64);
