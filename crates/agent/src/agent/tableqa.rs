@@ -4032,9 +4032,8 @@ fn span_of(t: &TypedTable) -> Option<Span> {
     // ("From 2011, Until Present"), too often for a number column.
     let years_or_present = |c: usize| {
         let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.trim()).filter(|r| !r.is_empty()).collect();
-        let year = |r: &str| r.len() == 4 && r.parse::<u32>().is_ok_and(|y| (1000..=2100).contains(&y));
-        let years = filled.iter().filter(|r| year(r)).count();
-        years >= 2 && filled.iter().all(|r| year(r) || matches!(r.to_lowercase().as_str(), "present" | "current" | "incumbent" | "today" | "now"))
+        let years = filled.iter().filter(|r| is_year_word(r)).count();
+        years >= 2 && filled.iter().all(|r| is_year_word(r) || matches!(r.to_lowercase().as_str(), "present" | "current" | "incumbent" | "today" | "now"))
     };
     // A column of years with a cell or two written as a whole date (the
     // incumbent's "24 June 2012" under "Office started").
