@@ -878,6 +878,18 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 if distinctive == 0 || (cover < 0.5 && pos.len() < 2 && !rare) {
                     continue;
                 }
+                // Two words scattered over a long note ("song … performed"
+                // in "Joint song with guest Take That performed jointly
+                // with …") name nothing: a name's words come together.
+                let together = pos.windows(2).all(|p| p[1].0 <= p[0].0 + 2 && p[0].1.abs_diff(p[1].1) <= 2);
+                if pos.len() == 2 && cover < 0.25 && !together {
+                    continue;
+                }
+                // "How many buildings": the things counted, not the
+                // "Building" of "Keith Building".
+                if pos.len() == 1 && pos[0].0 >= 2 && q[pos[0].0 - 2] == "how" && q[pos[0].0 - 1] == "many" && w[pos[0].1] != q[pos[0].0] {
+                    continue;
+                }
                 let common = pos.iter().any(|&(_, j)| df.get(&(c, ws[j].clone())).copied().unwrap_or(0) * 5 > n_rows * 2 && n_rows > 3);
                 if common && pos.len() < 2 {
                     continue;
@@ -5966,6 +5978,31 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the puerto rico islanders for?").1, vec!["4 years".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the carolina railhawks?").1, Vec::<String>::new());
         assert_eq!(ask(&mut d, &t, "who coached the longest?").1, vec!["Colin Clarke".to_string()]);
+    }
+
+    /// Two question words scattered over a long note name no row ("song"
+    /// and "performed" in "Joint song with guest … performed jointly
+    /// with …"), and the noun counted after "how many" ("buildings") is
+    /// not the "Building" of a name.
+    #[test]
+    fn scattered_words_of_a_long_note_and_the_noun_counted_name_no_row() {
+        let (mut d, t) = db(&[
+            &["Week", "Song choice", "Theme"],
+            &["Week 1", "Just the Way You Are", "Free choice"],
+            &["Week 2", "Can't Buy Me Love", "The Beatles songs"],
+            &["Week 3", "Back to the 80s", "Joint song with guest Take That performed jointly with The Kidz (Booba, Sarah and Annelouise)"],
+            &["Week 4", "All the Right Moves", "Free choice"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what was the first song he performed?").1, vec!["Just the Way You Are".to_string()]);
+        let (mut d, t) = db(&[
+            &["Name", "Floors", "Year"],
+            &["Key Tower", "57", "1991"],
+            &["Keith Building", "21", "1908"],
+            &["Erieview Tower", "40", "1964"],
+            &["Standard Building", "21", "1925"],
+            &["One Cleveland Center", "31", "1983"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many buildings were built after 1950?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     /// "A position of first" is first place, as "first position" is; "how
