@@ -1622,7 +1622,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // consecutive" counts it. ("Which team had the most consecutive
     // wins" asks for the team: see `run_holder` below.)
     const RUN_WORDS: &[&str] = &["most", "longest", "greatest", "maximum", "highest", "largest"];
-    let run_said = cx.has("longest streak") || cx.q.iter().enumerate().any(|(i, w)| {
+    // ("The longest winning streak", "the biggest losing streak": the run
+    // of the outcome named.)
+    let streak = cx.q.iter().enumerate().any(|(i, w)| {
+        let window = &cx.q[i + 1..(i + 4).min(cx.q.len())];
+        (RUN_WORDS.contains(&w.as_str()) || w == "biggest") && window.iter().any(|x| x == "streak") && window.iter().take_while(|x| x.as_str() != "streak").all(|x| outcome(x).is_some() || matches!(x.as_str(), "consecutive" | "consective" | "of"))
+    });
+    let run_said = streak || cx.q.iter().enumerate().any(|(i, w)| {
         let window = &cx.q[i + 1..(i + 4).min(cx.q.len())];
         RUN_WORDS.contains(&w.as_str()) && window.iter().any(|x| x == "consecutive") && window.iter().take_while(|x| x.as_str() != "consecutive").all(|x| matches!(x.as_str(), "number" | "amount" | "of"))
     });
@@ -3300,6 +3306,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         )
     };
     if longest_run && !diff {
+        // (A streak of nothing named, over a table with no results column,
+        // would be every row.)
+        if streak && filters.is_empty() {
+            return None;
+        }
         let w = where_of(&filters);
         return Some(plan(PlanKind::Count, longest_run_sql(&filters), format!("SELECT \"_row\" {w}"), None, None, &filters));
     }
@@ -5978,6 +5989,33 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the puerto rico islanders for?").1, vec!["4 years".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the carolina railhawks?").1, Vec::<String>::new());
         assert_eq!(ask(&mut d, &t, "who coached the longest?").1, vec!["Colin Clarke".to_string()]);
+    }
+
+    /// "The longest winning streak" is the longest run of won games, as
+    /// "the most consecutive wins" is; a streak of nothing the table
+    /// records is no run of every row.
+    #[test]
+    fn the_longest_winning_streak_is_the_longest_run_of_wins() {
+        let (mut d, t) = db(&[
+            &["Week", "Opponent", "Result"],
+            &["1", "Bears", "W 24–17"],
+            &["2", "Lions", "W 10–7"],
+            &["3", "Packers", "L 3–31"],
+            &["4", "Vikings", "W 9–7"],
+            &["5", "Rams", "W 14–10"],
+            &["6", "Giants", "W 20–13"],
+            &["7", "Jets", "L 7–9"],
+            &["8", "Colts", "L 6–17"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how long was their longest winning streak?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how long was the biggest losing streak?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[
+            &["Rank", "Album", "Sales"],
+            &["1", "Vain elämää", "164,119"],
+            &["2", "Koodi", "117,126"],
+            &["3", "Tyhjä", "90,000"],
+        ]);
+        assert!(parse("how long was their longest winning streak?", &t, "t").is_none_or(|p| p.kind != PlanKind::Count));
     }
 
     /// Two question words scattered over a long note name no row ("song"
