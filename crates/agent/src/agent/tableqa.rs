@@ -216,6 +216,10 @@ struct Ctx<'a> {
     /// The columns of durations and of places that "time" and "ranking"
     /// name, when the question says those words ([`MeasureKinds`]).
     kinds: MeasureKinds,
+    /// Columns read out of another column's cells, as SQL over `_row`
+    /// (the points each side scored in a "W 24–17" cell:
+    /// [`ScoreMeasures`]).
+    derived: &'a HashMap<usize, String>,
 }
 
 impl Ctx<'_> {
@@ -227,10 +231,16 @@ impl Ctx<'_> {
         self.joined.find(&p).map(|at| self.joined[..at].split(' ').filter(|w| !w.is_empty()).count())
     }
     fn col(&self, c: usize) -> String {
+        if let Some(e) = self.derived.get(&c) {
+            return e.clone();
+        }
         quote_ident(&self.t.columns[c].sql_name)
     }
     /// The column holding the cell as shown.
     fn raw(&self, c: usize) -> String {
+        if let Some(e) = self.derived.get(&c) {
+            return e.clone();
+        }
         match self.t.columns[c].kind {
             ColumnKind::Text => self.col(c),
             _ => quote_ident(&raw_column(&self.t.columns[c].sql_name)),
@@ -1213,9 +1223,146 @@ pub fn parse_loaded(question: &str, loaded: &crate::tabledb::LoadedTable) -> Res
 
 fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Result<QueryPlan, NoPlan> {
     let mut unrelated = None;
-    match parse_inner(question, t, index, table, &mut unrelated) {
+    let parsed = match ScoreMeasures::of(question, t) {
+        Some(m) => parse_inner(question, &m.table, index, table, &m.sql, &mut unrelated).map(|p| m.cited_as_scores(p)),
+        None => parse_inner(question, t, index, table, &HashMap::new(), &mut unrelated),
+    };
+    match parsed {
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
+    }
+}
+
+/// A game's score as a cell writes it: "W 24–17", "L 8–31", "3 - 4",
+/// "2–1 (a.e.t.)", "W 20–17 OT". The outcome its first word names, if
+/// any, and the two numbers in the order written. Not a season ("2005–06":
+/// four digits), a record ("10–6–1") or a date ("11-10-1978").
+fn score_of(raw: &str) -> Option<(Option<char>, f64, f64)> {
+    let raw = raw.trim();
+    let (won, rest) = match raw.split_once(' ') {
+        Some((w, rest)) if w.len() <= 4 && outcome(&w.to_lowercase().trim_end_matches(',').to_string()).is_some() => (outcome(&w.to_lowercase().trim_end_matches(',').to_string()), rest.trim_start()),
+        _ => (None, raw),
+    };
+    let digits = |s: &str| -> Option<(f64, usize)> {
+        let n = s.bytes().take_while(u8::is_ascii_digit).count();
+        (1..=3).contains(&n).then(|| s[..n].parse().ok().map(|v| (v, n))).flatten()
+    };
+    let (a, n) = digits(rest)?;
+    let after = rest[n..].trim_start();
+    let dash = after.chars().next().filter(|c| matches!(c, '-' | '–' | '—' | '−'))?;
+    let after = after[dash.len_utf8()..].trim_start();
+    let (b, m) = digits(after)?;
+    let tail = &after[m..];
+    // ("24–17", "24–17 OT", "2–1 (a.e.t.)", "1–1 (4–3 p)"; not "10–6–1".)
+    let ok_tail = tail.is_empty() || (tail.starts_with([' ', '(', '*']) && tail.len() <= 16);
+    ok_tail.then_some((won, a, b))
+}
+
+/// The points (goals, runs) of each game, read out of the table's column
+/// of scores as one more number column the parser can filter, add up and
+/// rank, the one the question asks about: those the table's side scored
+/// ("W 24–17": 24; "L 8–31": 8, the smaller, as a loss's score is the
+/// winner's first; "3 - 4" with no outcome: the first, the side the table
+/// is about or the home side), those it allowed ("the opponent scored",
+/// "allowed", "conceded"), the winner's or the loser's ("the winning
+/// team"), both sides together ("combined", "both teams", "aggregate") or
+/// the margin ("won by", "lost by", "margin", "difference"). Made only
+/// for a question that asks about points, goals or runs of a table that
+/// has scores and no column of its own for them, so "what was the
+/// score?" still reads the cell, and a standings table's Pts is its own.
+struct ScoreMeasures {
+    table: TypedTable,
+    /// The added column's SQL: its value per `_row`.
+    sql: HashMap<usize, String>,
+    /// The added column's name, with the column it is read from.
+    from: Vec<(String, String)>,
+}
+
+impl ScoreMeasures {
+    fn of(question: &str, t: &TypedTable) -> Option<ScoreMeasures> {
+        const MEASURES: &[(&str, &str)] = &[("point", "Points"), ("goal", "Goals"), ("run", "Runs")];
+        let q: Vec<String> = words(question);
+        let qs: Vec<String> = q.iter().map(|w| stem(w)).collect();
+        // (Points, goals or runs, a margin, what was allowed, or "score" as
+        // a verb: "what was the score in week 3?" asks for the cell.)
+        let verb = |i: usize| q[i] == "scored" || q[i] == "scoring" || (q[i] == "score" && i > 0 && matches!(q[i - 1].as_str(), "did" | "they" | "to" | "not" | "team" | "teams" | "we" | "he" | "she" | "i" | "you" | "could" | "would"));
+        let asks = qs.iter().any(|w| matches!(w.as_str(), "margin" | "allow" | "allowed" | "conceded" | "point" | "goal" | "run" | "combined")) || (0..q.len()).any(verb);
+        if !asks || t.rows.len() > 5_000 {
+            return None;
+        }
+        let unit = qs.iter().find_map(|w| MEASURES.iter().find(|m| m.0 == w).map(|m| m.1)).unwrap_or("Points");
+        let unit_stem = MEASURES.iter().find(|m| m.1 == unit).map(|m| m.0).unwrap_or("point");
+        // A column of its own for the measure (a standings table's Points,
+        // "Pts", "Goals for").
+        if t.columns.iter().any(|c| col_words(&c.name).iter().any(|w| w == unit_stem || (unit_stem == "point" && matches!(w.as_str(), "pt" | "pts")))) {
+            return None;
+        }
+        let scores = |c: usize| -> Option<Vec<Option<(Option<char>, f64, f64)>>> {
+            if t.columns[c].kind == ColumnKind::Date || col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "record" | "standing")) {
+                return None;
+            }
+            let per_row: Vec<Option<(Option<char>, f64, f64)>> = t.rows.iter().map(|r| if r.total { None } else { score_of(&r.cells[c].raw) }).collect();
+            let filled = t.rows.iter().filter(|r| !r.total && !is_missing(&r.cells[c].raw)).count();
+            let hits = per_row.iter().flatten().count();
+            // A column named for scores, or whose cells say who won ("W
+            // 24–17"): not "Grades" ("6-8"), "Height" ("5-8"), a "W–L"
+            // record, nor a grid of teams against teams.
+            let says_outcome = per_row.iter().flatten().filter(|s| s.0.is_some()).count() * 2 >= hits;
+            let named = col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "score" | "result" | "final" | "agg" | "aggregate" | "leg" | "match" | "ft"));
+            (hits >= 2 && hits * 5 >= filled * 3 && (named || says_outcome)).then_some(per_row)
+        };
+        let found: Vec<(usize, Vec<Option<(Option<char>, f64, f64)>>)> = (0..t.columns.len()).filter_map(|c| scores(c).map(|s| (c, s))).collect();
+        // Of several (a leg's score and the aggregate), the one named for
+        // the score or the result, else the first.
+        let named = |c: usize| col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "score" | "result" | "final"));
+        let (c, per_row) = found.iter().find(|(c, _)| named(*c)).or(found.first()).cloned()?;
+        let has = |p: &str| format!(" {} ", q.join(" ")).contains(&format!(" {p} "));
+        let side = |s: &(Option<char>, f64, f64)| -> (f64, f64) {
+            match s.0 {
+                Some('w') => (s.1.max(s.2), s.1.min(s.2)),
+                Some('l') => (s.1.min(s.2), s.1.max(s.2)),
+                _ => (s.1, s.2),
+            }
+        };
+        let by_outcome = q.windows(2).any(|w| outcome(&w[0]).is_some_and(|o| o != 'd') && w[1] == "by");
+        type Value = fn(&(Option<char>, f64, f64), (f64, f64)) -> f64;
+        let (name, value): (String, Value) = if by_outcome || has("margin") || has("difference") || has("differential") {
+            (format!("{unit} margin"), |s, _| (s.1 - s.2).abs())
+        } else if q.windows(2).any(|w| w[0] == "combined" && matches!(stem(&w[1]).as_str(), "score" | "point" | "goal" | "run")) || has("both teams") || has("aggregate") || has("either team") {
+            (format!("{unit} scored combined"), |s, _| s.1 + s.2)
+        } else if has("winning team") || has("winner") || has("winners") || has("winning score") {
+            (format!("{unit} scored winning"), |s, _| s.1.max(s.2))
+        } else if has("losing team") || has("loser") || has("losers") || has("losing score") {
+            (format!("{unit} scored losing"), |s, _| s.1.min(s.2))
+        } else if ["allow", "allowed", "allowing", "conceded", "concede", "gave up", "give up", "opponent scored", "opponents scored", "opposing team scored", "opponent score", "scored against them"].iter().any(|p| has(p)) {
+            (format!("{unit} scored against allowed conceded"), |_, side| side.1)
+        } else {
+            (format!("{unit} scored"), |_, side| side.0)
+        };
+        let mut table = t.clone();
+        let at = table.columns.len();
+        let arms: String = t.rows.iter().zip(&per_row).filter_map(|(r, s)| s.as_ref().map(|s| format!(" WHEN {} THEN {}", r.grid_row, tidy_number(&value(s, side(s)).to_string())))).collect();
+        let sql = HashMap::from([(at, format!("(CASE \"_row\"{arms} END)"))]);
+        table.columns.push(crate::tabular::TypedColumn { name: name.clone(), sql_name: name.clone(), kind: ColumnKind::Number, unit: None });
+        for (r, s) in table.rows.iter_mut().zip(&per_row) {
+            let v = s.as_ref().map(|s| value(s, side(s)));
+            r.cells.push(crate::tabular::TypedCell { raw: v.map(|v| tidy_number(&v.to_string())).unwrap_or_default(), num: v, date: None });
+        }
+        Some(ScoreMeasures { table, sql, from: vec![(name, t.columns[c].name.clone())] })
+    }
+
+    /// The plan's columns as the table has them: an added column is cited
+    /// by the cells of scores it was read from.
+    fn cited_as_scores(&self, mut p: QueryPlan) -> QueryPlan {
+        let own = |c: &mut Option<String>| {
+            if let Some((_, source)) = c.as_ref().and_then(|n| self.from.iter().find(|f| &f.0 == n)) {
+                *c = Some(source.clone());
+            }
+        };
+        own(&mut p.answer_column);
+        own(&mut p.measure_column);
+        own(&mut p.compared_column);
+        p
     }
 }
 
@@ -1561,7 +1708,7 @@ fn decade_years(q: &[String], i: usize) -> Option<(u32, u32, usize)> {
     })
 }
 
-fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
+fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str, derived: &HashMap<usize, String>, unrelated: &mut Option<&'static str>) -> Option<QueryPlan> {
     let (q, before_last) = from_the_end(superlative_phrases(first_in_amount(than_typed_that(between_as_or(leading_between(round_numbers(how_many_slips(words(&decade_apostrophes(question))))))))));
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
@@ -1580,7 +1727,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let has_case = question.chars().find(|c| c.is_alphabetic()).is_some_and(char::is_uppercase) || question.chars().any(char::is_uppercase);
     let countries = if q.iter().any(|w| COUNTRY_WORDS.contains(&w.as_str())) { country_column(t) } else { None };
     let kinds = MeasureKinds::of(t, &q, &qs);
-    let cx = Ctx { t, index, table: quote_ident(table), q, qs, joined, cased, has_case, countries, kinds };
+    let cx = Ctx { t, index, table: quote_ident(table), q, qs, joined, cased, has_case, countries, kinds, derived };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
     // and its caption ("Revenue by region") explain the words that say
     // which table is meant, or what its figures measure.
@@ -1644,7 +1791,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "Which rider has a total of nine points": the total is a value the
     // row holds, not a sum to compute (a filter, below).
     let total_of = total_of_value(&cx);
-    let sum = (op("total") && !superlative && total_of.is_none() && !total_rows) || cx.has("combined") || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
+    // ("The highest combined score": each game's two sides together, a
+    // column read from its score, not a sum of rows: [`ScoreMeasures`].)
+    let combined_score = !cx.derived.is_empty() && cx.find("combined").is_some_and(|i| cx.qs.get(i + 1).is_some_and(|w| matches!(w.as_str(), "score" | "point" | "goal" | "run")));
+    let sum = (op("total") && !superlative && total_of.is_none() && !total_rows) || (cx.has("combined") && !combined_score) || cx.has("sum") || cx.has("altogether") || cx.has("in all") || cx.has("all together");
     // A word that names only a totals row ("throughout his career": the
     // Career row under a player's seasons). A count, sum, average,
     // difference or ranking runs over the rows that row sums, so the word
@@ -5989,6 +6139,40 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the puerto rico islanders for?").1, vec!["4 years".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the carolina railhawks?").1, Vec::<String>::new());
         assert_eq!(ask(&mut d, &t, "who coached the longest?").1, vec!["Colin Clarke".to_string()]);
+    }
+
+    /// The points of each game are read out of its score: the side's own
+    /// ("L 10–31" is 10, a loss's smaller number), those allowed, both
+    /// together, the margin; cited by the score cells. "What was the
+    /// score?" still reads the cell, and "Grades" of "6-8" are no scores.
+    #[test]
+    fn points_scored_allowed_combined_and_the_margin_are_read_from_the_scores() {
+        let (mut d, t) = db(&[
+            &["Week", "Opponent", "Result"],
+            &["1", "Bears", "W 24–17"],
+            &["2", "Lions", "L 10–31"],
+            &["3", "Packers", "W 35–3"],
+            &["4", "Vikings", "L 7–9"],
+            &["5", "Rams", "W 21–20 OT"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many points did they score in week 2?").1, vec!["10".to_string()]);
+        assert_eq!(ask(&mut d, &t, "in how many games did they score at least 20 points?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many points did they score in total?").1, vec!["97".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what was the most points they allowed?").1, vec!["31".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many games did they win by at least 10 points?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(ask(&mut d, &t, "what was the highest combined score?").1, vec!["41".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which opponent did they score the fewest points against?").1, vec!["Vikings".to_string()]);
+        let plan = parse("how many points did they score in week 2?", &t, "t").unwrap();
+        assert_eq!(plan.measure_column.as_deref().or(plan.answer_column.as_deref()), Some("Result"));
+        assert!(ScoreMeasures::of("what was the score in week 3?", &t).is_none());
+        let (mut d, t) = db(&[
+            &["School", "Grades", "Students"],
+            &["Central", "6-8", "400"],
+            &["Dole", "7-8", "350"],
+            &["Kalani", "9-12", "1200"],
+        ]);
+        assert!(ScoreMeasures::of("which school won by the largest margin?", &t).is_none());
+        assert_ne!(ask(&mut d, &t, "how many schools scored more than 8 points?").1, vec!["1".to_string()]);
     }
 
     /// "The longest winning streak" is the longest run of won games, as
