@@ -1825,6 +1825,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let lower_q = question.to_lowercase();
     // Numeric filters: "more than 10 points", "at least 3", "over 1,000".
     let mut num_filters: Vec<(usize, &'static str, f64, (usize, usize))> = Vec::new();
+    // The numbers a two-sided comparison is made with ("more or less than
+    // 50"): no filter, and no cell.
+    let mut either_numbers: Vec<usize> = Vec::new();
     let n = cx.q.len();
     for i in 0..n {
         // "15 or more seats", "5th or better", "20 years or less": the
@@ -1908,7 +1911,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             _ => continue,
         };
         // "above or below 150": the question asks which, it filters nothing.
-        if i >= 2 && cx.q[i - 1] == "or" && matches!(cx.q[i - 2].as_str(), "above" | "below" | "over" | "under") {
+        // ("More or less than 50 points", "more/less than 150 runs": the
+        // same.)
+        const EITHER: &[&str] = &["above", "below", "over", "under", "more", "less", "greater", "fewer", "higher", "lower", "larger", "smaller", "longer", "shorter", "bigger"];
+        if i >= 2 && cx.q[i - 1] == "or" && EITHER.contains(&cx.q[i - 2].as_str()) || i >= 1 && skip == 2 && EITHER.contains(&cx.q[i - 1].as_str()) {
+            // (The number it compares with names no cell either.)
+            if cx.q.get(i + skip).is_some_and(|w| number_word(w).is_some()) {
+                either_numbers.push(i + skip);
+            }
             continue;
         }
         // "higher than 3rd place", "lower than 2nd", "better than 5th": a
@@ -2473,6 +2483,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     links.retain(|l| !extra.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
     // A number that fed a numeric filter, a date or a top-N is not a cell link.
     links.retain(|l| !num_filters.iter().any(|f| l.pos.iter().any(|&p| p >= f.3 .0 && p < f.3 .1)));
+    links.retain(|l| !l.pos.iter().any(|p| either_numbers.contains(p)));
     links.retain(|l| !date_filters.iter().any(|f| l.pos.iter().any(|&p| p >= f.2 .0 && p < f.2 .1)));
     links.retain(|l| !top_n.is_some_and(|(_, at)| l.pos.contains(&at)));
     // "How many deaths were of type Homicide": the counted noun is not an
@@ -2985,7 +2996,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let sql = match &cmp.words {
                 Some((big, small)) => {
                     let (big, small) = if rank { (small, big) } else { (big, small) };
-                    format!("SELECT CASE WHEN {lhs} > {rhs} THEN {} WHEN {lhs} < {rhs} THEN {} ELSE 'same' END", sql_str(big), sql_str(small))
+                    // (No value on a side, a filter matching nothing: no
+                    // answer, not "same".)
+                    format!("SELECT CASE WHEN {lhs} > {rhs} THEN {} WHEN {lhs} < {rhs} THEN {} WHEN {lhs} = {rhs} THEN 'same' END", sql_str(big), sql_str(small))
                 }
                 None => {
                     let op = match (cmp.same, larger, cmp.inclusive) {
@@ -6413,6 +6426,9 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "who earned more medals, chile or japan?"), (PlanKind::Compare, vec!["Chile".into()]));
         assert_eq!(ask(&mut d, &t, "has japan won more or less medals than kenya?"), (PlanKind::Compare, vec!["more".into()]));
         assert_eq!(ask(&mut d, &t, "did peru win more or less than 3 gold?"), (PlanKind::Compare, vec!["less".into()]));
+        // ("Less than 3" there is no filter: Norway's 5 is compared.)
+        assert_eq!(ask(&mut d, &t, "did norway win more or less than 3 gold?"), (PlanKind::Compare, vec!["more".into()]));
+        assert_eq!(ask(&mut d, &t, "did norway win more/less than 3 gold?"), (PlanKind::Compare, vec!["more".into()]));
         assert_eq!(ask(&mut d, &t, "did kenya rank higher or lower than chile?"), (PlanKind::Compare, vec!["lower".into()]));
         assert_eq!(ask(&mut d, &t, "is chile listed before or after peru?"), (PlanKind::Compare, vec!["before".into()]));
         assert_eq!(ask(&mut d, &t, "did chile win more silver than norway?"), (PlanKind::Compare, vec!["yes".into()]));
