@@ -350,6 +350,10 @@ fn country_column(t: &TypedTable) -> Option<usize> {
     })
 }
 
+/// What a row's Total column adds up, when no column is named for it:
+/// "the most goals" over League, Cup and Total.
+const COUNTED_IN_TOTALS: &[&str] = &["goal", "point", "run", "vote", "appearance", "cap", "title", "assist", "try", "trie", "win", "trophy", "troph"];
+
 /// Nouns for people: "how many people" over a table of events or places
 /// asks a number column (attendance, population), not a count of rows.
 const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee"];
@@ -2774,7 +2778,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // (A date of a series over several years is answered whole: "December"
     // would not say which.)
     let one_year = month_col.as_ref().is_some_and(|(_, months)| months.iter().filter_map(|(r, _)| crate::tabular::parse_date(r).map(|d| d[..4].to_string())).collect::<BTreeSet<String>>().len() <= 1);
+    // "The most goals" over a table whose Total column adds up what no
+    // column is named for: the word's position and the Total.
+    let counted_in_total: Option<(usize, usize)> = superlative
+        .then(|| {
+            let i = (1..n).find(|&i| super_max.or(super_min) == Some(cx.q[i - 1].as_str()) && COUNTED_IN_TOTALS.contains(&cx.qs[i].as_str()) && !col_word_set.contains(&cx.qs[i]))?;
+            let c = (0..t.columns.len()).find(|&c| cx.is_num(c) && col_words(&t.columns[c].name) == ["total"])?;
+            Some((i, c))
+        })
+        .flatten();
     let is_explained = |i: usize| {
+        counted_in_total.is_some_and(|(at, _)| at == i) ||
         (month_col.is_some() && cx.q[i] == "month")
             || links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -3693,6 +3707,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let people_at = if matches!(sw, "most" | "least" | "fewest") { Some(at + 1) } else if matches!(sw, "highest" | "lowest" | "largest" | "smallest" | "greatest") && cx.q.get(at + 1).is_some_and(|w| matches!(w.as_str(), "number" | "amount")) && cx.q.get(at + 2).is_some_and(|w| w == "of") { Some(at + 3) } else { None };
         let people_at = people_at.filter(|&i| cx.qs.get(i).is_some_and(|w| PEOPLE.contains(&w.as_str())));
         let measure = measure.or_else(|| people_at.and_then(|i| unit_column(&cx, i)).filter(|&c| !links.iter().any(|l| l.col == c)));
+        // "Who scored the most goals?" over a table of scorers whose
+        // columns are competitions (League, Cup, Total): what is counted,
+        // named by no column, is the Total's.
+        let measure = measure.or_else(|| counted_in_total.filter(|&(i, c)| i == at + 1 && !links.iter().any(|l| l.col == c)).map(|(_, c)| c));
         // No column named: the one the word implies ("the oldest": age, or
         // the earliest date of birth; "the tallest": height).
         let mut flip = false;
@@ -6152,6 +6170,23 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the puerto rico islanders for?").1, vec!["4 years".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the carolina railhawks?").1, Vec::<String>::new());
         assert_eq!(ask(&mut d, &t, "who coached the longest?").1, vec!["Colin Clarke".to_string()]);
+    }
+
+    /// "Who scored the most goals?" over a table of scorers whose columns
+    /// are the competitions: the Total adds up the goals no column is
+    /// named for.
+    #[test]
+    fn the_most_of_what_no_column_names_is_read_from_the_total() {
+        let (mut d, t) = db(&[
+            &["Player", "League", "Cup", "Europa League", "Total"],
+            &["Daniel Mladenov", "5", "0", "5", "10"],
+            &["Garra Dembele", "25", "3", "8", "36"],
+            &["Ismail Isa", "3", "4", "4", "11"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "who scored the most goals?"), (PlanKind::ArgMax, vec!["Garra Dembele".into()]));
+        assert_eq!(ask(&mut d, &t, "who had the fewest goals?"), (PlanKind::ArgMin, vec!["Daniel Mladenov".into()]));
+        // (A column named for them is theirs: the most cup goals.)
+        assert_eq!(ask(&mut d, &t, "who had the most cup goals?").1, vec!["Ismail Isa".to_string()]);
     }
 
     /// The points of each game are read out of its score: the side's own
