@@ -1717,6 +1717,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     if q.is_empty() || t.rows.is_empty() || t.columns.is_empty() {
         return None;
     }
+    // "Zero councils", "a population of zero": the number, as the cells
+    // write it ("0"), unless a cell has the word ("Ground Zero").
+    let q: Vec<String> = if q.iter().any(|w| w == "zero") && index.holding(["zero"]).is_empty() { q.into_iter().map(|w| if w == "zero" { "0".to_string() } else { w }).collect() } else { q };
     // "How many players were dfs?": a plural of a two-letter code the
     // table's cells hold (DF, QB) is that code; the stemmer leaves three
     // letters alone ("was", "his").
@@ -6170,6 +6173,24 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the puerto rico islanders for?").1, vec!["4 years".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the carolina railhawks?").1, Vec::<String>::new());
         assert_eq!(ask(&mut d, &t, "who coached the longest?").1, vec!["Colin Clarke".to_string()]);
+    }
+
+    /// "Zero" is the number 0 the cells write, unless a cell has the word.
+    #[test]
+    fn zero_is_the_number_the_cells_write() {
+        let (mut d, t) = db(&[
+            &["Community", "Population"],
+            &["Beaver Lake 17", "23"],
+            &["Cole Harbour 30", "0"],
+            &["Fishers Lake", "0"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many communities have a population of zero?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[
+            &["Community", "Population"],
+            &["Cole Harbour 30", "0"],
+            &["Ground Zero", "12"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what is the population of ground zero?").1, vec!["12".to_string()]);
     }
 
     /// "Who scored the most goals?" over a table of scorers whose columns
