@@ -1719,7 +1719,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
     // "Zero councils", "a population of zero": the number, as the cells
     // write it ("0"), unless a cell has the word ("Ground Zero").
-    let q: Vec<String> = if q.iter().any(|w| w == "zero") && index.holding(["zero"]).is_empty() { q.into_iter().map(|w| if w == "zero" { "0".to_string() } else { w }).collect() } else { q };
+    // ("Zero in both silver and bronze", "zero silver": a number column
+    // named right after it is read as equal to 0, below.)
+    let names_number_column = |w: Option<&String>| w.is_some_and(|w| w == "in" || t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name).first() == Some(&stem(w))));
+    let zero_at: Vec<usize> = (0..q.len()).filter(|&i| q[i] == "zero" && !names_number_column(q.get(i + 1))).collect();
+    let q: Vec<String> = if !zero_at.is_empty() && index.holding(["zero"]).is_empty() { q.into_iter().enumerate().map(|(i, w)| if zero_at.contains(&i) { "0".to_string() } else { w }).collect() } else { q };
     // "How many players were dfs?": a plural of a two-letter code the
     // table's cells hold (DF, QB) is that code; the stemmer leaves three
     // letters alone ("was", "his").
