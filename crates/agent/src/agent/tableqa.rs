@@ -3253,6 +3253,29 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             }
         }
     }
+    // "Did not score a goal in cup play", "no goals in the cup": the
+    // column named after "in" is 0; with no column named there, the
+    // goals read from the scores ([`ScoreMeasures`]) are.
+    for i in 0..n {
+        let at_noun = match cx.q[i].as_str() {
+            "no" => Some(i + 1),
+            "not" | "never" if cx.q.get(i + 1).is_some_and(|w| matches!(w.as_str(), "score" | "scored" | "get" | "earn" | "receive" | "win")) && cx.q.get(i + 2).is_some_and(|w| matches!(w.as_str(), "a" | "any")) => Some(i + 3),
+            _ => None,
+        };
+        let Some(k) = at_noun.filter(|&k| cx.qs.get(k).is_some_and(|w| COUNTED_IN_TOTALS.contains(&w.as_str())) && !filters.iter().any(|f| f.1.op == "=" && f.1.values == ["0"])) else { continue };
+        let mut j = k + 1;
+        if cx.q.get(j).is_some_and(|w| w == "in") {
+            j += 1;
+            while cx.q.get(j).is_some_and(|w| w == "the") {
+                j += 1;
+            }
+        }
+        let named = (j > k + 1).then(|| num_cols.iter().copied().find(|&c| cx.qs.get(j).is_some_and(|w| col_words(&t.columns[c].name).first() == Some(w)) && !is_year_column(t, c))).flatten();
+        let derived = cx.derived.keys().copied().next().filter(|_| j == k + 1 || named.is_none());
+        if let Some(c) = named.or(derived) {
+            filters.push((format!("{} = 0", cx.col(c)), Filter { column: t.columns[c].name.clone(), op: "=".into(), values: vec!["0".into()], words: cx.q[i..(j + 1).min(n)].join(" ") }));
+        }
+    }
     // "How much did X change from 2005 to 2010": the later value less the earlier.
     if change && date_filters.len() == 2 && date_filters[0].1.column == date_filters[1].1.column {
         let measure = measure_named.or_else(|| {
@@ -6212,6 +6235,16 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "who had the fewest goals?"), (PlanKind::ArgMin, vec!["Daniel Mladenov".into()]));
         // (A column named for them is theirs: the most cup goals.)
         assert_eq!(ask(&mut d, &t, "who had the most cup goals?").1, vec!["Ismail Isa".to_string()]);
+        // "Did not score a goal in the cup": its column is 0.
+        let (mut d, t) = db(&[
+            &["Player", "League", "Cup", "Total"],
+            &["Daniel Mladenov", "5", "0", "5"],
+            &["Garra Dembele", "25", "3", "28"],
+            &["Ismail Isa", "3", "0", "3"],
+            &["Hristo Yovov", "6", "1", "7"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many players did not score a goal in cup play?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "how many players scored no goals in the cup?"), (PlanKind::Count, vec!["2".into()]));
     }
 
     /// The points of each game are read out of its score: the side's own
@@ -6245,6 +6278,15 @@ mod tests {
             &["Kalani", "9-12", "1200"],
         ]);
         assert!(ScoreMeasures::of("which school won by the largest margin?", &t).is_none());
+        // "Did not score a goal": the side's goals are 0.
+        let (mut d2, t2) = db(&[
+            &["Date", "Opponent", "Venue", "Result"],
+            &["28 Aug", "Burnley", "A", "3 - 4"],
+            &["30 Aug", "Leeds United", "A", "0 - 0"],
+            &["4 Sep", "Bury", "H", "0 - 2"],
+            &["11 Sep", "Walsall", "H", "1 - 1"],
+        ]);
+        assert_eq!(ask(&mut d2, &t2, "in how many games did they not score a goal?"), (PlanKind::Count, vec!["2".into()]));
         assert_ne!(ask(&mut d, &t, "how many schools scored more than 8 points?").1, vec!["1".to_string()]);
     }
 
