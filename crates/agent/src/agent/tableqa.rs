@@ -350,6 +350,10 @@ fn country_column(t: &TypedTable) -> Option<usize> {
     })
 }
 
+/// The generic last word of a place's or a team's name ("Cardiff City",
+/// "Leeds United", "Orange County").
+const NAME_HEADS: &[&str] = &["city", "united", "county", "state", "university", "college", "club", "town", "league", "park", "river", "lake", "island", "islands", "stadium", "airport", "rovers", "wanderers", "rangers", "athletic", "fc", "valley", "beach", "bay", "falls", "springs", "heights", "hills"];
+
 /// What a row's Total column adds up, when no column is named for it:
 /// "the most goals" over League, Cup and Total.
 const COUNTED_IN_TOTALS: &[&str] = &["goal", "point", "run", "vote", "appearance", "cap", "title", "assist", "try", "trie", "win", "trophy", "troph"];
@@ -880,6 +884,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 if pos.len() != 1 || pos[0].1 != 0 || w.len() > 3 {
                     continue;
                 }
+                // ("Scored 2 goals" is no "2 Apr": the number is the value
+                // of the column it is followed by.)
+                if value_of_named(cx, pos[0].0).is_some_and(|other| other != c) {
+                    continue;
+                }
             } else {
                 let distinctive = matched.iter().filter(|x| !is_numeric_word(x) && x.len() >= 3 && !col_word_set.contains(&stem(x))).count();
                 let cover = pos.len() as f32 / strong_cell.len() as f32;
@@ -906,6 +915,15 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 }
                 let common = pos.iter().any(|&(_, j)| df.get(&(c, ws[j].clone())).copied().unwrap_or(0) * 5 > n_rows * 2 && n_rows > 3);
                 if common && pos.len() < 2 {
+                    continue;
+                }
+                // "Cardiff City" is not "Leicester City": a name's generic
+                // last word after a word no cell holds names another thing.
+                let other_name = pos.len() == 1 && NAME_HEADS.contains(&matched[0].as_str()) && pos[0].0 > 0 && {
+                    let before = pos[0].0 - 1;
+                    !is_weak(&q[before]) && !is_numeric_word(&q[before]) && !col_word_set.contains(&qs[before]) && idx.holding([q[before].as_str(), qs[before].as_str()]).is_empty()
+                };
+                if other_name {
                     continue;
                 }
             }
@@ -6287,6 +6305,18 @@ mod tests {
             &["11 Sep", "Walsall", "H", "1 - 1"],
         ]);
         assert_eq!(ask(&mut d2, &t2, "in how many games did they not score a goal?"), (PlanKind::Count, vec!["2".into()]));
+        // "Cardiff City" (the side the table is about, in no cell) is not
+        // "Leicester City"; "scored 2 goals" is not the "2 Apr" game.
+        let (mut d3, t3) = db(&[
+            &["Date", "Opponent", "Venue", "Result"],
+            &["2 Apr", "Tottenham Hotspur", "H", "1 - 2"],
+            &["7 Apr", "Leicester City", "A", "1 - 3"],
+            &["9 Apr", "West Ham United", "A", "2 - 2"],
+            &["27 Apr", "Birmingham City", "A", "2 - 1"],
+            &["30 Apr", "Everton", "H", "1 - 0"],
+        ]);
+        assert_eq!(ask(&mut d3, &t3, "how many goals did cardiff city score?").1, vec!["7".to_string()]);
+        assert_eq!(ask(&mut d3, &t3, "on what date was the last game in which cardiff city scored 2 goals?").1, vec!["27 Apr".to_string()]);
         assert_ne!(ask(&mut d, &t, "how many schools scored more than 8 points?").1, vec!["1".to_string()]);
     }
 
