@@ -4866,6 +4866,15 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         if let Some(c) = head_col {
             return (Some(c), true);
         }
+        // "What was the last public middle school founded?": the head noun
+        // is part of the value filtering the column it names (School Name,
+        // "… Middle School"), which is then what is asked.
+        if matches!(cx.q[i].as_str(), "which" | "what" | "name" | "list") {
+            let names_it = |l: &Link| l.pos.iter().any(|&p| p >= head_at && p <= head_at + 3 && col_words(&t.columns[l.col].name).contains(&cx.qs[p]));
+            if let Some(l) = links.iter().find(|l| !l.neg && l.span.0 <= head_at + 1 && l.span.0 >= head_at && names_it(l) && t.columns[l.col].kind == ColumnKind::Text) {
+                return (Some(l.col), true);
+            }
+        }
         // "other than costa, name a swimmer from brazil", "besides 2010,
         // what other year": the answer is of the kind set aside.
         if let Some(l) = links.iter().find(|l| l.other && !links.iter().any(|o| o.col == l.col && !o.other)) {
@@ -6218,6 +6227,21 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the puerto rico islanders for?").1, vec!["4 years".to_string()]);
         assert_eq!(ask(&mut d, &t, "how long did colin clarke coach the carolina railhawks?").1, Vec::<String>::new());
         assert_eq!(ask(&mut d, &t, "who coached the longest?").1, vec!["Colin Clarke".to_string()]);
+    }
+
+    /// "What was the first public middle school established?": the head
+    /// noun is part of the value that filters the column it names, which is
+    /// then what is asked (not the first other text column, City).
+    #[test]
+    fn a_head_noun_inside_the_value_that_filters_its_column_asks_for_that_column() {
+        let (mut d, t) = db(&[
+            &["School Name", "City", "Establishment"],
+            &["Aliamanu Intermediate School", "Honolulu", "1958"],
+            &["Central Middle School", "Honolulu", "1926"],
+            &["Washington Middle School", "Honolulu", "1922"],
+            &["Kalani High School", "Honolulu", "1958"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what was the first public middle school established?").1, vec!["Washington Middle School".to_string()]);
     }
 
     /// "Zero" is the number 0 the cells write, unless a cell has the word.
