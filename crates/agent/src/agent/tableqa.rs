@@ -1308,7 +1308,9 @@ impl ScoreMeasures {
         // (Points, goals or runs, a margin, what was allowed, or "score" as
         // a verb: "what was the score in week 3?" asks for the cell.)
         let verb = |i: usize| q[i] == "scored" || q[i] == "scoring" || (q[i] == "score" && i > 0 && matches!(q[i - 1].as_str(), "did" | "they" | "to" | "not" | "team" | "teams" | "we" | "he" | "she" | "i" | "you" | "could" | "would"));
-        let asks = qs.iter().any(|w| matches!(w.as_str(), "margin" | "allow" | "allowed" | "conceded" | "point" | "goal" | "run" | "combined")) || (0..q.len()).any(verb);
+        let joined = format!(" {} ", q.join(" "));
+        let score_difference = [" score difference ", " difference in score ", " difference in the score ", " scoring margin "].iter().any(|p| joined.contains(p));
+        let asks = qs.iter().any(|w| matches!(w.as_str(), "margin" | "allow" | "allowed" | "conceded" | "point" | "goal" | "run" | "combined")) || (0..q.len()).any(verb) || score_difference;
         if !asks || t.rows.len() > 5_000 {
             return None;
         }
@@ -1348,7 +1350,11 @@ impl ScoreMeasures {
         };
         let by_outcome = q.windows(2).any(|w| outcome(&w[0]).is_some_and(|o| o != 'd') && w[1] == "by");
         type Value = fn(&(Option<char>, f64, f64), (f64, f64)) -> f64;
-        let (name, value): (String, Value) = if by_outcome || has("margin") || has("difference") || has("differential") {
+        let (name, value): (String, Value) = if score_difference {
+            // ("The score difference": named so, the words name the column,
+            // not a difference of two rows.)
+            ("Score difference".to_string(), |s, _| (s.1 - s.2).abs())
+        } else if by_outcome || has("margin") || has("difference") || has("differential") {
             (format!("{unit} margin"), |s, _| (s.1 - s.2).abs())
         } else if q.windows(2).any(|w| w[0] == "combined" && matches!(stem(&w[1]).as_str(), "score" | "point" | "goal" | "run")) || has("both teams") || has("aggregate") || has("either team") {
             (format!("{unit} scored combined"), |s, _| s.1 + s.2)
@@ -6309,6 +6315,7 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what was the most points they allowed?").1, vec!["31".to_string()]);
         assert_eq!(ask(&mut d, &t, "how many games did they win by at least 10 points?"), (PlanKind::Count, vec!["1".into()]));
         assert_eq!(ask(&mut d, &t, "what was the highest combined score?").1, vec!["41".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the score difference for the game in week 3?").1, vec!["32".to_string()]);
         assert_eq!(ask(&mut d, &t, "which opponent did they score the fewest points against?").1, vec!["Vikings".to_string()]);
         let plan = parse("how many points did they score in week 2?", &t, "t").unwrap();
         assert_eq!(plan.measure_column.as_deref().or(plan.answer_column.as_deref()), Some("Result"));
