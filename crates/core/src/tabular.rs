@@ -284,6 +284,8 @@ pub fn is_total_label(t: &str) -> bool {
     l == "total" || l == "totals" || l.starts_with("total ") || l.starts_with("subtotal") || l == "grand total" || l == "sum" || l == "overall"
         // A player's season-by-season table ends with the sum of them.
         || l == "career" || l.starts_with("career total")
+        // "Team Totals" under a box score's players, "Season total".
+        || (l.split_whitespace().count() == 2 && (l.ends_with(" totals") || l.ends_with(" total")))
 }
 
 /// Quotes a name as a SQL identifier.
@@ -771,6 +773,10 @@ mod tests {
         let t = typed_table(&table(&[&["Year", "Team", "Yards"], &["1983", "Los Angeles Rams", "1,808"], &["1984", "Los Angeles Rams", "2,105"], &["Career", "", "13,259"], &["Career totals", "", "13,259"]]));
         assert!(t.rows[2].total && t.rows[3].total && !t.rows[1].total);
         assert!(!is_total_label("Career Builder") && !is_total_label("Careers"));
+        // A box score's "Team Totals" under its players (WTQ: "who had more
+        // steals than any other player?" is no "Team Totals").
+        let t = typed_table(&table(&[&["#", "Player", "Steals"], &["4", "Bridie Kean", "12"], &["", "Team", ""], &["", "Team Totals", "84"]]));
+        assert!(t.rows[2].total && !t.rows[1].total && !t.rows[0].total);
     }
 
     #[test]
