@@ -398,6 +398,21 @@ fn unit_column(cx: &Ctx, at: usize) -> Option<usize> {
     let w = if matches!(w.as_str(), "square" | "sq") { "km2" } else { w.as_str() };
     let candidates: Vec<usize> = if PEOPLE.contains(&stem(w).as_str()) {
         (0..t.columns.len()).filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()))).collect()
+    } else if !UNITS.iter().any(|u| u.contains(&w)) {
+        // Any other word most cells of one number column write after their
+        // number ("2 acts": "1 act", "3 acts", "prologue & 1 act").
+        let sw = stem(w);
+        if is_weak(w) || is_numeric_word(w) || w.len() < 3 {
+            return None;
+        }
+        (0..t.columns.len())
+            .filter(|&c| cx.is_num(c))
+            .filter(|&c| {
+                let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|r| !r.trim().is_empty()).take(20).collect();
+                let hits = filled.iter().filter(|r| crate::tabular::words(r).iter().any(|x| stem(x) == sw)).count();
+                !filled.is_empty() && hits * 2 > filled.len()
+            })
+            .collect()
     } else {
         let spellings = UNITS.iter().find(|u| u.contains(&w))?;
         (0..t.columns.len())
@@ -6248,6 +6263,21 @@ mod tests {
             &["Kalani High School", "Honolulu", "1958"],
         ]);
         assert_eq!(ask(&mut d, &t, "what was the first public middle school established?").1, vec!["Washington Middle School".to_string()]);
+    }
+
+    /// "At least 2 acts": the number column whose cells write their number
+    /// with that word ("1 act", "3 acts"), whatever its name.
+    #[test]
+    fn a_number_with_the_word_its_cells_write_after_it_filters_that_column() {
+        let (mut d, t) = db(&[
+            &["Opus", "Title", "Subdivisions", "Year"],
+            &["50", "Feuersnot", "1 act", "1901"],
+            &["25", "Guntram", "3 acts", "1894"],
+            &["72", "Intermezzo", "2 acts", "1923"],
+            &["54", "Salome", "1 act", "1905"],
+            &["79", "Arabella", "3 acts", "1932"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many titles have at least 2 acts?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     /// "Zero" is the number 0 the cells write, unless a cell has the word.
