@@ -1396,15 +1396,25 @@ impl ScoreMeasures {
 
     /// The plan's columns as the table has them: an added column is cited
     /// by the cells of scores it was read from.
+    /// An answer read from the scores is computed, not a cell as shown
+    /// ("1" is no text of "W 16–15"): it has no answer column, and the
+    /// score cells are what it measured.
     fn cited_as_scores(&self, mut p: QueryPlan) -> QueryPlan {
-        let own = |c: &mut Option<String>| {
-            if let Some((_, source)) = c.as_ref().and_then(|n| self.from.iter().find(|f| &f.0 == n)) {
-                *c = Some(source.clone());
+        let source = |n: &String| self.from.iter().find(|f| &f.0 == n).map(|f| f.1.clone());
+        if let Some(s) = p.answer_column.as_ref().and_then(source) {
+            p.answer_column = None;
+            p.measure_column = Some(s);
+        }
+        for c in [&mut p.measure_column, &mut p.compared_column] {
+            if let Some(s) = c.as_ref().and_then(source) {
+                *c = Some(s);
             }
-        };
-        own(&mut p.answer_column);
-        own(&mut p.measure_column);
-        own(&mut p.compared_column);
+        }
+        for f in &mut p.filters {
+            if let Some(s) = source(&f.column) {
+                f.column = s;
+            }
+        }
         p
     }
 }
@@ -2976,7 +2986,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             Some(clock) => clock,
             None => year_of_date(sql, ans),
         },
-        rows_sql,
+        // A sum or an average cites the rows it added up: not a "Bye" week
+        // with no score, nor a blank cell.
+        rows_sql: match measure.filter(|_| matches!(kind, PlanKind::Sum | PlanKind::Average) && rows_sql.starts_with("SELECT \"_row\" FROM ") && !rows_sql.contains(" GROUP BY ") && !rows_sql.contains(" ORDER BY ")) {
+            Some(m) => format!("{rows_sql} AND {} IS NOT NULL", cx.col(m)),
+            None => rows_sql,
+        },
         answer_column: ans.map(|c| t.columns[c].name.clone()),
         measure_column: measure.map(|c| t.columns[c].name.clone()),
         compared_column: None,
@@ -6347,8 +6362,11 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what was the highest combined score?").1, vec!["41".to_string()]);
         assert_eq!(ask(&mut d, &t, "what is the score difference for the game in week 3?").1, vec!["32".to_string()]);
         assert_eq!(ask(&mut d, &t, "which opponent did they score the fewest points against?").1, vec!["Vikings".to_string()]);
+        // A value read from a score is computed, cited by the score cells.
         let plan = parse("how many points did they score in week 2?", &t, "t").unwrap();
-        assert_eq!(plan.measure_column.as_deref().or(plan.answer_column.as_deref()), Some("Result"));
+        assert_eq!((plan.answer_column.as_deref(), plan.measure_column.as_deref()), (None, Some("Result")));
+        let plan = parse("in how many games did they score at least 20 points?", &t, "t").unwrap();
+        assert!(plan.filters.iter().all(|f| f.column != "Points scored") && plan.filters.iter().any(|f| f.column == "Result"));
         assert!(ScoreMeasures::of("what was the score in week 3?", &t).is_none());
         let (mut d, t) = db(&[
             &["School", "Grades", "Students"],
@@ -6358,6 +6376,11 @@ mod tests {
         ]);
         assert!(ScoreMeasures::of("which school won by the largest margin?", &t).is_none());
         // "Did not score a goal": the side's goals are 0.
+        // A sum cites the rows it added up, not a week with no game.
+        let (mut d4, t4) = db(&[&["Week", "Result"], &["1", "W 24–17"], &["2", "Bye"], &["3", "L 10–31"]]);
+        let plan = parse("how many points did they score in total?", &t4, "t").unwrap();
+        let r = run(&mut d4, &plan, &SqlLimits::default()).unwrap();
+        assert_eq!((r.values.clone(), r.rows.len()), (vec!["34".to_string()], 2));
         let (mut d2, t2) = db(&[
             &["Date", "Opponent", "Venue", "Result"],
             &["28 Aug", "Burnley", "A", "3 - 4"],
