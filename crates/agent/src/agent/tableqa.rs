@@ -1276,8 +1276,9 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
 /// four digits), a record ("10–6–1") or a date ("11-10-1978").
 fn score_of(raw: &str) -> Option<(Option<char>, f64, f64)> {
     let raw = raw.trim();
-    let (won, rest) = match raw.split_once(' ') {
-        Some((w, rest)) if w.len() <= 4 && outcome(&w.to_lowercase().trim_end_matches(',').to_string()).is_some() => (outcome(&w.to_lowercase().trim_end_matches(',').to_string()), rest.trim_start()),
+    // ("W 24–17", "L, 43-10", "Win 3–1".)
+    let (won, rest) = match raw.split_once(' ').map(|(w, rest)| (w.len() <= 4).then(|| outcome(w.trim_end_matches(',').to_lowercase().as_str())).flatten().map(|o| (o, rest))) {
+        Some(Some((o, rest))) => (Some(o), rest.trim_start()),
         _ => (None, raw),
     };
     let digits = |s: &str| -> Option<(f64, usize)> {
@@ -1355,7 +1356,7 @@ impl ScoreMeasures {
         // the score or the result, else the first.
         let named = |c: usize| col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "score" | "result" | "final"));
         let (c, per_row) = found.iter().find(|(c, _)| named(*c)).or(found.first()).cloned()?;
-        let has = |p: &str| format!(" {} ", q.join(" ")).contains(&format!(" {p} "));
+        let has = |p: &str| joined.contains(&format!(" {p} "));
         let side = |s: &(Option<char>, f64, f64)| -> (f64, f64) {
             match s.0 {
                 Some('w') => (s.1.max(s.2), s.1.min(s.2)),
