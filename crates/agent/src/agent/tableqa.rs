@@ -1312,8 +1312,8 @@ struct ScoreMeasures {
     table: TypedTable,
     /// The added column's SQL: its value per `_row`.
     sql: HashMap<usize, String>,
-    /// The added column's name, with the column it is read from.
-    from: Vec<(String, String)>,
+    /// The added column's name, and the column it is read from.
+    from: (String, String),
 }
 
 impl ScoreMeasures {
@@ -1383,16 +1383,16 @@ impl ScoreMeasures {
         } else {
             (format!("{unit} scored"), |_, side| side.0)
         };
+        let values: Vec<Option<f64>> = per_row.iter().map(|s| s.as_ref().map(|s| value(s, side(s)))).collect();
         let mut table = t.clone();
         let at = table.columns.len();
-        let arms: String = t.rows.iter().zip(&per_row).filter_map(|(r, s)| s.as_ref().map(|s| format!(" WHEN {} THEN {}", r.grid_row, tidy_number(&value(s, side(s)).to_string())))).collect();
+        let arms: String = t.rows.iter().zip(&values).filter_map(|(r, v)| v.map(|v| format!(" WHEN {} THEN {}", r.grid_row, tidy_number(&v.to_string())))).collect();
         let sql = HashMap::from([(at, format!("(CASE \"_row\"{arms} END)"))]);
         table.columns.push(crate::tabular::TypedColumn { name: name.clone(), sql_name: name.clone(), kind: ColumnKind::Number, unit: None });
-        for (r, s) in table.rows.iter_mut().zip(&per_row) {
-            let v = s.as_ref().map(|s| value(s, side(s)));
+        for (r, &v) in table.rows.iter_mut().zip(&values) {
             r.cells.push(crate::tabular::TypedCell { raw: v.map(|v| tidy_number(&v.to_string())).unwrap_or_default(), num: v, date: None });
         }
-        Some(ScoreMeasures { table, sql, from: vec![(name, t.columns[c].name.clone())] })
+        Some(ScoreMeasures { table, sql, from: (name, t.columns[c].name.clone()) })
     }
 
     /// The plan's columns as the table has them: an added column is cited
@@ -1401,7 +1401,7 @@ impl ScoreMeasures {
     /// ("1" is no text of "W 16–15"): it has no answer column, and the
     /// score cells are what it measured.
     fn cited_as_scores(&self, mut p: QueryPlan) -> QueryPlan {
-        let source = |n: &String| self.from.iter().find(|f| &f.0 == n).map(|f| f.1.clone());
+        let source = |n: &String| (n == &self.from.0).then(|| self.from.1.clone());
         if let Some(s) = p.answer_column.as_ref().and_then(source) {
             p.answer_column = None;
             p.measure_column = Some(s);
