@@ -371,7 +371,7 @@ impl TableDb {
             }
         }
         tx.commit().map_err(err)?;
-        let words = typed.columns.iter().map(|c| c.name.as_str()).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).collect();
+        let words = typed.columns.iter().map(|c| c.name.as_str()).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).flat_map(|t| { let plain = crate::text::without_thousands(&t); std::iter::once(t).chain(plain) }).collect();
         let index = std::sync::Arc::new(crate::tabular::CellIndex::build(&typed));
         self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index, pivot_back: None, profile_vector: None });
         Ok(())

@@ -154,6 +154,13 @@ pub fn is_stopword(w: &str) -> bool {
     STOPWORDS.contains(&w)
 }
 
+/// A number token written with thousands separators ("1,074") as a
+/// question often writes it ("1074"), or `None` for any other token.
+/// Indexes of what a table holds keep both forms.
+pub fn without_thousands(token: &str) -> Option<String> {
+    (token.contains(',') && token.bytes().all(|b| b.is_ascii_digit() || b == b',' || b == b'.')).then(|| token.replace(',', ""))
+}
+
 /// Lowercased alphanumeric tokens, keeping internal '.', '-' and ',' of numbers.
 pub fn tokenize(text: &str) -> Vec<String> {
     let mut out = Vec::new();

@@ -144,6 +144,8 @@ impl Pool {
                 for c in t.grid.iter().flatten() {
                     held.extend(super::matching::token_set(&c.text));
                 }
+                let plain: Vec<String> = held.iter().filter_map(|w| crate::text::without_thousands(w)).collect();
+                held.extend(plain);
                 for w in held {
                     table_postings.entry(w).or_default().push(i as u32);
                 }
@@ -364,5 +366,23 @@ mod tests {
         assert!((held[0].1 - 0.75).abs() < 0.01, "{held:?}");
         assert!(held[1].1 > 0.0 && held[1].1 < 0.2, "{held:?}");
         assert!(pool.held(&["zanzibar".to_string()]).is_empty());
+    }
+
+    /// A number the question writes plainly ("which is the only one with
+    /// 1074 km") is held by the table whose cell writes it with a
+    /// thousands separator ("1,074"), and only by that one.
+    #[test]
+    fn a_number_is_held_with_or_without_its_thousands_separator() {
+        let dioceses = table("dioceses", &[&["Jurisdiction", "Area (km2)"], &["Luanda", "1,074"], &["Benguela", "39,826"]]);
+        let stations = table("stations", &[&["Station", "Distance (km)"], &["Lobito", "10.74"], &["Huambo", "1074.5"]]);
+        let pool = Pool::new(vec![stations, dioceses]);
+        let held = pool.held(&["1074".to_string()]);
+        assert_eq!(held.iter().map(|h| h.0).collect::<Vec<_>>(), vec![1], "{held:?}");
+        assert_eq!(pool.held(&["1,074".to_string()]).iter().map(|h| h.0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(crate::text::without_thousands("1,074").as_deref(), Some("1074"));
+        assert_eq!(crate::text::without_thousands("1,074.5").as_deref(), Some("1074.5"));
+        for t in ["1074", "lobito", "a,b", "10.74"] {
+            assert_eq!(crate::text::without_thousands(t), None, "{t}");
+        }
     }
 }
