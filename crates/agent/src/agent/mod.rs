@@ -263,16 +263,30 @@ fn computes_what_the_reader_did_not(q: &tableqa::TableQuery, intent: &Intent, an
     q.plan.kind == kind
 }
 
+/// Did the reader read its answer from tables where the question, read
+/// by the parser, meets no row, while the plan's own table meets it as
+/// asked? In a workspace of many tables, "who has had only 7 gold
+/// medals?" may be read by the reader from a medal table where no nation
+/// has 7 golds (it answered a "0" of that table), while the plan finds
+/// Russia with 7 in another. Only against an answer that cites tables
+/// only, none of them the plan's, each one a table the parser's plan
+/// found empty ([`tableqa::TableStep::unmatched`]).
+fn reader_table_meets_nothing(q: &tableqa::TableQuery, answer: &Answer, unmatched: &[String]) -> bool {
+    q.relaxed.is_none()
+        && !answer.citations.is_empty()
+        && answer.citations.iter().all(|c| c.source_id != q.source && !matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) && unmatched.contains(&c.source_id))
+}
+
 /// Does a plan stand over the reader's answer on grounds the reader's
 /// own reading cannot weigh ([`explains_more`],
-/// [`computes_what_the_reader_did_not`])? Only a plan the parser wrote,
-/// over records, that it is sure of ([`tableqa::PREFER_CONFIDENCE`]),
-/// against an answer the reader gave.
-fn stands_over_reader(q: &tableqa::TableQuery, intent: &Intent, answer: &Answer, holds: &[(String, f32)]) -> bool {
+/// [`computes_what_the_reader_did_not`], [`reader_table_meets_nothing`])?
+/// Only a plan the parser wrote, over records, that it is sure of
+/// ([`tableqa::PREFER_CONFIDENCE`]), against an answer the reader gave.
+fn stands_over_reader(q: &tableqa::TableQuery, intent: &Intent, answer: &Answer, holds: &[(String, f32)], unmatched: &[String]) -> bool {
     if answer.unknown || q.report_layout || q.model.is_some() || q.plan.confidence < tableqa::PREFER_CONFIDENCE {
         return false;
     }
-    explains_more(q, answer, holds) || computes_what_the_reader_did_not(q, intent, answer)
+    explains_more(q, answer, holds) || computes_what_the_reader_did_not(q, intent, answer) || reader_table_meets_nothing(q, answer, unmatched)
 }
 
 /// What the agent's table step found ([`Agent::query_tables`]).
@@ -289,6 +303,8 @@ struct TableStep {
     deferred: Option<String>,
     /// Every table asked, with the share of the question's words it holds.
     holds: Vec<(String, f32)>,
+    /// The tables asked where the parser's plan met no row as asked.
+    unmatched: Vec<String>,
 }
 
 /// Which of the agent's steps a language model takes ([`Agent::with_llm_steps`]).
@@ -419,6 +435,7 @@ impl<'m> Agent<'m> {
         let (mut q, records) = (step.best, step.records);
         out.records = records;
         out.holds = step.holds;
+        out.unmatched = step.unmatched;
         // A parser plan with values that it is sure of stands over any
         // statement of the model's ([`text2sql::combine`]): the model is
         // not asked, which on 2 cores saves seconds before the answer.
@@ -578,7 +595,7 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: chosen_table_score.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
-        let TableStep { query: mut table_query, records: record_tables, writing, deferred, holds } = self.query_tables(question, &query, &table_objects, catalog, &selected);
+        let TableStep { query: mut table_query, records: record_tables, writing, deferred, holds, unmatched } = self.query_tables(question, &query, &table_objects, catalog, &selected);
         let mut table_ms = ms(t);
         if let Some(writing) = writing {
             record(self.observer, &mut trace, Step::TextToSql { writing }, table_ms);
@@ -663,7 +680,7 @@ impl<'m> Agent<'m> {
                 let plan_holds = holds.iter().find(|h| h.0 == q.source).map_or(0.0, |h| h.1);
                 tableqa::text_coverage(&terms, &cited.join(" ")) >= plan_holds
             };
-            let use_it = found && report_ok && (q.model.is_some() || (!paragraph_states_it && (tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || stands_over_reader(&q, &intent, &answer, &holds))));
+            let use_it = found && report_ok && (q.model.is_some() || (!paragraph_states_it && (tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || stands_over_reader(&q, &intent, &answer, &holds, &unmatched))));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
@@ -678,5 +695,51 @@ impl<'m> Agent<'m> {
         }
         record(self.observer, &mut trace, Step::Answer { answerer: answerer_id, text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, ms(t));
         Ok(Run { question: question.to_string(), answer, selected, actions: results, trace })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action::EvidenceKey;
+    use crate::source::{Cell, Content, Locator, Provenance, SourceKind, TableContent};
+    use crate::text::cell_from_text;
+
+    fn table(name: &str, rows: &[&[&str]]) -> SourceObject {
+        let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
+        let content = TableContent { caption: None, header_rows: 1, columns: rows[0].iter().map(|s| s.to_string()).collect(), grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None };
+        let prov = Provenance { file: format!("{name}.csv"), file_hash: name.into(), locator: Locator::SheetRange { sheet: name.into(), range: "A1:F8".into() } };
+        SourceObject::new(SourceKind::Static, prov, Content::Table(content))
+    }
+
+    fn cited(obj: &SourceObject, row: u32, col: u32, text: &str) -> Answer {
+        let c = answer::Citation { source_id: obj.id.clone(), file: obj.provenance.file.clone(), locator: format!("C{row}"), text: text.into(), key: Some(EvidenceKey::Cell { source: obj.id.clone(), row, col }) };
+        Answer { text: text.into(), unknown: false, predicted: crate::answer::PredictedAnswer { spans: vec![text.into()], scale: String::new() }, citations: vec![c], computation: None, support: 0.5, reason: String::new() }
+    }
+
+    /// "Who has had only 7 gold medals?" over two medal tables: the reader
+    /// read a cell of the small one, where no nation won 7 golds; the
+    /// parser's plan over it meets no row, and over the other it finds
+    /// Russia, so the plan stands over the reader. Against a reader's cell
+    /// of a table where the plan meets its rows, or of the plan's own
+    /// table, the reader's answer stands. (Both tables hold the question's
+    /// words alike, so it is not [`explains_more`].)
+    #[test]
+    fn a_plan_stands_over_a_readers_cell_from_a_table_where_the_question_meets_no_row() {
+        let small = table("south_asian_games", &[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["1", "India", "102", "58", "37", "197"], &["2", "Nepal", "32", "10", "24", "65"], &["6", "Bhutan", "1", "6", "7", "14"], &["7", "Maldives", "0", "0", "4", "4"]]);
+        let big = table("athletics", &[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["1", "United States", "8", "7", "1", "16"], &["2", "Russia", "7", "7", "5", "19"], &["3", "France", "3", "3", "2", "8"], &["4", "Ethiopia", "3", "2", "2", "7"]]);
+        let question = "who has had only 7 gold medals?";
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &small, score: 1.2, relevant: true }, tableqa::TableCandidate { object: &big, score: 1.1, relevant: true }];
+        let step = tableqa::query_tables(question, &cands, &mut db, &SqlLimits::default(), &|_| 1.0);
+        assert_eq!(step.unmatched, vec![small.id.clone()]);
+        let q = step.best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone()), (big.id.as_str(), vec!["Russia".to_string()]));
+        let intent = RuleIntentParser.parse(question).unwrap();
+        let holds = step.holds.clone();
+        assert_eq!(holds[0].1, holds[1].1);
+        assert!(stands_over_reader(&q, &intent, &cited(&small, 4, 2, "0"), &holds, &step.unmatched));
+        assert!(!stands_over_reader(&q, &intent, &cited(&small, 4, 2, "0"), &holds, &[]));
+        assert!(!stands_over_reader(&q, &intent, &cited(&big, 1, 1, "United States"), &holds, &step.unmatched));
     }
 }

@@ -5216,6 +5216,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     let mut records = Vec::new();
     let mut open = Vec::new();
     let mut holds = Vec::new();
+    let mut unmatched = Vec::new();
     let mut seen = BTreeSet::new();
     for cand in objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED) {
         let obj = cand.object;
@@ -5239,6 +5240,11 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
         // No row meets every filter: without the weakest one, if that finds rows.
         let Ok((plan, result, pivoted, relaxed)) = run_or_relax(question, db, &obj.id, plan, pivoted, limits) else { continue };
+        // (Not a report's layout, which the reader reads by its labels and
+        // periods, where the parser's plan may miss what a label says.)
+        if !report_layout && (relaxed.is_some() || finds_nothing(&plan, &result)) {
+            unmatched.push(obj.id.clone());
+        }
         let score = plan.confidence + SELECTION_WEIGHT * cand.score + COVERAGE_WEIGHT * coverage - if guessed_column(question, &plan) { GUESS_PENALTY } else { 0.0 };
         // Read the other way round, a report's periods are records for
         // what the extractive reader cannot do: say which period ranks
@@ -5265,7 +5271,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             best = Some((j, 0.0));
         }
     }
-    TableStep { best: best.map(|b| b.0), records, open, holds }
+    TableStep { best: best.map(|b| b.0), records, open, holds, unmatched }
 }
 
 /// How many of the best table candidates the table step tries to join
@@ -5464,6 +5470,10 @@ pub struct TableStep {
     /// Every table asked, with the rarity-weighted share of the question's
     /// words it holds ([`content_coverage`]), in the order asked.
     pub holds: Vec<(String, f32)>,
+    /// The tables of records asked (not a report's layout) over which the
+    /// parser had a plan that no row meets as asked (before any filter was
+    /// relaxed): the question read over them finds nothing there.
+    pub unmatched: Vec<String>,
 }
 
 /// A table the question may be about: see [`TableStep::open`].
@@ -5733,14 +5743,14 @@ mod tests {
         let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
         let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None, subject: None };
         // The parser's own table when it answered.
-        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)], holds: Vec::new() };
+        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)], holds: Vec::new(), unmatched: Vec::new() };
         assert_eq!(model_target(&step), Some("b"));
         // Else the first relevant table that holds enough of the question.
-        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)], holds: Vec::new() };
+        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)], holds: Vec::new(), unmatched: Vec::new() };
         assert_eq!(model_target(&step), Some("d"));
         // None when every table was found unrelated (none is open).
         assert_eq!(model_target(&TableStep::default()), None);
-        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new(), holds: Vec::new() };
+        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new(), holds: Vec::new(), unmatched: Vec::new() };
         assert_eq!(model_target(&step), None);
     }
 
