@@ -3696,7 +3696,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // "How many times has liverpool won?": a cup's Winners counts
             // the wins.
             let won = cx.q[at..].iter().any(|w| w.len() > 1 && outcome(w) == Some('w'));
-            let names = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| said.contains(&cw) || (cw == "pt" || cw == "pts") && said.iter().any(|w| *w == "point")) || (won && counts_wins(&cx, c));
+            // "How many times did duke place first?" counts; a column of
+            // clock times or durations ("Time": "8:00 PM", "3:00") is no
+            // count of times, unless it is named so ("Times").
+            let times_counted = |c: usize| cx.q[at..].iter().any(|w| w == "times") && !cx.q[at..].iter().any(|w| w == "time") && !words(&t.columns[c].name).iter().any(|w| w == "times");
+            let names = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| (said.contains(&cw) && !(cw == "time" && times_counted(c))) || (cw == "pt" || cw == "pts") && said.iter().any(|w| *w == "point")) || (won && counts_wins(&cx, c));
             let usable = |c: usize| is_quantity(t, c) && !links.iter().any(|l| l.col == c);
             let head_names_none = head_at.is_some_and(|h| cx.q[h] != cx.qs[h] && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[h])));
             let total = || num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| col_words(&t.columns[c].name) == ["total"]).filter(|_| head_names_none);
@@ -6182,6 +6186,20 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// "How many times" counts rows: a column of clock times or durations
+    /// named "Time" is not what it asks for ("how many times did duke
+    /// place first?" read Duke's kickoff, "12:00 PM"); a column named
+    /// "Times" still is.
+    #[test]
+    fn how_many_times_counts_rows_not_a_column_of_clock_times() {
+        let (mut d, t) = db(&[&["Date", "Time", "Opponent#", "Result"], &["August 30", "8:00 PM", "Alabama", "L 10–34"], &["October 4", "12:00 PM", "Duke", "W 30–7"], &["November 1", "3:30 PM", "NC State", "L 10–28"], &["November 8", "1:00 PM", "Wake Forest", "W 21–14"]]);
+        assert_eq!(ask(&mut d, &t, "how many times did they play duke?"), (PlanKind::Count, vec!["1".into()]));
+        let (mut d, t) = db(&[&["Date", "Location", "Round", "Time"], &["2013-12-14", "Paris, France", "3", "3:00"], &["2012-03-09", "Madrid, Spain", "2", "1:45"]]);
+        assert_eq!(ask(&mut d, &t, "what are the number of times the location was in madrid?"), (PlanKind::Count, vec!["1".into()]));
+        let (mut d, t) = db(&[&["Club", "Times", "Last"], &["Liverpool", "8", "2006"], &["Arsenal", "3", "2014"]]);
+        assert_eq!(ask(&mut d, &t, "how many times has liverpool won?").1, vec!["8".to_string()]);
     }
 
     /// Over a table listed newest first, "the previous year" is the row
