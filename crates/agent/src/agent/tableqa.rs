@@ -160,6 +160,13 @@ fn is_weak(w: &str) -> bool {
     WEAK.contains(&w)
 }
 
+/// Is the word at `i` part of the verb "take place" ("where did the race
+/// take place?", "took place")? Its "place" is no place named.
+fn takes_place(q: &[String], i: usize) -> bool {
+    const TAKE: &[&str] = &["take", "took", "takes", "taking", "taken"];
+    (q[i] == "place" && i > 0 && TAKE.contains(&q[i - 1].as_str())) || (TAKE.contains(&q[i].as_str()) && q.get(i + 1).is_some_and(|w| w == "place"))
+}
+
 const NAME_HINTS: &[&str] = &[
     "name", "player", "driver", "rider", "artist", "winner", "athlete", "candidate", "coach", "person", "team", "club", "opponent", "member",
     "title", "country", "nation", "school", "song", "film", "album", "party", "representative", "incumbent", "governor", "director", "author",
@@ -788,7 +795,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // "Jan", a climate table's header).
     let short_month = |i: usize| (q[i].len() > 4 && q[i].is_ascii() && crate::tabular::month_of(&q[i]).is_some()).then(|| [q[i][..3].to_string(), q[i][..4].to_string()]);
     let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().collect();
-    let strong_q = (0..q.len()).filter(|&i| !is_weak(&q[i])).flat_map(|i| [q[i].as_str(), qs[i].as_str()]).chain(shorts.iter().map(String::as_str));
+    // "Where did the next race take place?": the verb's "place" names no
+    // cell ("Exhibition Place").
+    let weak_at = |i: usize| is_weak(&q[i]) || (q[i] == "place" && takes_place(q, i));
+    let strong_q = (0..q.len()).filter(|&i| !weak_at(i)).flat_map(|i| [q[i].as_str(), qs[i].as_str()]).chain(shorts.iter().map(String::as_str));
     let mut links = Vec::new();
     // Columns of dates written in words ("July 1", "October 4, 1996"):
     // at least half their cells name a month (found once per column).
@@ -808,7 +818,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             let mut used = vec![false; w.len()];
             let mut pos = Vec::new();
             for i in order {
-                if is_weak(&q[i]) {
+                if weak_at(i) {
                     continue;
                 }
                 let short = |j: usize| w[j].len() <= 4 && short_month(i).is_some() && crate::tabular::month_of(&w[j]) == crate::tabular::month_of(&q[i]);
@@ -4025,7 +4035,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // "X won in 2006. who won the next year?": the answer is what the
             // first link names, on the row after the anchor's.
             let named = links.first().map(|l| l.col).unwrap_or(anchor.col);
-            let ans = if explicit_answer || cx.q.first().is_some_and(|w| w == "where" || w == "when") { answer.unwrap_or(named) } else { named };
+            // The wh-word of the sentence that asks ("The race on march 5
+            // took place in miami, florida. Where did the next race take
+            // place?").
+            let asking = question.to_lowercase().split(['.', '?', '!', ';']).map(str::trim).rfind(|s| !s.is_empty()).and_then(|s| s.split_whitespace().next().map(str::to_string));
+            let wh = |w: &str| cx.q.first().is_some_and(|f| f == w) || asking.as_deref() == Some(w);
+            // "Where was the next race after miami?": the anchor's own column
+            // of places holds the answer (the next row's place); "when", its
+            // column of dates.
+            let anchors_kind = (wh("where") && col_words(&t.columns[anchor.col].name).iter().any(|w| PLACE_HINTS.contains(&w.as_str())))
+                || (wh("when") && (t.columns[anchor.col].kind == ColumnKind::Date || is_year_column(t, anchor.col)));
+            let ans = if anchors_kind && !explicit_answer { anchor.col } else if explicit_answer || wh("where") || wh("when") { answer.unwrap_or(named) } else { named };
             let mut anchor_fs = vec![filter_of(anchor)];
             // Dates and numbers said before the word describe the anchor
             // ("aired on march 21, 1997. … the next episode").
@@ -6186,6 +6206,29 @@ mod tests {
         let v = |xs: &[&str]| xs.iter().map(|x| x.to_string()).collect::<Vec<_>>();
         assert_eq!(without_poll_ranks(v(&["10", "10", "9"]), true), v(&["10", "10", "9"]));
         assert_eq!(without_poll_ranks(v(&["NC State", "#1 NC State", "#3 Duke", "Duke"]), false), v(&["NC State", "Duke"]));
+    }
+
+    /// "Where was the next race after miami?" reads the next row's place
+    /// in the anchor's own column of places (not the Race Name the noun
+    /// names), also when a sentence before the question sets the scene;
+    /// "when", the anchor's column of dates; and the "place" of "take
+    /// place" names no cell ("Exhibition Place").
+    #[test]
+    fn where_and_when_of_the_next_row_read_the_anchors_column_of_places_or_dates() {
+        let (mut d, t) = db(&[
+            &["Rnd", "Date", "Race Name", "Circuit", "City/Location"],
+            &["1", "March 5", "Grand Prix of Miami", "Bicentennial Park", "Miami, Florida"],
+            &["2", "March 19", "Australian IndyCar Grand Prix", "Surfers Paradise Street Circuit", "Surfers Paradise, Australia"],
+            &["3", "April 2", "Slick 50 200", "Phoenix International Raceway", "Phoenix, Arizona"],
+            &["4", "July 16", "Molson Indy Toronto", "Exhibition Place", "Toronto, Ontario"],
+        ]);
+        let surfers = vec!["Surfers Paradise, Australia".to_string()];
+        assert_eq!(ask(&mut d, &t, "where was the next race after miami?"), (PlanKind::Next, surfers.clone()));
+        assert_eq!(ask(&mut d, &t, "the race on march 5 took place in miami, florida. where did the next race take place?"), (PlanKind::Next, surfers));
+        assert_eq!(ask(&mut d, &t, "when was the race after miami?").1, vec!["March 19".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what was the race after miami?").1, vec!["Australian IndyCar Grand Prix".to_string()]);
+        let p = parse("where did the race on march 5 take place?", &t, "t").unwrap();
+        assert!(!p.sql.contains("Exhibition Place"), "{}", p.sql);
     }
 
     /// "How many times" counts rows: a column of clock times or durations
