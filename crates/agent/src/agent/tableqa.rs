@@ -4045,7 +4045,20 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // column of dates.
             let anchors_kind = (wh("where") && col_words(&t.columns[anchor.col].name).iter().any(|w| PLACE_HINTS.contains(&w.as_str())))
                 || (wh("when") && (t.columns[anchor.col].kind == ColumnKind::Date || is_year_column(t, anchor.col)));
-            let ans = if anchors_kind && !explicit_answer { anchor.col } else if explicit_answer || wh("where") || wh("when") { answer.unwrap_or(named) } else { named };
+            // "What country ranks before china?", "what race is previous of
+            // race of hungary?", "who was the chinese president after dong
+            // biwu?": the noun asked for (one of the two words after the
+            // wh-word) names the anchor's own column, or is its kind (a
+            // column of countries): the answer is another value of it, not
+            // a column a later word names ("ranks": Rank).
+            let asked_at = (0..cx.q.len()).find(|&i| matches!(cx.q[i].as_str(), "what" | "which" | "who"));
+            // ("Who won the race …" asks for a winner; "who was the
+            // president …", for a president.)
+            let asked_at = asked_at.filter(|&i| cx.q[i] != "who" || cx.q.get(i + 1).is_some_and(|w| matches!(w.as_str(), "is" | "was" | "were" | "are")));
+            let asked_noun: Vec<&String> = asked_at.map(|i| cx.qs[i + 1..].iter().filter(|w| !matches!(w.as_str(), "is" | "was" | "were" | "are" | "the" | "a" | "an")).take(2).collect()).unwrap_or_default();
+            let anchor_words = col_words(&t.columns[anchor.col].name);
+            let asks_anchors_column = asked_noun.iter().any(|w| anchor_words.contains(w) || (COUNTRY_WORDS.contains(&w.as_str()) && cx.countries == Some(anchor.col)));
+            let ans = if (anchors_kind && !explicit_answer) || asks_anchors_column { anchor.col } else if explicit_answer || wh("where") || wh("when") { answer.unwrap_or(named) } else { named };
             let mut anchor_fs = vec![filter_of(anchor)];
             // Dates and numbers said before the word describe the anchor
             // ("aired on march 21, 1997. … the next episode").
@@ -6229,6 +6242,21 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what was the race after miami?").1, vec!["Australian IndyCar Grand Prix".to_string()]);
         let p = parse("where did the race on march 5 take place?", &t, "t").unwrap();
         assert!(!p.sql.contains("Exhibition Place"), "{}", p.sql);
+    }
+
+    /// The noun asked for names the anchor's own column ("what race is
+    /// previous of race of hungary?": Race Name, not the Race number) or
+    /// is its kind ("what country ranks before china?": the column of
+    /// countries, not the Rank a later verb names): the answer is the
+    /// value of that column on the row before.
+    #[test]
+    fn the_noun_asked_for_in_the_anchors_column_reads_that_column_on_the_next_row() {
+        let (mut d, t) = db(&[&["Rank", "Name", "Nationality", "Result"], &["1", "Park Ho-Hyun", "South Korea", "55.58"], &["2", "Olga Rypakova", "Uzbekistan", "55.29"], &["3", "Xie Limei", "China", "54.41"], &["4", "Kim Su-Yeon", "Japan", "54.20"]]);
+        assert_eq!(ask(&mut d, &t, "what country ranks before china?"), (PlanKind::Previous, vec!["Uzbekistan".into()]));
+        let (mut d, t) = db(&[&["Race", "Race Name", "Winning driver"], &["5", "Race of Italy", "Alain Menu"], &["6", "Race of Italy", "Robert Huff"], &["7", "Race of Hungary", "Yvan Muller"], &["8", "Race of Hungary", "Robert Huff"]]);
+        assert_eq!(ask(&mut d, &t, "what race is previous of race of hungary?"), (PlanKind::Previous, vec!["Race of Italy".into()]));
+        // A column the noun does not name is still read as before.
+        assert_eq!(ask(&mut d, &t, "who was the winning driver of the race previous to race of hungary?").1, vec!["Robert Huff".to_string()]);
     }
 
     /// "How many times" counts rows: a column of clock times or durations
