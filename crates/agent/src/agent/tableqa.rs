@@ -27,7 +27,7 @@
 //! an empty result; [`QueryPlan::confidence`] says how much of the question
 //! the links explain.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use serde::Serialize;
 
@@ -3632,6 +3632,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 *sql = format!("{} IN ({})", cx.raw(c), f.values.iter().map(|v| sql_str(v)).collect::<Vec<_>>().join(", "));
             }
         }
+        // "How many years after the turin marathon did the berlin marathon
+        // occur?", "how many years passed between flight tf2 and flight
+        // f8?", "how many days after september 3rd did he perform in
+        // stockholm?": the time between the two rows the question names,
+        // read from their dates or years, not a count of them.
+        if let Some(span) = time_between_two_rows(&cx, &links, &cols) {
+            return Some(plan(PlanKind::Difference, span.0, span.1, None, Some(span.2), &[]));
+        }
         let at = cx.find("how many").or_else(|| cx.find("number of")).or_else(|| cx.find("how much")).unwrap_or(0);
         // The counted noun: the first word after "how many" that is not
         // "total"/"more"; "how many points" names a number column to add up.
@@ -4512,6 +4520,48 @@ fn single_numbers(t: &TypedTable, c: usize) -> bool {
 /// A column of years: its numbers are years, or its name says year or
 /// season and most of its numbers could be one ("Duration of follow-up
 /// years", 5 to 10, is a count of years, not a column of them).
+/// Words that ask for the time between two things ("how many years
+/// after …", "how many days passed between …").
+const APART: &[&str] = &["between", "after", "before", "apart", "passed", "elapsed", "separate", "separated", "separates", "since", "later", "earlier"];
+
+/// "How many years (days) between/after/apart …" over exactly two rows
+/// the question names: the SQL of the time between them (the later year
+/// less the earlier, or the days between two full dates), the SQL of the
+/// two rows, and the column of dates or years read. The two rows are
+/// those every link holds together, else those any link holds; a column
+/// of dates or years the question names is read first ("commenced
+/// operations"), else the table's first.
+fn time_between_two_rows(cx: &Ctx, links: &[Link], cols: &[(usize, f32, usize)]) -> Option<(String, String, usize)> {
+    let t = cx.t;
+    let unit = ["years", "days"].into_iter().find(|u| cx.has(&format!("how many {u}")))?;
+    if !APART.iter().any(|w| cx.has(w)) || links.iter().any(|l| l.neg) || links.is_empty() {
+        return None;
+    }
+    let mut by_col: BTreeMap<usize, BTreeSet<usize>> = BTreeMap::new();
+    for l in links {
+        by_col.entry(l.col).or_default().extend(l.rows.iter().copied());
+    }
+    let every: BTreeSet<usize> = by_col.values().skip(1).fold(by_col.values().next().cloned().unwrap_or_default(), |acc, r| acc.intersection(r).copied().collect());
+    let any: BTreeSet<usize> = by_col.values().flatten().copied().collect();
+    let rows = [every, any].into_iter().find(|r| r.len() == 2)?;
+    let dated = |c: usize| t.columns[c].kind == ColumnKind::Date || (unit == "years" && is_year_column(t, c));
+    let col = cols.iter().map(|x| x.0).find(|&c| dated(c)).or_else(|| (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date && unit == "days")).or_else(|| date_or_year_column(t).filter(|&c| dated(c)))?;
+    // Each of the two rows must hold its date or year.
+    let known = |r: usize| t.rows.get(r).is_some_and(|x| if t.columns[col].kind == ColumnKind::Date { x.cells[col].date.is_some() } else { x.cells[col].num.is_some() });
+    if !rows.iter().all(|&r| known(r)) {
+        return None;
+    }
+    let ids: Vec<String> = rows.iter().filter_map(|&r| t.rows.get(r)).map(|r| r.grid_row.to_string()).collect();
+    let w = format!("FROM {} WHERE NOT \"_total\" AND \"_row\" IN ({})", cx.table, ids.join(", "));
+    let c = cx.col(col);
+    let value = match (t.columns[col].kind, unit) {
+        (ColumnKind::Date, "days") => format!("CAST(MAX(julianday({c})) - MIN(julianday({c})) AS INTEGER)"),
+        (ColumnKind::Date, _) => format!("MAX(CAST(substr({c}, 1, 4) AS INTEGER)) - MIN(CAST(substr({c}, 1, 4) AS INTEGER))"),
+        _ => format!("MAX({c}) - MIN({c})"),
+    };
+    Some((format!("SELECT {value} {w}"), format!("SELECT \"_row\" {w}"), col))
+}
+
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
     let name = t.columns[c].name.to_lowercase();
     let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
@@ -6257,6 +6307,21 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "what race is previous of race of hungary?"), (PlanKind::Previous, vec!["Race of Italy".into()]));
         // A column the noun does not name is still read as before.
         assert_eq!(ask(&mut d, &t, "who was the winning driver of the race previous to race of hungary?").1, vec!["Robert Huff".to_string()]);
+    }
+
+    /// "How many years after/between/apart" two rows the question names:
+    /// the later year less the earlier (of a column of years, or of
+    /// dates), or the days between two dates; not a count of the two.
+    #[test]
+    fn how_many_years_between_two_named_rows_is_the_time_between_them() {
+        let (mut d, t) = db(&[&["Year", "Competition", "Venue", "Position"], &["2002", "Turin Marathon", "Turin, Italy", "1st"], &["2005", "Rotterdam Marathon", "Rotterdam", "3rd"], &["2008", "Berlin Marathon", "Berlin, Germany", "2nd"], &["2009", "World Championships", "Berlin, Germany", "5th"]]);
+        assert_eq!(ask(&mut d, &t, "how many years after the turin marathon did the berlin marathon occur?"), (PlanKind::Difference, vec!["6".into()]));
+        assert_eq!(ask(&mut d, &t, "how many years were between the rotterdam marathon and the world championships?").1, vec!["4".to_string()]);
+        // Not two rows named: a count as before.
+        assert_eq!(ask(&mut d, &t, "how many years after 2002 did he compete?").0, PlanKind::Count);
+        let (mut d, t) = db(&[&["Flight", "Date", "Pilot"], &["TF2", "12 March 2003", "Alvarez"], &["F5", "1 June 2005", "Brandt"], &["F8", "10 March 2008", "Costa"]]);
+        assert_eq!(ask(&mut d, &t, "how many years passed between flight tf2 and flight f8?").1, vec!["5".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many days were there between flight tf2 and flight f5?").1, vec!["812".to_string()]);
     }
 
     /// "How many times" counts rows: a column of clock times or durations
