@@ -999,9 +999,13 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         let named: BTreeSet<&String> = (0..q.len()).filter(|&i| !l.pos.contains(&i) && !is_weak(&q[i]) && cw.contains(&qs[i])).map(|i| &qs[i]).collect();
         named.len().max(usize::from(won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion"))))
     };
+    // "How many songs were produced by chaos?": the value after a verb and
+    // "by" is the one in the column the verb names (Producer(s): "Chaos"),
+    // before a closer match elsewhere (the Title "Chaos").
+    let by_verb = |l: &Link| l.span.0 >= 2 && q[l.span.0 - 1] == "by" && col_ws[l.col].iter().any(|w| w.len() >= 5 && (same5(w, &q[l.span.0 - 2]) || *w == qs[l.span.0 - 2]));
     // (Judged once per link, not in every comparison of the sort.)
-    let mut judged: Vec<(usize, Link)> = links.into_iter().map(|l| (names(&l), l)).collect();
-    judged.sort_by(|(na, a), (nb, b)| b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal).then(nb.cmp(na)).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
+    let mut judged: Vec<((bool, usize), Link)> = links.into_iter().map(|l| ((by_verb(&l), names(&l)), l)).collect();
+    judged.sort_by(|((va, na), a), ((vb, nb), b)| vb.cmp(va).then(b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal)).then(nb.cmp(na)).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
     let links: Vec<Link> = judged.into_iter().map(|(_, l)| l).collect();
     // Greedy: disjoint question words; cells of one column matched by the
     // same words with the same score are one link (several cell texts).
@@ -6322,6 +6326,16 @@ mod tests {
         let (mut d, t) = db(&[&["Flight", "Date", "Pilot"], &["TF2", "12 March 2003", "Alvarez"], &["F5", "1 June 2005", "Brandt"], &["F8", "10 March 2008", "Costa"]]);
         assert_eq!(ask(&mut d, &t, "how many years passed between flight tf2 and flight f8?").1, vec!["5".to_string()]);
         assert_eq!(ask(&mut d, &t, "how many days were there between flight tf2 and flight f5?").1, vec!["812".to_string()]);
+    }
+
+    /// A value after a verb and "by" is read in the column the verb names
+    /// ("produced by chaos": Producer(s)), though another column holds it
+    /// as a whole cell (the song titled "Chaos").
+    #[test]
+    fn a_value_after_a_verb_and_by_is_read_in_the_column_the_verb_names() {
+        let (mut d, t) = db(&[&["#", "Title", "Producer(s)", "Time"], &["1", "\"The C-Quel\"", "Pillo Jamel", "3:36"], &["5", "\"Watch Who U Beef Wit\"", "Chaos", "4:30"], &["9", "\"Doomsday News\"", "Chaos", "3:33"], &["15", "\"Chaos\"", "Chaos", "2:29"], &["16", "\"Outro\"", "Juju", "1:10"]]);
+        assert_eq!(ask(&mut d, &t, "how many songs were produced by chaos?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many songs were produced by juju?").1, vec!["1".to_string()]);
     }
 
     /// "How many times" counts rows: a column of clock times or durations
