@@ -447,10 +447,13 @@ fn unit_column(cx: &Ctx, at: usize) -> Option<usize> {
 /// 32": in a question that asks which row, "a total of N" is the value the
 /// row holds. Returns N and the span of "total of N".
 fn total_of_value(cx: &Ctx) -> Option<(f64, (usize, usize))> {
-    if !matches!(cx.q.first().map(String::as_str), Some("which" | "who" | "what" | "name")) || cx.has("how many") {
+    let at = (0..cx.q.len().saturating_sub(2)).find(|&i| cx.q[i] == "total" && cx.q[i + 1] == "of")?;
+    // ("How many players had a total of 4?": the rows whose Total is 4,
+    // counted.)
+    let counted = cx.has("how many") && at >= 2 && cx.q[at - 1] == "a" && matches!(cx.q[at - 2].as_str(), "had" | "have" | "has" | "with" | "scored" | "earned" | "won" | "got");
+    if !(matches!(cx.q.first().map(String::as_str), Some("which" | "who" | "what" | "name")) && !cx.has("how many")) && !counted {
         return None;
     }
-    let at = (0..cx.q.len().saturating_sub(2)).find(|&i| cx.q[i] == "total" && cx.q[i + 1] == "of")?;
     // "what is the total of …" asks for the sum.
     if at >= 1 && matches!(cx.q[at - 1].as_str(), "the") {
         return None;
@@ -2247,13 +2250,20 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             }
         }
     }
-    // (A number that names a cell is linked as that cell already.)
-    if let Some((v, span)) = total_of.filter(|(_, span)| !links.iter().any(|l| l.pos.contains(&(span.0 + 2)))) {
+    // (A number that names a cell is linked as that cell already, unless
+    // the rows are counted: "how many players had a total of 4?" counts
+    // the rows whose Total is 4, wherever else a 4 stands, a League 4.)
+    if let Some((v, span)) = total_of {
         // The column named after the number ("nine points"), else Total.
         let after: Vec<String> = cx.qs[span.1.min(n)..(span.1 + 3).min(n)].to_vec();
         let named = (0..t.columns.len()).filter(|&c| cx.is_num(c)).find(|&c| col_words(&t.columns[c].name).iter().any(|w| after.contains(w)));
         let total = (0..t.columns.len()).find(|&c| cx.is_num(c) && col_words(&t.columns[c].name) == ["total"]);
-        if let Some(c) = named.or(total).filter(|c| !num_filters.iter().any(|f| f.0 == *c)) {
+        let target = named.or(total);
+        let linked_at = links.iter().find(|l| l.pos.contains(&(span.0 + 2))).map(|l| l.col);
+        if linked_at.is_some() && target.is_some() && cx.has("how many") {
+            links.retain(|l| !l.pos.contains(&(span.0 + 2)));
+        }
+        if let Some(c) = target.filter(|c| !num_filters.iter().any(|f| f.0 == *c)).filter(|_| !links.iter().any(|l| l.pos.contains(&(span.0 + 2)))) {
             let end = if named.is_some() { span.1 + 1 } else { span.1 };
             num_filters.push((c, "=", v, (span.0, end.min(n))));
         }
@@ -6336,6 +6346,15 @@ mod tests {
         let (mut d, t) = db(&[&["#", "Title", "Producer(s)", "Time"], &["1", "\"The C-Quel\"", "Pillo Jamel", "3:36"], &["5", "\"Watch Who U Beef Wit\"", "Chaos", "4:30"], &["9", "\"Doomsday News\"", "Chaos", "3:33"], &["15", "\"Chaos\"", "Chaos", "2:29"], &["16", "\"Outro\"", "Juju", "1:10"]]);
         assert_eq!(ask(&mut d, &t, "how many songs were produced by chaos?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "how many songs were produced by juju?").1, vec!["1".to_string()]);
+    }
+
+    /// "How many players had a total of 4?" counts the rows whose Total is
+    /// 4, though a 4 stands in another column's cell (a League 4).
+    #[test]
+    fn how_many_had_a_total_of_n_counts_the_rows_whose_total_is_n() {
+        let (mut d, t) = db(&[&["Player", "League", "Cup", "Total"], &["Garra Dembele", "25", "3", "36"], &["Daniel Mladenov", "5", "0", "10"], &["Darko Tasevski", "4", "1", "5"], &["Ivan Petrov", "3", "1", "4"], &["Georgi Ivanov", "2", "2", "4"], &["Tom Kerr", "1", "3", "4"]]);
+        assert_eq!(ask(&mut d, &t, "how many players had a total of 4?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "how many players had a total of 10?").1, vec!["1".to_string()]);
     }
 
     /// "How many times" counts rows: a column of clock times or durations
