@@ -171,6 +171,9 @@ const NAME_HINTS: &[&str] = &[
     "name", "player", "driver", "rider", "artist", "winner", "athlete", "candidate", "coach", "person", "team", "club", "opponent", "member",
     "title", "country", "nation", "school", "song", "film", "album", "party", "representative", "incumbent", "governor", "director", "author",
     "skater", "swimmer", "runner", "cyclist", "horse", "boxer", "wrestler", "writer", "manager", "owner", "character", "actor", "role", "builder",
+    // People who take part, by the part ("who is the tallest delegate?":
+    // the Contestant, not the Represent a delegate stands for).
+    "contestant", "competitor", "nominee", "recipient", "entrant", "participant",
 ];
 /// Words that ask for a broadcaster, and the column words that hold one.
 /// (Not "station": a table of stations names each row so.)
@@ -6355,6 +6358,16 @@ mod tests {
         let (mut d, t) = db(&[&["Player", "League", "Cup", "Total"], &["Garra Dembele", "25", "3", "36"], &["Daniel Mladenov", "5", "0", "10"], &["Darko Tasevski", "4", "1", "5"], &["Ivan Petrov", "3", "1", "4"], &["Georgi Ivanov", "2", "2", "4"], &["Tom Kerr", "1", "3", "4"]]);
         assert_eq!(ask(&mut d, &t, "how many players had a total of 4?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "how many players had a total of 10?").1, vec!["1".to_string()]);
+    }
+
+    /// "Who" asks for the person who takes part, named by the part
+    /// (Contestant, Nominee), before the first text column (Represent, the
+    /// place a delegate stands for).
+    #[test]
+    fn who_reads_the_contestant_not_the_place_represented() {
+        let (mut d, t) = db(&[&["Represent", "Contestant", "Age", "Height", "Hometown"], &["Alta Verapaz", "Casetie Lily Dubois Caravantes", "23", "1.74", "Copán"], &["Chimaltenango", "Wendy Karina Albizures del Cid", "19", "1.83", "Chimaltenango"], &["Escuintla", "Ana Maria Lopez", "17", "1.70", "Escuintla"]]);
+        assert_eq!(ask(&mut d, &t, "who is the tallest delegate?"), (PlanKind::ArgMax, vec!["Wendy Karina Albizures del Cid".into()]));
+        assert_eq!(ask(&mut d, &t, "who was the youngest delegate?").1, vec!["Ana Maria Lopez".to_string()]);
     }
 
     /// "How many times" counts rows: a column of clock times or durations
