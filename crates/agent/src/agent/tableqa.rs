@@ -4563,8 +4563,9 @@ fn time_between_two_rows(cx: &Ctx, links: &[Link], cols: &[(usize, f32, usize)])
     let rows = [every, any].into_iter().find(|r| r.len() == 2)?;
     let dated = |c: usize| t.columns[c].kind == ColumnKind::Date || (unit == "years" && is_year_column(t, c));
     let col = cols.iter().map(|x| x.0).find(|&c| dated(c)).or_else(|| (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date && unit == "days")).or_else(|| date_or_year_column(t).filter(|&c| dated(c)))?;
-    // Each of the two rows must hold its date or year.
-    let known = |r: usize| t.rows.get(r).is_some_and(|x| if t.columns[col].kind == ColumnKind::Date { x.cells[col].date.is_some() } else { x.cells[col].num.is_some() });
+    // Each of the two rows must hold its date or year; days need a whole
+    // date ("2005-06-01", not "2005-06").
+    let known = |r: usize| t.rows.get(r).is_some_and(|x| if t.columns[col].kind == ColumnKind::Date { x.cells[col].date.as_deref().is_some_and(|d| unit == "years" || d.len() == 10) } else { x.cells[col].num.is_some() });
     if !rows.iter().all(|&r| known(r)) {
         return None;
     }
@@ -6339,6 +6340,10 @@ mod tests {
         let (mut d, t) = db(&[&["Flight", "Date", "Pilot"], &["TF2", "12 March 2003", "Alvarez"], &["F5", "1 June 2005", "Brandt"], &["F8", "10 March 2008", "Costa"]]);
         assert_eq!(ask(&mut d, &t, "how many years passed between flight tf2 and flight f8?").1, vec!["5".to_string()]);
         assert_eq!(ask(&mut d, &t, "how many days were there between flight tf2 and flight f5?").1, vec!["812".to_string()]);
+        // Days need two whole dates: a month and a year alone is no date
+        // to count days from.
+        let (mut d, t) = db(&[&["Flight", "Date", "Pilot"], &["TF2", "March 2003", "Alvarez"], &["F5", "1 June 2005", "Brandt"]]);
+        assert_ne!(ask(&mut d, &t, "how many days were there between flight tf2 and flight f5?").0, PlanKind::Difference);
     }
 
     /// A value after a verb and "by" is read in the column the verb names
