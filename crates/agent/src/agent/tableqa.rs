@@ -160,11 +160,10 @@ fn is_weak(w: &str) -> bool {
     WEAK.contains(&w)
 }
 
-/// Is the word at `i` part of the verb "take place" ("where did the race
-/// take place?", "took place")? Its "place" is no place named.
+/// Is the word at `i` the "place" of the verb "take place" ("where did
+/// the race take place?", "took place")? It names no place.
 fn takes_place(q: &[String], i: usize) -> bool {
-    const TAKE: &[&str] = &["take", "took", "takes", "taking", "taken"];
-    (q[i] == "place" && i > 0 && TAKE.contains(&q[i - 1].as_str())) || (TAKE.contains(&q[i].as_str()) && q.get(i + 1).is_some_and(|w| w == "place"))
+    q[i] == "place" && i > 0 && matches!(q[i - 1].as_str(), "take" | "took" | "takes" | "taking" | "taken")
 }
 
 const NAME_HINTS: &[&str] = &[
@@ -454,7 +453,8 @@ fn total_of_value(cx: &Ctx) -> Option<(f64, (usize, usize))> {
     // ("How many players had a total of 4?": the rows whose Total is 4,
     // counted.)
     let counted = cx.has("how many") && at >= 2 && cx.q[at - 1] == "a" && matches!(cx.q[at - 2].as_str(), "had" | "have" | "has" | "with" | "scored" | "earned" | "won" | "got");
-    if !(matches!(cx.q.first().map(String::as_str), Some("which" | "who" | "what" | "name")) && !cx.has("how many")) && !counted {
+    let asks_row = matches!(cx.q.first().map(String::as_str), Some("which" | "who" | "what" | "name")) && !cx.has("how many");
+    if !asks_row && !counted {
         return None;
     }
     // "what is the total of …" asks for the sum.
@@ -803,7 +803,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().collect();
     // "Where did the next race take place?": the verb's "place" names no
     // cell ("Exhibition Place").
-    let weak_at = |i: usize| is_weak(&q[i]) || (q[i] == "place" && takes_place(q, i));
+    let weak_at = |i: usize| is_weak(&q[i]) || takes_place(q, i);
     let strong_q = (0..q.len()).filter(|&i| !weak_at(i)).flat_map(|i| [q[i].as_str(), qs[i].as_str()]).chain(shorts.iter().map(String::as_str));
     let mut links = Vec::new();
     // Columns of dates written in words ("July 1", "October 4, 1996"):
@@ -4562,7 +4562,7 @@ fn time_between_two_rows(cx: &Ctx, links: &[Link], cols: &[(usize, f32, usize)])
     let any: BTreeSet<usize> = by_col.values().flatten().copied().collect();
     let rows = [every, any].into_iter().find(|r| r.len() == 2)?;
     let dated = |c: usize| t.columns[c].kind == ColumnKind::Date || (unit == "years" && is_year_column(t, c));
-    let col = cols.iter().map(|x| x.0).find(|&c| dated(c)).or_else(|| (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Date && unit == "days")).or_else(|| date_or_year_column(t).filter(|&c| dated(c)))?;
+    let col = cols.iter().map(|x| x.0).find(|&c| dated(c)).or_else(|| date_or_year_column(t).filter(|&c| dated(c)))?;
     // Each of the two rows must hold its date or year; days need a whole
     // date ("2005-06-01", not "2005-06").
     let known = |r: usize| t.rows.get(r).is_some_and(|x| if t.columns[col].kind == ColumnKind::Date { x.cells[col].date.as_deref().is_some_and(|d| unit == "years" || d.len() == 10) } else { x.cells[col].num.is_some() });
