@@ -651,7 +651,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         };
         // With a model: its statement beside the parser's plan, one kept
         // the way the agent's table step keeps one.
-        let step = tableqa::TableStep { best: parsed, records: Vec::new(), open: open.into_iter().collect(), holds: Vec::new(), unmatched: Vec::new() };
+        let step = tableqa::TableStep { best: parsed, records: Vec::new(), open: open.into_iter().collect(), holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
         let asks_model = tableqa::model_target(&step).is_some();
         let parsed = step.best;
         let (kept, writer) = match model.filter(|_| asks_model) {

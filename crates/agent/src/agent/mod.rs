@@ -277,6 +277,19 @@ fn reader_table_meets_nothing(q: &tableqa::TableQuery, answer: &Answer, unmatche
         && answer.citations.iter().all(|c| c.source_id != q.source && !matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) && unmatched.contains(&c.source_id))
 }
 
+/// Did the reader read its answer only from tables of records that hold
+/// none of the question's words ([`tableqa::TableStep::strangers`])? In a
+/// workspace of many tables, "what is the total number of ghostbusters
+/// videogames created?" was answered "125" from a table of autos-da-fé
+/// without a word of the question, while another table lists the
+/// Ghostbusters games. Such an answer is no answer: a plan sure enough
+/// answers instead, or else "unknown". (Not over a report's layout, whose
+/// periods a question names without its words: "what are the years
+/// included in the table?")
+fn reads_only_strangers(answer: &Answer, strangers: &[String]) -> bool {
+    !answer.unknown && !answer.citations.is_empty() && answer.citations.iter().all(|c| !matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) && strangers.contains(&c.source_id))
+}
+
 /// Does a plan stand over the reader's answer on grounds the reader's
 /// own reading cannot weigh ([`explains_more`],
 /// [`computes_what_the_reader_did_not`], [`reader_table_meets_nothing`])?
@@ -305,6 +318,8 @@ struct TableStep {
     holds: Vec<(String, f32)>,
     /// The tables asked where the parser's plan met no row as asked.
     unmatched: Vec<String>,
+    /// The tables of records asked that hold none of the question's words.
+    strangers: Vec<String>,
 }
 
 /// Which of the agent's steps a language model takes ([`Agent::with_llm_steps`]).
@@ -436,6 +451,7 @@ impl<'m> Agent<'m> {
         out.records = records;
         out.holds = step.holds;
         out.unmatched = step.unmatched;
+        out.strangers = step.strangers;
         // A parser plan with values that it is sure of stands over any
         // statement of the model's ([`text2sql::combine`]): the model is
         // not asked, which on 2 cores saves seconds before the answer.
@@ -595,7 +611,7 @@ impl<'m> Agent<'m> {
         let t = Instant::now();
         let mut table_objects: Vec<tableqa::TableCandidate> = objects.iter().map(|o| tableqa::TableCandidate { object: o, score: chosen_table_score.iter().find(|s| s.0 == o.id).map_or(0.0, |s| s.1), relevant: true }).collect();
         table_objects.extend(also_tables.iter().filter_map(|(id, score, relevant)| Some(tableqa::TableCandidate { object: catalog.get(id)?, score: *score, relevant: *relevant })));
-        let TableStep { query: mut table_query, records: record_tables, writing, deferred, holds, unmatched } = self.query_tables(question, &query, &table_objects, catalog, &selected);
+        let TableStep { query: mut table_query, records: record_tables, writing, deferred, holds, unmatched, strangers } = self.query_tables(question, &query, &table_objects, catalog, &selected);
         let mut table_ms = ms(t);
         if let Some(writing) = writing {
             record(self.observer, &mut trace, Step::TextToSql { writing }, table_ms);
@@ -633,6 +649,7 @@ impl<'m> Agent<'m> {
         // report's layout) is the parser's to give: the reader's label and
         // year heuristics do not fit records, so without a plan it is "unknown".
         let reader_on_records = !answer.unknown && !answer.citations.is_empty() && answer.citations.iter().all(|c| record_tables.contains(&c.source_id));
+        let reader_unfounded = reads_only_strangers(&answer, &strangers);
         // The model's statement over a runner-up table, asked only where it
         // could count: the reader found nothing, or only read records.
         if let Some(target) = deferred.filter(|_| answer.unknown || reader_on_records) {
@@ -680,7 +697,7 @@ impl<'m> Agent<'m> {
                 let plan_holds = holds.iter().find(|h| h.0 == q.source).map_or(0.0, |h| h.1);
                 tableqa::text_coverage(&terms, &cited.join(" ")) >= plan_holds
             };
-            let use_it = found && report_ok && (q.model.is_some() || (!paragraph_states_it && (tableqa::preferred(&q) || ((answer.unknown || reader_on_records) && tableqa::sure_enough(&q)) || stands_over_reader(&q, &intent, &answer, &holds, &unmatched))));
+            let use_it = found && report_ok && (q.model.is_some() || (!paragraph_states_it && (tableqa::preferred(&q) || ((answer.unknown || reader_on_records || reader_unfounded) && tableqa::sure_enough(&q)) || stands_over_reader(&q, &intent, &answer, &holds, &unmatched))));
             table_used = use_it;
             record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, table_ms);
             if use_it {
@@ -689,6 +706,8 @@ impl<'m> Agent<'m> {
         }
         if reader_on_records && !table_used {
             answer = Answer::unknown("the table's rows do not answer this: no query over its columns and values explains the question");
+        } else if reader_unfounded && !table_used {
+            answer = Answer::unknown("the only tables the answer could be read from hold none of the question's words");
         }
         if let Some(c) = &answer.computation {
             record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
@@ -715,6 +734,49 @@ mod tests {
     fn cited(obj: &SourceObject, row: u32, col: u32, text: &str) -> Answer {
         let c = answer::Citation { source_id: obj.id.clone(), file: obj.provenance.file.clone(), locator: format!("C{row}"), text: text.into(), key: Some(EvidenceKey::Cell { source: obj.id.clone(), row, col }) };
         Answer { text: text.into(), unknown: false, predicted: crate::answer::PredictedAnswer { spans: vec![text.into()], scale: String::new() }, citations: vec![c], computation: None, support: 0.5, reason: String::new() }
+    }
+
+    /// "How many teams had more than 20 points?" over two league tables:
+    /// in the one the selection ranks first no team has more than 20, so
+    /// its count is 0; the other's count finds the rows asked for, and a
+    /// plan that finds rows is picked over one that finds none, whatever
+    /// the two tables' scores.
+    #[test]
+    fn a_count_that_finds_rows_is_picked_over_a_count_of_none_from_a_table_ranked_higher() {
+        let ranked_first = table("league_a", &[&["Team", "Played", "Points"], &["Rovers", "10", "18"], &["United", "10", "15"], &["Athletic", "10", "12"], &["Town", "10", "9"]]);
+        let ranked_second = table("league_b", &[&["Team", "Played", "Points"], &["Albion", "10", "24"], &["City", "10", "22"], &["Wanderers", "10", "21"], &["County", "10", "11"]]);
+        let question = "how many teams had more than 20 points?";
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &ranked_first, score: 1.2, relevant: true }, tableqa::TableCandidate { object: &ranked_second, score: 1.1, relevant: true }];
+        let step = tableqa::query_tables(question, &cands, &mut db, &SqlLimits::default(), &|_| 1.0);
+        let q = step.best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.plan.kind, q.result.values.clone()), (ranked_second.id.as_str(), tableqa::PlanKind::Count, vec!["3".to_string()]));
+    }
+
+    /// "What is the total number of ghostbusters videogames created?" in
+    /// a workspace where the reader read "125" from a table of figures
+    /// that holds none of the question's words: that is no answer. A
+    /// reader's cell from a table that holds a word of the question, or a
+    /// sentence, is an answer as before.
+    #[test]
+    fn a_readers_cell_from_a_table_holding_none_of_the_questions_words_is_no_answer() {
+        let tribunals = table("tribunals", &[&["Tribunal", "Number of autos da fe", "Executions", "Total"], &["Barcelona", "8", "1", "17"], &["Logroño", "1", "1", "1"], &["Toledo", "33", "6", "125"]]);
+        let report = table("report", &[&["Item", "2019", "2018"], &["Revenue", "140", "125"], &["Costs", "95", "80"]]);
+        let games = table("games", &[&["Title", "Year", "Platform"], &["Ghostbusters", "1984", "C64"], &["Ghostbusters II", "1989", "NES"], &["The Real Ghostbusters", "1987", "Arcade"]]);
+        let question = "what is the total number of ghostbusters videogames created?";
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &tribunals, score: 1.2, relevant: true }, tableqa::TableCandidate { object: &report, score: 1.15, relevant: true }, tableqa::TableCandidate { object: &games, score: 1.1, relevant: false }];
+        let step = tableqa::query_tables(question, &cands, &mut db, &SqlLimits::default(), &|_| 1.0);
+        assert_eq!(step.strangers, vec![tribunals.id.clone()]);
+        assert!(reads_only_strangers(&cited(&tribunals, 3, 3, "125"), &step.strangers));
+        // A table holding a word of the question, or a report's layout
+        // (whose periods a question may name without its words).
+        assert!(!reads_only_strangers(&cited(&games, 1, 0, "Ghostbusters"), &step.strangers));
+        assert!(!reads_only_strangers(&cited(&report, 1, 2, "125"), &step.strangers));
+        let mut sentence = cited(&tribunals, 3, 3, "125");
+        sentence.citations[0].key = Some(EvidenceKey::Sentence { source: tribunals.id.clone(), idx: 0 });
+        assert!(!reads_only_strangers(&sentence, &step.strangers));
+        assert!(!reads_only_strangers(&Answer::unknown("none"), &step.strangers));
     }
 
     /// "Who has had only 7 gold medals?" over two medal tables: the reader

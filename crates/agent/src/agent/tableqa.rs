@@ -5322,6 +5322,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     let mut open = Vec::new();
     let mut holds = Vec::new();
     let mut unmatched = Vec::new();
+    let mut strangers = Vec::new();
     let mut seen = BTreeSet::new();
     for cand in objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED) {
         let obj = cand.object;
@@ -5338,6 +5339,9 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
         let held = content_coverage(&q_terms, loaded);
         holds.push((obj.id.clone(), held));
+        if !report_layout && held <= 0.0 {
+            strangers.push(obj.id.clone());
+        }
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
@@ -5363,7 +5367,10 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let q = TableQuery { source: obj.id.clone(), table, plan, result, report_layout, model: None, join: None, pivoted, relaxed, subject: None };
         let better = match &best {
             None => true,
-            Some((b, bs)) => (!q.result.values.is_empty() && b.result.values.is_empty()) || (q.result.values.is_empty() == b.result.values.is_empty() && score > *bs),
+            Some((b, bs)) => {
+                let (found, b_found) = (!finds_nothing(&q.plan, &q.result), !finds_nothing(&b.plan, &b.result));
+                (found && !b_found) || (found == b_found && score > *bs)
+            }
         };
         if better {
             best = Some((q, score));
@@ -5376,7 +5383,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             best = Some((j, 0.0));
         }
     }
-    TableStep { best: best.map(|b| b.0), records, open, holds, unmatched }
+    TableStep { best: best.map(|b| b.0), records, open, holds, unmatched, strangers }
 }
 
 /// How many of the best table candidates the table step tries to join
@@ -5579,6 +5586,10 @@ pub struct TableStep {
     /// parser had a plan that no row meets as asked (before any filter was
     /// relaxed): the question read over them finds nothing there.
     pub unmatched: Vec<String>,
+    /// The tables asked, not in a report's layout, that hold none of the
+    /// question's words ([`content_coverage`] 0): a cell read from one of
+    /// them answers nothing the question asks about.
+    pub strangers: Vec<String>,
 }
 
 /// A table the question may be about: see [`TableStep::open`].
@@ -5848,14 +5859,14 @@ mod tests {
         let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
         let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None, subject: None };
         // The parser's own table when it answered.
-        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)], holds: Vec::new(), unmatched: Vec::new() };
+        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)], holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
         assert_eq!(model_target(&step), Some("b"));
         // Else the first relevant table that holds enough of the question.
-        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)], holds: Vec::new(), unmatched: Vec::new() };
+        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)], holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
         assert_eq!(model_target(&step), Some("d"));
         // None when every table was found unrelated (none is open).
         assert_eq!(model_target(&TableStep::default()), None);
-        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new(), holds: Vec::new(), unmatched: Vec::new() };
+        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new(), holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
         assert_eq!(model_target(&step), None);
     }
 
