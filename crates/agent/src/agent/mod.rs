@@ -753,6 +753,22 @@ mod tests {
         assert_eq!((q.source.as_str(), q.plan.kind, q.result.values.clone()), (ranked_second.id.as_str(), tableqa::PlanKind::Count, vec!["3".to_string()]));
     }
 
+    /// "What was the first film released in 2002?" over two tables of
+    /// films: in the one ranked first no film has 2002 in its Year, and
+    /// its plan finds a film only with that filter left out; the other's
+    /// plan meets the year as asked, and is picked, though less sure.
+    #[test]
+    fn a_plan_meeting_every_filter_is_picked_over_one_that_meets_them_only_with_a_filter_left_out() {
+        let ranked_first = table("filmography", &[&["Year", "Film", "Role", "Notes"], &["1986", "Ilzaam", "Ajay", "Debut"], &["2001", "Jodi No.1", "Jai", ""], &["2002", "Akhiyon Se Goli Maare", "Raja", ""], &["2003", "Ek Aur Ek Gyarah", "Tara", ""], &["2013", "Deewana Main Deewana", "Basant", "Released after Ten years"]]);
+        let ranked_second = table("box_office", &[&["Date", "Film", "Gross"], &["2001-12-30", "Ocean's Eleven", "$10,000"], &["2002-01-06", "The Fellowship of the Ring", "$23,000"], &["2002-01-13", "Black Hawk Down", "$28,000"]]);
+        let question = "what was the first film released in 2002?";
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &ranked_first, score: 1.3, relevant: true }, tableqa::TableCandidate { object: &ranked_second, score: 1.1, relevant: true }];
+        let step = tableqa::query_tables(question, &cands, &mut db, &SqlLimits::default(), &|_| 1.0);
+        let q = step.best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone(), q.relaxed.is_none()), (ranked_second.id.as_str(), vec!["The Fellowship of the Ring".to_string()], true));
+    }
+
     /// "What is the total number of ghostbusters videogames created?" in
     /// a workspace where the reader read "125" from a table of figures
     /// that holds none of the question's words: that is no answer. A

@@ -1238,6 +1238,20 @@ fn finds_nothing(plan: &QueryPlan, result: &PlanResult) -> bool {
     result.values.is_empty() || (matches!(plan.kind, PlanKind::Count | PlanKind::CountDistinct) && result.values.iter().all(|v| v == "0"))
 }
 
+/// How well a plan's rows meet the question, for the table step's pick
+/// among tables: 2 when rows meet every filter as asked, 1 when they meet
+/// it only with a filter left out ([`TableQuery::relaxed`]), 0 when no
+/// row is found (or a count of none).
+fn finding(q: &TableQuery) -> u8 {
+    if finds_nothing(&q.plan, &q.result) {
+        0
+    } else if q.relaxed.is_some() {
+        1
+    } else {
+        2
+    }
+}
+
 /// Runs a plan; when no row meets its filters together, the plan without
 /// its weakest doubtful filter instead, if that finds rows ([`relaxed`]).
 /// Returns the plan run, its result, whether it is over the pivoted twin,
@@ -5368,8 +5382,8 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let better = match &best {
             None => true,
             Some((b, bs)) => {
-                let (found, b_found) = (!finds_nothing(&q.plan, &q.result), !finds_nothing(&b.plan, &b.result));
-                (found && !b_found) || (found == b_found && score > *bs)
+                let (tier, b_tier) = (finding(&q), finding(b));
+                tier > b_tier || (tier == b_tier && score > *bs)
             }
         };
         if better {
