@@ -277,6 +277,27 @@ fn reader_table_meets_nothing(q: &tableqa::TableQuery, answer: &Answer, unmatche
         && answer.citations.iter().all(|c| c.source_id != q.source && !matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) && unmatched.contains(&c.source_id))
 }
 
+/// May the table step's plan answer when its table is laid out as a
+/// report (periods across, labels down), which is the reader's to read?
+/// Only where the reader found nothing to read (`reader_off_tables`: no
+/// answer, or prose without a figure), over a table the selection chose,
+/// when the plan does what reading cannot ("how many regions", "which
+/// region had the highest revenue in 2019"). A lookup is the reader's
+/// too, unless the reader said "unknown" and the lookup is sure
+/// ([`tableqa::SURE_LOOKUP`]): "who has a 2011 population less than
+/// 224,000?" is a filter the reader cannot apply. Such a lookup answers
+/// over a table the selection did not choose only when it explains every
+/// strong word of the question (confidence 1): in a workspace of many
+/// tables, the table of Indian cities was only a runner-up.
+fn report_plan_answers(q: &tableqa::TableQuery, answer: &Answer, reader_off_tables: bool, chosen: bool) -> bool {
+    if !q.report_layout {
+        return true;
+    }
+    let report_lookup = q.plan.kind == tableqa::PlanKind::Lookup && answer.unknown && q.plan.confidence >= tableqa::SURE_LOOKUP;
+    let computes = tableqa::preferred(q) && q.plan.kind != tableqa::PlanKind::Lookup;
+    reader_off_tables && q.model.is_none() && (chosen || (report_lookup && q.plan.confidence >= 1.0)) && (computes || report_lookup)
+}
+
 /// Did the reader read its answer only from tables of records that hold
 /// none of the question's words ([`tableqa::TableStep::strangers`])? In a
 /// workspace of many tables, "what is the total number of ghostbusters
@@ -684,12 +705,7 @@ impl<'m> Agent<'m> {
             let reader_off_tables = answer.unknown || (prose_only && !answer.text.chars().any(|c| c.is_ascii_digit()));
             // (Over a table the selection chose, not a runner-up.)
             let chosen = selected.iter().any(|s| s.0 == q.source);
-            // A lookup over a report is the reader's too, unless the reader
-            // said "unknown" and the lookup explains every strong word of
-            // the question ("who has a 2011 population less than 224,000?":
-            // a filter the reader cannot apply, two rows).
-            let report_lookup = q.plan.kind == tableqa::PlanKind::Lookup && answer.unknown && q.plan.confidence >= tableqa::SURE_LOOKUP;
-            let report_ok = !q.report_layout || (reader_off_tables && chosen && q.model.is_none() && ((tableqa::preferred(&q) && q.plan.kind != tableqa::PlanKind::Lookup) || report_lookup));
+            let report_ok = report_plan_answers(&q, &answer, reader_off_tables, chosen);
             // A plan over a table the selection did not choose does not
             // overrule a figure (the reader's whole answer one number) that
             // a chosen paragraph states, when the sentences it was read
@@ -801,6 +817,30 @@ mod tests {
         let mut computed = one_cell.clone();
         computed.computation = Some(compute::Computation { operation: Operation::Average, formula: "(52 + 61 + 38 + 29) / 4".into(), operands: Vec::new(), result: 45.0 });
         assert!(!stands_over_reader(&q, &intent, &computed, &step.holds, &step.unmatched));
+    }
+
+    /// "Who has a 2011 population less than 224,000?" over a table of
+    /// cities whose header names years (a report's layout): the lookup
+    /// explains every strong word, and the reader said "unknown", so it
+    /// answers, also over a table the selection did not choose. A lookup
+    /// less sure answers only over a chosen table, and none answers over a
+    /// reader's figure.
+    #[test]
+    fn a_lookup_explaining_the_whole_question_answers_over_a_report_the_selection_did_not_choose() {
+        let cities = table("cities", &[&["Rank", "City", "Population (2011)", "Population (2001)", "State"], &["1", "Mumbai", "12,478,447", "11,978,450", "Maharashtra"], &["2", "Delhi", "11,007,835", "9,879,172", "Delhi"], &["3", "Thanjavur", "222,943", "215,725", "Tamil Nadu"], &["4", "Bulandshahr", "222,826", "176,425", "Uttar Pradesh"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &cities, score: 0.5, relevant: false }];
+        let ask = |db: &mut crate::tabledb::TableDb, question: &str| tableqa::query_tables(question, &cands, db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        let q = ask(&mut db, "who has a 2011 population less than 224,000?");
+        assert!(q.report_layout && q.plan.kind == tableqa::PlanKind::Lookup && q.plan.confidence >= 1.0, "{:?} {}", q.plan.kind, q.plan.confidence);
+        assert_eq!(q.result.values, vec!["Thanjavur".to_string(), "Bulandshahr".to_string()]);
+        let unknown = Answer::unknown("no evidence");
+        assert!(report_plan_answers(&q, &unknown, true, false));
+        assert!(!report_plan_answers(&q, &cited(&cities, 3, 2, "222,943"), false, false));
+        let mut less_sure = q.clone();
+        less_sure.plan.confidence = tableqa::SURE_LOOKUP;
+        assert!(!report_plan_answers(&less_sure, &unknown, true, false));
+        assert!(report_plan_answers(&less_sure, &unknown, true, true));
     }
 
     /// "What is the total number of ghostbusters videogames created?" in
