@@ -556,6 +556,14 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
     (found.len() == 1).then(|| found[0])
 }
 
+/// Do the number at `i` and the word after it begin a column's name, or
+/// stand together in it ("5 hoops" of "5 Hoops", "3 balls" of "3 Balls, 2
+/// Ribbons")?
+fn begins_a_column_name(cx: &Ctx, i: usize) -> bool {
+    let Some(next) = cx.qs.get(i + 1) else { return false };
+    cx.t.columns.iter().any(|col| col_words(&col.name).windows(2).any(|p| p[0] == cx.qs[i] && p[1] == *next))
+}
+
 /// The marks a schedule writes before an opponent to say where the game
 /// was played ("at Vanderbilt", "@ Reds", "vs. BYU"), longest first.
 const VENUE_MARKS: &[&str] = &["vs. ", "vs ", "v. ", "at ", "@ ", "@"];
@@ -877,6 +885,12 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // column's name is that column's value (a filter below), not a "7."
         // of Rank.
         if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && value_of_named(cx, pos[0].0).is_some_and(|other| other != c) {
+            continue;
+        }
+        // "Teams that scored 19 or greater in the 5 hoops competition": a
+        // number that begins a column's name with the word after it ("5
+        // Hoops") is that name, not a cell "5" of Place.
+        if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && begins_a_column_name(cx, pos[0].0) {
             continue;
         }
         let matched: Vec<&String> = pos.iter().map(|&(_, j)| &w[j]).collect();
@@ -5833,6 +5847,26 @@ mod tests {
         &["AAPL", "Jan 1 2010", "192.0"],
         &["IBM", "Jan 1 2010", "121.0"],
     ];
+
+    /// "How many teams score 19.000 or greater in the 5 hoops
+    /// competition?": the 5 of "5 hoops" begins the column's name ("5
+    /// Hoops"), so it is no cell "5" of Place; the count is of the rows
+    /// whose 5 Hoops is 19 or more.
+    #[test]
+    fn a_number_that_begins_a_columns_name_is_that_name_not_a_cell() {
+        let (mut d, t) = db(&[
+            &["Place", "Nation", "5 Hoops", "3 Balls, 2 Ribbons", "Total"],
+            &["1", "Bulgaria", "19.800", "19.750", "39.550"],
+            &["2", "Spain", "19.700", "19.650", "39.350"],
+            &["3", "Belarus", "19.733", "19.450", "39.183"],
+            &["4", "Russia", "19.100", "19.300", "38.400"],
+            &["5", "Italy", "18.900", "19.000", "37.900"],
+            &["6", "Greece", "18.650", "18.700", "37.350"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "how many teams score 19.000 or greater in the 5 hoops competition?"), (PlanKind::Count, vec!["4".into()]));
+        // Without the column's word after it, the number is a cell.
+        assert_eq!(ask(&mut d, &t, "which nation finished in place 5?").1, vec!["Italy".to_string()]);
+    }
 
     /// A WikiTableQuestions table of Hong Kong films crashed the parser: a
     /// word's first five bytes were compared by slicing, and "逃學外傳"
