@@ -272,9 +272,13 @@ fn computes_what_the_reader_did_not(q: &tableqa::TableQuery, intent: &Intent, an
 /// only, none of them the plan's, each one a table the parser's plan
 /// found empty ([`tableqa::TableStep::unmatched`]).
 fn reader_table_meets_nothing(q: &tableqa::TableQuery, answer: &Answer, unmatched: &[String]) -> bool {
-    q.relaxed.is_none()
-        && !answer.citations.is_empty()
-        && answer.citations.iter().all(|c| c.source_id != q.source && !matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) && unmatched.contains(&c.source_id))
+    q.relaxed.is_none() && cites_only_cells_of(answer, unmatched) && answer.citations.iter().all(|c| c.source_id != q.source)
+}
+
+/// Does the answer cite something, and only table cells (no sentence) of
+/// the objects `ids`?
+fn cites_only_cells_of(answer: &Answer, ids: &[String]) -> bool {
+    !answer.citations.is_empty() && answer.citations.iter().all(|c| !matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) && ids.contains(&c.source_id))
 }
 
 /// May the table step's plan answer when its table is laid out as a
@@ -308,7 +312,7 @@ fn report_plan_answers(q: &tableqa::TableQuery, answer: &Answer, reader_off_tabl
 /// periods a question names without its words: "what are the years
 /// included in the table?")
 fn reads_only_strangers(answer: &Answer, strangers: &[String]) -> bool {
-    !answer.unknown && !answer.citations.is_empty() && answer.citations.iter().all(|c| !matches!(c.key, Some(crate::action::EvidenceKey::Sentence { .. })) && strangers.contains(&c.source_id))
+    !answer.unknown && cites_only_cells_of(answer, strangers)
 }
 
 /// Does a plan stand over the reader's answer on grounds the reader's
@@ -844,7 +848,7 @@ mod tests {
     }
 
     /// "What is the total number of ghostbusters videogames created?" in
-    /// a workspace where the reader read "125" from a table of figures
+    /// a workspace where the reader read "125" from a table of autos-da-fé
     /// that holds none of the question's words: that is no answer. A
     /// reader's cell from a table that holds a word of the question, or a
     /// sentence, is an answer as before.
