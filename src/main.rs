@@ -1321,6 +1321,17 @@ fn eval_wtq(data: &std::path::Path, setting: &str, split: &str, limit: Option<us
         let (p, r) = wtq::refusal(&records, &wrong);
         report.refusal = Some((p, r, wrong.len()));
         report.why_unknown = wtq::why_unknown(&records, &wrong);
+    } else if setting == "pool" {
+        // The same questions of the same pool, each with its own table left out.
+        let embedder = embedder.as_deref().context("the pool setting needs the embedder")?;
+        let whole = wtq::dev_questions(&all, split, seed, None);
+        let wrong = wtq::run_pool_without_own(data, &qs, &whole, embedder, llm, &tick)?;
+        pb.finish_and_clear();
+        if let Some(path) = &out {
+            write(&path.with_extension("refusal.jsonl"), &wrong)?;
+        }
+        let (p, r) = wtq::refusal(&records, &wrong);
+        report.refusal = Some((p, r, wrong.len()));
     }
     if json_out {
         println!("{}", serde_json::to_string(&report)?);

@@ -342,9 +342,45 @@ mod tests {
         assert!(wrong.iter().all(|r| r.kind == "unanswerable" && r.predicted.is_empty() && r.correct), "{wrong:?}");
         assert!(wrong.iter().all(|r| r.why_unknown.is_some()), "{wrong:?}");
     }
+
+    /// The pool setting's unanswerable questions: the same pool with each
+    /// question's own table left out of every search, so the table that
+    /// answered it in the pool cannot; each answer must be "unknown", and
+    /// is scored so.
+    #[test]
+    fn the_pool_without_a_questions_own_table_cannot_answer_from_it() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("csv/1")).unwrap();
+        std::fs::write(dir.path().join("csv/1/0.csv"), "\"Team\",\"Wins\"\n\"Lions\",\"12\"\n\"Tigers\",\"7\"\n\"Bears\",\"9\"\n").unwrap();
+        std::fs::write(dir.path().join("csv/1/1.csv"), "\"City\",\"Population\"\n\"Oslo\",\"700000\"\n\"Bergen\",\"290000\"\n").unwrap();
+        let q = |id: &str, question: &str, table: &str, answer: &str| WtqQuestion { id: id.into(), question: question.into(), table: table.into(), answers: vec![answer.into()] };
+        let qs = vec![q("nt-1", "how many wins did the tigers have?", "csv/1/0.csv", "7"), q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo")];
+        let e = crate::embed::HashingEmbedder::default();
+        let right = run_pool(dir.path(), &qs, &qs, &e, None, &|_, _| {}).unwrap();
+        assert!(right.iter().all(|r| r.correct && r.table_found == Some(true)), "{right:?}");
+        let wrong = run_pool_without_own(dir.path(), &qs, &qs, &e, None, &|_, _| {}).unwrap();
+        assert_eq!(wrong.len(), 2);
+        assert!(wrong.iter().all(|r| r.kind == "unanswerable" && r.predicted.is_empty() && r.correct && r.table_rank.is_none()), "{wrong:?}");
+        let (precision, recall) = refusal(&right, &wrong);
+        assert_eq!((precision, recall), (1.0, 1.0));
+    }
 }
 
 // ------------------------------------------------------------ running
+
+/// The selection's view of the table an answer came from: its scores and
+/// whether it was judged relevant, for reading where answers over the
+/// wrong table come from.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct FromTable {
+    /// The table's file.
+    pub table: String,
+    pub score: f32,
+    pub dense: f32,
+    pub lexical: f32,
+    pub held: f32,
+    pub relevant: bool,
+}
 
 /// One question's outcome.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -384,6 +420,9 @@ pub struct WtqRecord {
     /// (`unrelated: …` as the parser says, `not understood`, `unsure`
     /// (a plan below the confidence bar), `sql error`, `no rows`).
     pub why_unknown: Option<String>,
+    /// Pool and alone settings: how the selection saw the table the answer
+    /// came from (its candidate entry), when it was a candidate.
+    pub from: Option<FromTable>,
     pub ms: f64,
 }
 
@@ -483,7 +522,8 @@ impl WtqReport {
             s.push_str(&format!("own table among the tables the table step asks, by table score: {}\n", asked.join(", ")));
         }
         if let Some((p, r, n)) = self.refusal {
-            s.push_str(&format!("refusal on {n} unanswerable questions (each asked of another table): precision {p:.3}, recall {r:.3}\n"));
+            let how = if self.setting == "pool" { "the pool without its own table" } else { "another table" };
+            s.push_str(&format!("refusal on {n} unanswerable questions (each asked of {how}): precision {p:.3}, recall {r:.3}\n"));
         }
         if !self.why_unknown.is_empty() {
             s.push_str("why \"unknown\" (to answerable / to unanswerable questions):\n");
@@ -651,7 +691,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
         };
         // With a model: its statement beside the parser's plan, one kept
         // the way the agent's table step keeps one.
-        let step = tableqa::TableStep { best: parsed, records: Vec::new(), open: open.into_iter().collect(), holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
+        let step = tableqa::TableStep { best: parsed, records: Vec::new(), open: open.into_iter().collect(), holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new(), reports: Vec::new() };
         let asks_model = tableqa::model_target(&step).is_some();
         let parsed = step.best;
         let (kept, writer) = match model.filter(|_| asks_model) {
@@ -687,6 +727,7 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             writer: writer.as_ref().map(|w| w.kept.clone()),
             model_sql: writer.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
             why_unknown,
+            from: None,
             ms,
         });
         progress(i + 1, qs.len());
@@ -710,6 +751,41 @@ pub fn table_object(rel: &str, content: TableContent) -> crate::source::SourceOb
 /// (a LanceDB store, as the app's), each question through the whole agent
 /// (selection first: the table must be found), no guides.
 pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    let (store, id_of) = pool_store(dir, qs, pool, embedder)?;
+    let catalog = store.catalog();
+    let agent = pool_agent(embedder, model);
+    let mut out = Vec::with_capacity(qs.len());
+    for (i, q) in qs.iter().enumerate() {
+        out.push(ask_agent(&agent, &catalog, q, id_of.get(&q.table))?);
+        progress(i + 1, qs.len());
+    }
+    Ok(out)
+}
+
+/// Unanswerable questions in the pool setting: each question asked of the
+/// same pool with its own table left out ([`Without`]), whose answer must
+/// be "unknown". This is what a user meets who asks of a workspace that
+/// lacks the one table that could answer: another table's column averaged
+/// or another table's cell read is a wrong answer, cited or not. Scored as
+/// refusal, as [`run_wrong_table`]. (WTQ's questions speak of their own
+/// table: one that another table of the split happens to answer too is
+/// counted as unanswerable all the same, so recall is a lower bound.)
+pub fn run_pool_without_own(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder, model: Option<&dyn crate::llm::LanguageModel>, progress: &dyn Fn(usize, usize)) -> Result<Vec<WtqRecord>, EvalError> {
+    let (store, id_of) = pool_store(dir, qs, pool, embedder)?;
+    let catalog = store.catalog();
+    let agent = pool_agent(embedder, model);
+    let mut out = Vec::with_capacity(qs.len());
+    for (i, q) in qs.iter().enumerate() {
+        let hidden = id_of.get(&q.table).cloned().unwrap_or_default();
+        out.push(ask_agent(&agent, &Without { inner: &catalog, hidden }, q, None)?);
+        progress(i + 1, qs.len());
+    }
+    Ok(as_unanswerable(out))
+}
+
+/// Every table of `qs` and `pool` (once each) in one store, with the
+/// source object id of each table's path.
+fn pool_store(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: &dyn crate::embed::Embedder) -> Result<(crate::PoolStore, HashMap<String, String>), EvalError> {
     let mut paths: Vec<&str> = qs.iter().chain(pool).map(|q| q.table.as_str()).collect();
     paths.sort();
     paths.dedup();
@@ -720,15 +796,51 @@ pub fn run_pool(dir: &Path, qs: &[WtqQuestion], pool: &[WtqQuestion], embedder: 
         id_of.insert(p.to_string(), obj.id.clone());
         objects.push(obj);
     }
-    let store = crate::PoolStore::build(objects, embedder)?;
-    let catalog = store.catalog();
-    let agent = pool_agent(embedder, model);
-    let mut out = Vec::with_capacity(qs.len());
-    for (i, q) in qs.iter().enumerate() {
-        out.push(ask_agent(&agent, &catalog, q, id_of.get(&q.table))?);
-        progress(i + 1, qs.len());
+    Ok((crate::PoolStore::build(objects, embedder)?, id_of))
+}
+
+/// A catalog with one object left out: it is in no search, no sibling
+/// list and no `held` answer, and `get` does not know it. One store serves
+/// every question of [`run_pool_without_own`] this way, where a store per
+/// question would embed the pool 400 times. (Word rarity, [`Catalog::idf`],
+/// is still counted over the whole pool: one table of hundreds moves it
+/// little.)
+struct Without<'a> {
+    inner: &'a dyn crate::agent::catalog::Catalog,
+    hidden: String,
+}
+
+impl Without<'_> {
+    fn keep(&self, hits: Vec<crate::store::Hit>, k: usize) -> Vec<crate::store::Hit> {
+        hits.into_iter().filter(|h| h.id != self.hidden).take(k).collect()
     }
-    Ok(out)
+}
+
+impl crate::agent::catalog::Catalog for Without<'_> {
+    fn len(&self) -> usize {
+        self.inner.len() - usize::from(self.inner.get(&self.hidden).is_some())
+    }
+    fn get(&self, id: &str) -> Option<&crate::source::SourceObject> {
+        self.inner.get(id).filter(|_| id != self.hidden)
+    }
+    fn dense(&self, query: &[f32], k: usize) -> Result<Vec<crate::store::Hit>, crate::store::StoreError> {
+        Ok(self.keep(self.inner.dense(query, k + 1)?, k))
+    }
+    fn lexical(&self, query: &str, k: usize) -> Result<Vec<crate::store::Hit>, crate::store::StoreError> {
+        Ok(self.keep(self.inner.lexical(query, k + 1)?, k))
+    }
+    fn siblings(&self, id: &str) -> Vec<&crate::source::SourceObject> {
+        self.inner.siblings(id).into_iter().filter(|o| o.id != self.hidden).collect()
+    }
+    fn idf(&self, token: &str) -> f32 {
+        self.inner.idf(token)
+    }
+    fn held(&self, terms: &[String]) -> Vec<crate::store::Hit> {
+        self.keep(self.inner.held(terms), usize::MAX)
+    }
+    fn tables(&self) -> &std::sync::Mutex<Option<crate::tabledb::TableDb>> {
+        self.inner.tables()
+    }
 }
 
 /// The app's setting for one table: each question through the whole
@@ -822,6 +934,7 @@ fn ask_agent(agent: &crate::agent::Agent, catalog: &dyn crate::agent::catalog::C
         model_sql: writing.as_ref().and_then(|w| w.attempts.last().map(|a| a.sql.clone())),
         // The answer's own reason, for "unknown".
         why_unknown: run.answer.unknown.then(|| run.answer.reason.clone()),
+        from: (!run.answer.unknown).then(|| selection.and_then(|sel| sel.trials.last()?.candidates.iter().find(|c| Some(&c.id) == answered_from.as_ref()).map(|c| FromTable { table: catalog.get(&c.id).map(|o| o.provenance.file.clone()).unwrap_or_default(), score: c.score, dense: c.dense, lexical: c.lexical, held: c.held, relevant: c.relevant }))).flatten(),
         ms,
     })
 }

@@ -5351,6 +5351,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     let mut holds = Vec::new();
     let mut unmatched = Vec::new();
     let mut strangers = Vec::new();
+    let mut reports = Vec::new();
     let mut seen = BTreeSet::new();
     for cand in objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED) {
         let obj = cand.object;
@@ -5369,6 +5370,9 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         holds.push((obj.id.clone(), held));
         if !report_layout && held <= 0.0 {
             strangers.push(obj.id.clone());
+        }
+        if report_layout {
+            reports.push(obj.id.clone());
         }
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
@@ -5411,7 +5415,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             best = Some((j, 0.0));
         }
     }
-    TableStep { best: best.map(|b| b.0), records, open, holds, unmatched, strangers }
+    TableStep { best: best.map(|b| b.0), records, open, holds, unmatched, strangers, reports }
 }
 
 /// How many of the best table candidates the table step tries to join
@@ -5618,6 +5622,9 @@ pub struct TableStep {
     /// question's words ([`content_coverage`] 0): a cell read from one of
     /// them answers nothing the question asks about.
     pub strangers: Vec<String>,
+    /// The tables asked that are laid out as a report (periods across,
+    /// labels down: [`is_report_layout`]).
+    pub reports: Vec<String>,
 }
 
 /// A table the question may be about: see [`TableStep::open`].
@@ -5907,14 +5914,14 @@ mod tests {
         let result = run(&mut d, &plan, &SqlLimits::default()).unwrap();
         let answered = TableQuery { source: "b".into(), table: "t".into(), plan, result, report_layout: false, model: None, join: None, pivoted: false, relaxed: None, subject: None };
         // The parser's own table when it answered.
-        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)], holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
+        let step = TableStep { best: Some(answered.clone()), records: Vec::new(), open: vec![open("a", 0.9, true, false), open("b", 0.6, true, false)], holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new(), reports: Vec::new() };
         assert_eq!(model_target(&step), Some("b"));
         // Else the first relevant table that holds enough of the question.
-        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)], holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
+        let step = TableStep { best: None, records: Vec::new(), open: vec![open("a", 0.9, false, false), open("r", 0.9, true, true), open("c", 0.2, true, false), open("d", 0.7, true, false)], holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new(), reports: Vec::new() };
         assert_eq!(model_target(&step), Some("d"));
         // None when every table was found unrelated (none is open).
         assert_eq!(model_target(&TableStep::default()), None);
-        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new(), holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new() };
+        let step = TableStep { best: Some(answered), records: Vec::new(), open: Vec::new(), holds: Vec::new(), unmatched: Vec::new(), strangers: Vec::new(), reports: Vec::new() };
         assert_eq!(model_target(&step), None);
     }
 
