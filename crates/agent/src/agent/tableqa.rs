@@ -5336,7 +5336,9 @@ pub struct TableCandidate<'a> {
 /// question's words the table holds: the parser's links tell tables apart
 /// better than their descriptions, and the other two break the ties of a
 /// coarse confidence. A table the selection did not judge relevant counts
-/// only with a plan of [`PREFER_CONFIDENCE`] or more. A plan that matched no row
+/// only with a plan of [`PREFER_CONFIDENCE`] or more, and, where it lacks a
+/// word of the question that a table judged relevant holds, only with a
+/// plan that filters its rows. A plan that matched no row
 /// is kept only when nothing better exists, so "a filter matches nothing"
 /// reaches the answer step as such.
 /// Also says which of the tables asked hold records (not a report's layout):
@@ -5353,7 +5355,19 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     let mut strangers = Vec::new();
     let mut reports = Vec::new();
     let mut seen = BTreeSet::new();
-    for cand in objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED) {
+    let asked: Vec<&TableCandidate> = objects.iter().filter(|o| o.object.as_table().is_some() && seen.insert(o.object.id.clone())).take(TABLES_ASKED).collect();
+    // The question's words that a table judged relevant holds: a table not
+    // judged relevant that lacks one of them answers only with a plan that
+    // says which of its rows it means (a filter). "What is the average
+    // number of goals per game of palmeiras?", beside a league table that
+    // lists AA das Palmeiras, is not the average of a career table's Games.
+    let mut relevant_words = BTreeSet::new();
+    for cand in asked.iter().filter(|c| c.relevant) {
+        if let Ok(loaded) = db.ensure(cand.object) {
+            relevant_words.extend(q_terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str()) && table_holds(loaded, &t.0)).map(|t| t.0.clone()));
+        }
+    }
+    for cand in asked {
         let obj = cand.object;
         let Ok(loaded) = db.ensure(obj) else { continue };
         let table = loaded.name.clone();
@@ -5374,11 +5388,12 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         if report_layout {
             reports.push(obj.id.clone());
         }
+        let elsewhere = !cand.relevant && relevant_words.iter().any(|w| !table_holds(loaded, w));
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
         }
-        let Some(plan) = parsed.ok().filter(|p| cand.relevant || p.confidence >= PREFER_CONFIDENCE) else { continue };
+        let Some(plan) = parsed.ok().filter(|p| cand.relevant || (p.confidence >= PREFER_CONFIDENCE && !(elsewhere && p.filters.is_empty()))) else { continue };
         // No row meets every filter: without the weakest one, if that finds rows.
         let Ok((plan, result, pivoted, relaxed)) = run_or_relax(question, db, &obj.id, plan, pivoted, limits) else { continue };
         // (Not a report's layout, which the reader reads by its labels and
