@@ -304,10 +304,11 @@ mod tests {
         assert!(right[2].predicted.is_empty());
         assert_eq!(right[2].why_unknown.as_deref(), Some("unrelated: a name that is in none of the table's cells"));
         // Each question asked of the other table: "wins" and "tigers" are
-        // not in the cities' table, so no plan is sure of it.
+        // not in the cities' table; the only plan would count every city,
+        // which the question does not ask for, so it is not understood.
         let wrong = run_wrong_table(dir.path(), &qs, 0, None, None, &|_, _| {}).unwrap();
         assert!(wrong.iter().all(|r| r.kind == "unanswerable"));
-        assert!(wrong[0].predicted.is_empty() && wrong[0].why_unknown.as_deref() == Some("unsure"), "{:?}", wrong[0]);
+        assert!(wrong[0].predicted.is_empty() && wrong[0].why_unknown.as_deref() == Some("not understood"), "{:?}", wrong[0]);
         let why = why_unknown(&right, &wrong);
         let total: usize = why.iter().map(|(_, a, u)| a + u).sum();
         let unknowns = right.iter().chain(&wrong).filter(|r| r.predicted.is_empty()).count();

@@ -1313,9 +1313,27 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         None => parse_inner(question, t, index, table, &HashMap::new(), &mut unrelated),
     };
     match parsed {
+        Some(plan) if counts_every_row_unasked(question, &plan) => Err(NoPlan::NotUnderstood),
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
+}
+
+/// Is the plan a count of every row (no filter) that the links explain
+/// less than [`MIN_CONFIDENCE`] of, for a question that does not ask for
+/// the rows listed ("how many episodes are listed?", "… are there", "… in
+/// all")? "How many goals did palmeiras score?" over a league table with
+/// no column of goals counted its 10 teams; "tell me the number of racers
+/// from the uk" counted all 24 racers. Such a count answers a question
+/// nobody asked, however close the question reads to the table's rows
+/// ([`sure_enough`]): it is not understood.
+fn counts_every_row_unasked(question: &str, plan: &QueryPlan) -> bool {
+    if !matches!(plan.kind, PlanKind::Count) || !plan.filters.is_empty() || plan.confidence >= MIN_CONFIDENCE {
+        return false;
+    }
+    let q = format!(" {} ", words(question).join(" "));
+    const EVERY_ROW: &[&str] = &[" listed ", " in all ", " are there ", " were there ", " is there ", " was there ", " in the table ", " on the list ", " in the list ", " in total ", " altogether ", " shown ", " mentioned "];
+    !EVERY_ROW.iter().any(|c| q.contains(c))
 }
 
 /// A game's score as a cell writes it: "W 24–17", "L 8–31", "3 - 4",
@@ -5843,6 +5861,24 @@ mod tests {
         let table_header = text_coverage(&terms, "Average prices paid per shares");
         assert!((table_header - 1.5 / 5.5).abs() < 1e-6, "{table_header}");
         assert_eq!(text_coverage(&[], "anything"), 1.0);
+    }
+
+    /// A count of every row that the links hardly explain is no answer to
+    /// a question that does not ask for the rows listed: "how many goals
+    /// did palmeiras score?" is not the number of teams. Asked for the
+    /// rows ("how many teams are listed?"), the count stands.
+    #[test]
+    fn a_count_of_every_row_the_question_did_not_ask_for_is_not_understood() {
+        let (mut d, t) = db(&[&["Position", "Team", "Points", "Played", "Won", "Lost"], &["1", "Paulistano", "30", "18", "14", "2"], &["2", "Palestra Italia", "29", "18", "14", "3"], &["9", "AA das Palmeiras", "6", "15", "3", "12"]]);
+        assert_eq!(parse_or_why("how many goals did palmeiras score?", &t, "t").map(|p| p.sql), Err(NoPlan::NotUnderstood));
+        assert_eq!(ask(&mut d, &t, "how many teams are listed?"), (PlanKind::Count, vec!["3".to_string()]));
+        // The rule itself: a count of every row, unsure, not asked for.
+        let mut p = parse("how many teams are listed?", &t, "t").unwrap();
+        p.confidence = MIN_CONFIDENCE / 2.0;
+        assert!(!counts_every_row_unasked("how many teams are listed?", &p));
+        assert!(counts_every_row_unasked("how many goals did they score?", &p));
+        p.confidence = MIN_CONFIDENCE;
+        assert!(!counts_every_row_unasked("how many goals did they score?", &p));
     }
 
     fn db(rows: &[&[&str]]) -> (TableDb, TypedTable) {
