@@ -340,13 +340,15 @@ fn stands_over_reader(q: &tableqa::TableQuery, intent: &Intent, answer: &Answer,
 /// tables, when the parser's links explain less than
 /// [`tableqa::PREFER_CONFIDENCE`] of the question or the reader read the
 /// answer. Chosen on the dev pool with each question's own table left out
-/// (`aurag eval wtq --setting pool`), before the exceptions of
-/// [`guesses_among_tables`] (reports, a table alone in holding the
-/// question's words): 0.3 turned 87 more of 400 answers to questions no
-/// table of the pool answers into "unknown", and 24 wrong answers to
-/// answerable ones, for 3 right answers lost (0.2: 23 and 8, for 1; 0.4:
-/// 104 and 34, for 6). With the exceptions: 79 and 21, for the same 3; on
-/// 400 questions of the other four fifths, 61 and 24, for 2.
+/// (`aurag eval wtq --setting pool`), on a plan's answers first, before
+/// the exceptions of [`guesses_among_tables`] (reports, a table alone in
+/// holding the question's words): 0.3 turned 66 more of 400 answers to
+/// questions no table of the pool answers into "unknown", and 17 wrong
+/// answers to answerable ones, for 3 right answers lost (0.2: 23 and 7,
+/// for 1; 0.4: 88 and 28, for 6; 0.5: 96 and 29, for 9). The reader's
+/// answers at 0.3 added 21 and 7, for none. With the exceptions: 79 and
+/// 21, for the same 3; on 400 questions of the other four fifths' pool,
+/// 61 and 24, for 2.
 pub const GUESS_HELD: f32 = 0.3;
 
 /// Is the answer a guess among several tables? In a workspace of many
