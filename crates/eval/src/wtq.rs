@@ -288,16 +288,8 @@ mod tests {
 
     #[test]
     fn unknown_answers_say_why_and_the_report_counts_them() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("csv/1")).unwrap();
-        std::fs::write(dir.path().join("csv/1/0.csv"), "\"Team\",\"Wins\"\n\"Lions\",\"12\"\n\"Tigers\",\"7\"\n\"Bears\",\"9\"\n").unwrap();
-        std::fs::write(dir.path().join("csv/1/1.csv"), "\"City\",\"Population\"\n\"Oslo\",\"700000\"\n\"Bergen\",\"290000\"\n").unwrap();
-        let q = |id: &str, question: &str, table: &str, answer: &str| WtqQuestion { id: id.into(), question: question.into(), table: table.into(), answers: vec![answer.into()] };
-        let qs = vec![
-            q("nt-1", "how many wins did the tigers have?", "csv/1/0.csv", "7"),
-            q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo"),
-            q("nt-3", "How many wins did the Pumas have?", "csv/1/0.csv", "4"),
-        ];
+        let (dir, mut qs) = teams_and_cities();
+        qs.push(WtqQuestion { id: "nt-3".into(), question: "How many wins did the Pumas have?".into(), table: "csv/1/0.csv".into(), answers: vec!["4".into()] });
         let right = run_gold(dir.path(), &qs, None, None, &|_, _| {}).unwrap();
         assert!(right[0].correct && right[1].correct, "{right:?}");
         assert_eq!(right[0].why_unknown, None);
@@ -320,17 +312,23 @@ mod tests {
         assert!(report.render().contains("why \"unknown\""));
     }
 
-    /// The alone setting asks the whole agent of a workspace holding only
-    /// the question's table (its own, or another for refusal), and reports
-    /// the table as found at rank 1 when it is the question's own.
-    #[test]
-    fn the_alone_setting_asks_the_whole_agent_of_one_table() {
+    /// Two tables in WTQ's layout (csv/1/0.csv, teams and their wins;
+    /// csv/1/1.csv, cities and their population) and a question of each.
+    fn teams_and_cities() -> (tempfile::TempDir, Vec<WtqQuestion>) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::create_dir_all(dir.path().join("csv/1")).unwrap();
         std::fs::write(dir.path().join("csv/1/0.csv"), "\"Team\",\"Wins\"\n\"Lions\",\"12\"\n\"Tigers\",\"7\"\n\"Bears\",\"9\"\n").unwrap();
         std::fs::write(dir.path().join("csv/1/1.csv"), "\"City\",\"Population\"\n\"Oslo\",\"700000\"\n\"Bergen\",\"290000\"\n").unwrap();
         let q = |id: &str, question: &str, table: &str, answer: &str| WtqQuestion { id: id.into(), question: question.into(), table: table.into(), answers: vec![answer.into()] };
-        let qs = vec![q("nt-1", "how many wins did the tigers have?", "csv/1/0.csv", "7"), q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo")];
+        (dir, vec![q("nt-1", "how many wins did the tigers have?", "csv/1/0.csv", "7"), q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo")])
+    }
+
+    /// The alone setting asks the whole agent of a workspace holding only
+    /// the question's table (its own, or another for refusal), and reports
+    /// the table as found at rank 1 when it is the question's own.
+    #[test]
+    fn the_alone_setting_asks_the_whole_agent_of_one_table() {
+        let (dir, qs) = teams_and_cities();
         let e = crate::embed::HashingEmbedder::default();
         let right = run_alone(dir.path(), &qs, &e, None, &|_, _| {}).unwrap();
         assert_eq!(right.len(), 2);
@@ -350,12 +348,7 @@ mod tests {
     /// is scored so.
     #[test]
     fn the_pool_without_a_questions_own_table_cannot_answer_from_it() {
-        let dir = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(dir.path().join("csv/1")).unwrap();
-        std::fs::write(dir.path().join("csv/1/0.csv"), "\"Team\",\"Wins\"\n\"Lions\",\"12\"\n\"Tigers\",\"7\"\n\"Bears\",\"9\"\n").unwrap();
-        std::fs::write(dir.path().join("csv/1/1.csv"), "\"City\",\"Population\"\n\"Oslo\",\"700000\"\n\"Bergen\",\"290000\"\n").unwrap();
-        let q = |id: &str, question: &str, table: &str, answer: &str| WtqQuestion { id: id.into(), question: question.into(), table: table.into(), answers: vec![answer.into()] };
-        let qs = vec![q("nt-1", "how many wins did the tigers have?", "csv/1/0.csv", "7"), q("nt-2", "which city has the largest population?", "csv/1/1.csv", "Oslo")];
+        let (dir, qs) = teams_and_cities();
         let e = crate::embed::HashingEmbedder::default();
         let right = run_pool(dir.path(), &qs, &qs, &e, None, &|_, _| {}).unwrap();
         assert!(right.iter().all(|r| r.correct && r.table_found == Some(true)), "{right:?}");
