@@ -1425,6 +1425,8 @@ fn answer_json(run: &aurag::agent::Run) -> serde_json::Value {
     json!({
         "answer": run.answer.text,
         "unknown": run.answer.unknown,
+        // Why "unknown" (empty for an answer), as the text output prints it.
+        "reason": run.answer.reason,
         "citations": run.answer.citations.iter().map(|c| json!({"source_id": c.source_id, "file": c.file, "locator": c.locator, "text": c.text})).collect::<Vec<_>>(),
         "computation": run.answer.computation,
         "actions": run.actions.iter().map(|a| &a.action).collect::<Vec<_>>(),

@@ -232,6 +232,9 @@ fn cli_ask_prints_json_answers_and_act_runs_actions_by_hand() {
     assert_eq!(lines.len(), 2);
     assert_eq!((lines[0]["id"].clone(), lines[0]["answer"].clone()), (Value::from("a"), Value::from("$1,496.5 (million)")));
     assert_eq!((lines[1]["id"].clone(), lines[1]["unknown"].clone()), (Value::from(2), Value::from(true)));
+    // An "unknown" says why, as the text output does.
+    assert!(lines[1]["reason"].as_str().is_some_and(|r| !r.is_empty()), "{}", lines[1]);
+    assert_eq!(lines[0]["reason"], "");
 
     // Actions by hand: cells by A1 range, sentences, SQL; hostile SQL refused.
     let sources: Value = serde_json::from_slice(&aurag(&ws).args(["sources", "--json"]).output().unwrap().stdout).unwrap();
