@@ -696,7 +696,13 @@ fn run_on_tables(dir: &Path, qs: &[WtqQuestion], table_of: impl Fn(&WtqQuestion)
             }
             None => (parsed, None),
         };
-        let predicted = kept.as_ref().map(|k| k.result.values.clone()).unwrap_or_default();
+        let mut predicted = kept.as_ref().map(|k| k.result.values.clone()).unwrap_or_default();
+        // (The agent's rule: a year asked for and none given is "unknown".)
+        let mut why_unknown = why_unknown;
+        if tableqa::gives_no_year(&q.question, &predicted) {
+            predicted.clear();
+            why_unknown = Some("no year given to a question asking for one".to_string());
+        }
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         let why_unknown = match (predicted.is_empty(), why_unknown) {
             (false, _) => None,

@@ -807,6 +807,9 @@ impl<'m> Agent<'m> {
         } else if reader_unfounded && !table_used {
             answer = Answer::unknown("the only tables the answer could be read from hold none of the question's words");
         }
+        if !answer.unknown && tableqa::gives_no_year(question, if answer.predicted.spans.is_empty() { std::slice::from_ref(&answer.text) } else { &answer.predicted.spans }) {
+            answer = Answer::unknown("the question asks for a year, and the answer names none");
+        }
         if let Some(c) = &answer.computation {
             record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
         }
