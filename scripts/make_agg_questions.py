@@ -7,20 +7,17 @@ written here in plain language next to the pandas expression that answers
 it; the script runs the expressions and writes one JSON line per question
 to tests/data/vega_questions.jsonl. No gold answer is typed by hand.
 
-Gold shapes:
-  {"type": "number", "value": x}         a number (scored with a tolerance)
-  {"type": "one_of", "values": [...]}    one of these texts, or all of them (ties of an argmax)
-  {"type": "set", "values": [...]}       exactly these texts, any order (top-N)
-  {"type": "unknown"}                    the tables cannot answer: say "unknown"
+The gold shapes are in scripts/agg_gold.py.
 
 Usage: python scripts/make_agg_questions.py DATA_DIR [OUT]
 (needs pandas; `pip install pandas==2.2.3`).
 """
-import json
 import sqlite3
 import sys
 
 import pandas as pd
+
+from agg_gold import UNKNOWN, argmax, argmin, group_best, mode, num, one, top, write
 
 data = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 else "tests/data/vega_questions.jsonl"
@@ -39,39 +36,6 @@ la = pd.read_csv(f"{data}/la-riots.csv")
 ap = pd.read_sql("SELECT * FROM airports", sqlite3.connect(f"{data}/airports.db"))
 
 
-def num(x):
-    return {"type": "number", "value": round(float(x), 6)}
-
-
-def argmax(df, by, col):
-    """Every row that ties for the maximum."""
-    return {"type": "one_of", "values": sorted(map(str, df.loc[df[by] == df[by].max(), col]))}
-
-
-def argmin(df, by, col):
-    return {"type": "one_of", "values": sorted(map(str, df.loc[df[by] == df[by].min(), col]))}
-
-
-def mode(series):
-    counts = series.value_counts()
-    return {"type": "one_of", "values": sorted(map(str, counts[counts == counts.max()].index))}
-
-
-def group_best(df, key, col, agg):
-    g = df.groupby(key)[col].agg(agg)
-    return {"type": "one_of", "values": sorted(map(str, g[g == g.max()].index))}
-
-
-def top(df, by, col, n):
-    return {"type": "set", "values": list(map(str, df.nlargest(n, by)[col]))}
-
-
-def one(series):
-    assert len(series) == 1, series
-    return num(series.iloc[0]) if pd.api.types.is_numeric_dtype(series) else {"type": "one_of", "values": [str(series.iloc[0])]}
-
-
-UNKNOWN = {"type": "unknown"}
 
 # (file, kind, question, gold)
 Q = [
@@ -180,7 +144,4 @@ Q = [
     ("cars.csv", "unanswerable", "What is the top speed of the ford pinto?", UNKNOWN),
 ]
 
-with open(out, "w") as f:
-    for i, (file, kind, question, gold) in enumerate(Q):
-        f.write(json.dumps({"id": f"vega-{i + 1:03}", "file": file, "kind": kind, "question": question, "gold": gold}) + "\n")
-print(f"{len(Q)} questions ({sum(g['type'] != 'unknown' for *_, g in Q)} answerable) -> {out}", file=sys.stderr)
+write(Q, "vega", out)

@@ -8,6 +8,13 @@
 # airports as a SQLite database (airports.db, table `airports`).
 #
 # Usage: bash scripts/vega_data.sh [DIR]   (default: ~/.cache/aurag/data/vega)
+#        bash scripts/vega_data.sh --more [DIR]   (default: ~/.cache/aurag/data/vega-more)
+# `--more` lays out the wheel's other tables, for the second question set
+# (scripts/make_agg_questions_more.py), written after the parser: barley
+# yields (Immer et al. 1934), Burtin's antibiotics, Nightingale's Crimean
+# war deaths and Fisher's irises as CSVs, and US driving (miles per
+# person and gas prices, 1956-2010) and Playfair's wheat prices and wages
+# (1565-1821) as two tables of one SQLite database (history.db).
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +22,12 @@ source scripts/env.sh
 
 VERSION=0.9.0
 SHA256=3d7c63917be6ca9b154b565f4779a31fedce57b01b5b9d99d8a34a7608062a1d
-OUT="${1:-$HOME/.cache/aurag/data/vega}"
+SET=main
+if [ "${1:-}" = --more ]; then
+  SET=more
+  shift
+fi
+OUT="${1:-$HOME/.cache/aurag/data/vega$([ $SET = more ] && echo -more)}"
 WHEEL="vega_datasets-$VERSION-py3-none-any.whl"
 
 if [ -f "$OUT/.done-$VERSION" ]; then
@@ -26,20 +38,40 @@ mkdir -p "$OUT"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pypi_fetch "vega_datasets==$VERSION" "$WHEEL" "$SHA256" "$tmp"
-python3 - "$tmp/$WHEEL" "$OUT" <<'EOF'
+python3 - "$tmp/$WHEEL" "$OUT" "$SET" <<'EOF'
 import csv, io, json, sqlite3, sys, zipfile
-wheel, out = sys.argv[1], sys.argv[2]
+wheel, out, which = sys.argv[1], sys.argv[2], sys.argv[3]
 z = zipfile.ZipFile(wheel)
 data = lambda name: z.read(f"vega_datasets/_data/{name}")
+
+
+def json_as_csv(name, path):
+    rows = json.loads(data(name))
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(rows[0].keys()))
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if r.get(k) is None else r[k]) for k in rows[0]})
+
+
+if which == "more":
+    for name in ["barley", "burtin", "crimea", "iris"]:
+        json_as_csv(f"{name}.json", f"{out}/{name}.csv")
+    db = f"{out}/history.db"
+    con = sqlite3.connect(db)
+    con.execute("DROP TABLE IF EXISTS driving")
+    con.execute("DROP TABLE IF EXISTS wheat")
+    con.execute("CREATE TABLE driving (year INTEGER PRIMARY KEY, miles REAL, gas REAL, side TEXT)")
+    con.executemany("INSERT INTO driving VALUES (?,?,?,?)", [(r["year"], r["miles"], r["gas"], r["side"]) for r in json.loads(data("driving.json"))])
+    con.execute("CREATE TABLE wheat (year INTEGER PRIMARY KEY, wheat REAL, wages REAL)")
+    con.executemany("INSERT INTO wheat VALUES (?,?,?)", [(int(r["year"]), r["wheat"], r.get("wages")) for r in json.loads(data("wheat.json"))])
+    con.commit()
+    con.close()
+    sys.exit(0)
 for name in ["seattle-weather.csv", "us-employment.csv", "stocks.csv", "iowa-electricity.csv",
              "la-riots.csv", "seattle-temps.csv", "sf-temps.csv"]:
     open(f"{out}/{name}", "wb").write(data(name))
-cars = json.loads(data("cars.json"))
-with open(f"{out}/cars.csv", "w", newline="") as f:
-    w = csv.DictWriter(f, fieldnames=list(cars[0].keys()))
-    w.writeheader()
-    for c in cars:
-        w.writerow({k: ("" if v is None else v) for k, v in c.items()})
+json_as_csv("cars.json", f"{out}/cars.csv")
 db = f"{out}/airports.db"
 con = sqlite3.connect(db)
 con.execute("DROP TABLE IF EXISTS airports")
