@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Real public tables for the third analyst question set
+# (scripts/make_agg_questions_third.py): five datasets that the
+# `statsmodels` Python package ships, fetched from PyPI (the only registry
+# reachable here), checked against a pinned sha256, and copied out as the
+# CSVs they are:
+#
+# - grunfeld.csv: investment, market value and capital of 11 US firms,
+#   1935-1954 (Grunfeld, 1958);
+# - statecrime.csv: violent crime and murder rates, poverty, graduation and
+#   urban shares of the US states, 2009;
+# - macrodata.csv: US quarterly macroeconomic series, 1959-2009;
+# - nile.csv: the Nile's annual flow at Aswan, 1871-1970;
+# - cpunish.csv: executions in 17 US states in 1997.
+#
+# Usage: bash scripts/statsmodels_data.sh [DIR]   (default: ~/.cache/aurag/data/statsmodels)
+# Prints the directory. Nothing here is committed: the data is fetched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+VERSION=0.14.4
+WHEEL="statsmodels-$VERSION-cp312-cp312-manylinux_2_17_x86_64.manylinux2014_x86_64.whl"
+SHA256=4bbb150620b53133d6cd1c5d14c28a4f85701e6c781d9b689b53681effaa655f
+OUT="${1:-$HOME/.cache/aurag/data/statsmodels}"
+
+if [ -f "$OUT/.done-$VERSION" ]; then
+  echo "$OUT"
+  exit 0
+fi
+mkdir -p "$OUT"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+# (The wheel for one platform is fetched only for its data files, so pip is
+# told which platform to take whatever this machine is.)
+python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 -d "$tmp" "statsmodels==$VERSION" >&2 || true
+[ -f "$tmp/$WHEEL" ] || { echo "statsmodels_data: could not download $WHEEL from PyPI" >&2; exit 1; }
+echo "$SHA256  $tmp/$WHEEL" | sha256sum -c --quiet - >&2
+python3 - "$tmp/$WHEEL" "$OUT" <<'PY'
+import sys, zipfile
+wheel, out = sys.argv[1], sys.argv[2]
+z = zipfile.ZipFile(wheel)
+for name in ["grunfeld", "statecrime", "macrodata", "nile", "cpunish"]:
+    open(f"{out}/{name}.csv", "wb").write(z.read(f"statsmodels/datasets/{name}/{name}.csv"))
+PY
+touch "$OUT/.done-$VERSION"
+echo "$OUT"
