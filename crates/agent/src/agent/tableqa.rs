@@ -7047,7 +7047,7 @@ mod tests {
         ]);
         assert_eq!(ask(&mut d, &t, "how long was their longest winning streak?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "how long was the biggest losing streak?"), (PlanKind::Count, vec!["2".into()]));
-        let (mut d, t) = db(&[
+        let (_, t) = db(&[
             &["Rank", "Album", "Sales"],
             &["1", "Vain elämää", "164,119"],
             &["2", "Koodi", "117,126"],
