@@ -562,8 +562,8 @@ const GAIN_VERBS: &[&str] = &["win", "won", "receive", "received", "get", "got",
 /// Words for what a number measures, which a column named for its thing
 /// alone leaves unsaid: a table of prices over the years has a column
 /// `gas` or `wheat`, and the question asks for "the gas price" or "the
-/// price of wheat".
-const MEASURE_WORDS: &[&str] = &["price", "prices", "cost", "costs", "value", "values", "level", "levels"];
+/// price of wheat"; a table of states has `murder`, "the murder rate".
+const MEASURE_WORDS: &[&str] = &["price", "prices", "cost", "costs", "value", "values", "level", "levels", "rate", "rates"];
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written"];
 
 /// "1st", "22nd", "8th": a number written as an ordinal.
@@ -1346,16 +1346,96 @@ pub fn parse_loaded(question: &str, loaded: &crate::tabledb::LoadedTable) -> Res
 }
 
 fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Result<QueryPlan, NoPlan> {
+    let written_out = in_column_words(question, t);
+    let question = written_out.as_str();
     let mut unrelated = None;
     let parsed = match ScoreMeasures::of(question, t) {
         Some(m) => parse_inner(question, &m.table, index, table, &m.sql, &mut unrelated).map(|p| m.cited_as_scores(p)),
         None => parse_inner(question, t, index, table, &HashMap::new(), &mut unrelated),
     };
     match parsed {
-        Some(plan) if counts_every_row_unasked(question, &plan) => Err(NoPlan::NotUnderstood),
+        Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) => Err(NoPlan::NotUnderstood),
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
+}
+
+/// Is the plan an average or a sum of a column of years that the question
+/// never asks about ("what was the average T-bill rate in the 1990s?"
+/// read as the average of `year` over the 1990s: 1994.5)? Years are when
+/// a row was, not a quantity; only a question that says "year" adds them.
+fn adds_up_years_unasked(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
+    let measured = plan.measure_column.as_deref().and_then(|m| t.columns.iter().position(|c| c.name == m));
+    matches!(plan.kind, PlanKind::Average | PlanKind::Sum) && measured.is_some_and(|c| is_year_column(t, c)) && !words(question).iter().any(|w| w.starts_with("year"))
+}
+
+/// The question with the words a column's short name stands for written
+/// as that name, the way data files name columns: "unemployment" →
+/// `unemp`, "inflation" → `infl` (a word the name begins, at least four
+/// letters of it), "real GDP" → `realgdp` (two or three words run
+/// together). Only for columns named as code names them, in one case
+/// with no space ("unemp", "EXECUTIONS", "hs_grad"): a header written
+/// as words ("Part", "Nation") is matched as words, so "party" stays
+/// "party".
+fn in_column_words(question: &str, t: &TypedTable) -> String {
+    let idents: Vec<String> = t
+        .columns
+        .iter()
+        .map(|c| c.name.trim())
+        .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (n.chars().all(|c| !c.is_ascii_uppercase()) || n.chars().all(|c| !c.is_ascii_lowercase())))
+        .flat_map(|n| n.to_lowercase().split('_').map(str::to_string).collect::<Vec<_>>())
+        .filter(|p| p.len() >= 4 && p.chars().all(|c| c.is_ascii_lowercase()))
+        .collect();
+    if idents.is_empty() {
+        return question.to_string();
+    }
+    let all_col_words: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
+    // The question's letter runs, with where each starts and ends.
+    let mut tokens: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in question.char_indices().chain(std::iter::once((question.len(), ' '))) {
+        match (c.is_alphabetic(), start) {
+            (true, None) => start = Some(i),
+            (false, Some(s0)) => {
+                tokens.push((s0, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let low = |k: usize| question[tokens[k].0..tokens[k].1].to_lowercase();
+    let mut out = String::with_capacity(question.len());
+    let mut at = 0;
+    let mut k = 0;
+    while k < tokens.len() {
+        // Words run together: "real GDP", "T bill rate".
+        let joined = (2..=3).rev().find_map(|m| {
+            let span = tokens.get(k..k + m)?;
+            let gaps_ok = span.windows(2).all(|w| question[w[0].1..w[1].0].chars().all(|c| c == ' ' || c == '-'));
+            let cat: String = (k..k + m).map(low).collect();
+            (gaps_ok && idents.contains(&cat)).then_some((m, cat))
+        });
+        let (m, replacement) = match joined {
+            Some(x) => x,
+            None => {
+                let w = low(k);
+                let short: Vec<&String> = idents.iter().filter(|p| w.len() > p.len() && w.starts_with(p.as_str())).collect();
+                match short.as_slice() {
+                    [p] if !all_col_words.contains(&stem(&w)) => (1, (*p).clone()),
+                    _ => {
+                        k += 1;
+                        continue;
+                    }
+                }
+            }
+        };
+        out.push_str(&question[at..tokens[k].0]);
+        out.push_str(&replacement);
+        at = tokens[k + m - 1].1;
+        k += m;
+    }
+    out.push_str(&question[at..]);
+    out
 }
 
 /// Does a question that asks for a year ("what year …", "in which year
@@ -2458,6 +2538,22 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 *unrelated = Some("a year the table does not hold");
                 return None;
             }
+        }
+    }
+    // "The second quarter of 1975", "the 3rd quarter": an ordinal before
+    // the one-word name of a column that counts 1, 2, 3 … (a quarter, a
+    // round, a week within something else) is that number.
+    for i in 0..n.saturating_sub(1) {
+        const ORDS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+        let Some(v) = ORDS.iter().position(|o| *o == cx.q[i]).map(|p| p + 1).or_else(|| is_ordinal(&cx.q[i]).then(|| cx.q[i].trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse().ok()).flatten()) else { continue };
+        let counts = |c: usize| {
+            let vals: BTreeSet<u64> = t.rows.iter().filter_map(|r| r.cells[c].num).filter(|x| x.fract() == 0.0 && *x >= 1.0).map(|x| x as u64).collect();
+            t.rows.iter().all(|r| r.cells[c].num.is_some_and(|x| x.fract() == 0.0 && x >= 1.0)) && vals.len() >= 2 && vals.iter().copied().eq(1..=vals.len() as u64) && vals.len() < t.rows.len()
+        };
+        let named = (0..t.columns.len()).find(|&c| cx.is_num(c) && col_words(&t.columns[c].name) == [cx.qs[i + 1].clone()] && !is_place_column(t, c) && counts(c));
+        if let Some(c) = named.filter(|_| !num_filters.iter().any(|f| f.3 .0 <= i + 1 && i < f.3 .1)) {
+            links.retain(|l| !l.pos.contains(&i) && !l.pos.contains(&(i + 1)));
+            num_filters.push((c, "=", v as f64, (i, i + 2)));
         }
     }
     // Ordinal places: "who came in first", "placed 3rd", "second place".
@@ -6186,6 +6282,31 @@ mod tests {
         // The periods themselves are counted.
         assert_eq!(ask(&mut d, &t, "How many months had more than 1000 deaths from disease?"), (PlanKind::Count, vec!["3".into()]));
         assert!(rows_are_periods(&t));
+    }
+
+    /// US quarterly macro series (statsmodels' macrodata): columns named as
+    /// code does, in short ("unemp", "infl", "realgdp"), a quarter 1 to 4
+    /// within each year. The third analyst set's first run failed these.
+    #[test]
+    fn short_column_names_ordinal_quarters_and_no_average_of_years() {
+        let (mut d, t) = db(&[
+            &["year", "quarter", "realgdp", "tbilrate", "unemp", "infl"],
+            &["1975", "1", "4087.1", "5.54", "8.3", "6.24"],
+            &["1975", "2", "4101.0", "5.49", "8.9", "5.41"],
+            &["1975", "3", "4170.2", "6.42", "8.5", "7.96"],
+            &["1975", "4", "4208.1", "5.64", "8.3", "6.65"],
+            &["1982", "1", "5193.3", "12.81", "8.8", "2.64"],
+            &["1982", "2", "5219.0", "12.42", "9.4", "5.86"],
+        ]);
+        assert_eq!(in_column_words("What was the real GDP when unemployment peaked?", &t), "What was the realgdp when unemp peaked?");
+        assert_eq!(ask(&mut d, &t, "What was the unemployment rate in the second quarter of 1975?"), (PlanKind::Lookup, vec!["8.9".into()]));
+        assert_eq!(ask(&mut d, &t, "What was real GDP in the 3rd quarter of 1975?"), (PlanKind::Lookup, vec!["4170.2".into()]));
+        assert_eq!(ask(&mut d, &t, "How many quarters had inflation above 6?"), (PlanKind::Count, vec!["3".into()]));
+        // The year column is no measure to average.
+        assert_eq!(parse_or_why("What was the average T-bill rate in the 1970s?", &t, "t").err(), Some(NoPlan::NotUnderstood));
+        // A header written as words is matched as words: "party" is no "Part".
+        let (_, words_t) = db(&[&["Part", "Title"], &["1", "Intro"], &["2", "Outro"]]);
+        assert_eq!(in_column_words("which party won?", &words_t), "which party won?");
     }
 
     const STOCKS: &[&[&str]] = &[
