@@ -322,7 +322,8 @@ impl TableContent {
 
     /// The column whose cell names a data row when a citation or the
     /// reader says which row a cell stands on: the first column, unless it
-    /// only numbers or ranks the rows ("1", "2.", "T8", "1st", a year) and
+    /// only numbers or ranks the rows ("1", "2.", "T8", "1st", a year) or
+    /// holds measurements ("48.86667", a yield before its variety's name) and
     /// one of the next three columns names them in words ("Mont Blanc"),
     /// as a reader of the table would say which row it is. Decided on the
     /// first [`LABEL_ROWS`] data rows, so asking per cited cell stays cheap.
@@ -330,7 +331,9 @@ impl TableContent {
         let rows = &self.data_rows()[..self.data_rows().len().min(LABEL_ROWS)];
         let filled = |c: usize| rows.iter().filter_map(move |r| r.get(c)).map(|x| x.text.trim()).filter(|t| !t.is_empty() && !matches!(*t, "-" | "—" | "–"));
         // (A totals row's "Total" under the ranks ranks nothing either.)
-        if filled(0).next().is_none() || !filled(0).all(|x| numbers_a_row(x) || crate::tabular::is_total_label(x)) {
+        // (A first column of measurements, "48.86667" bushels of barley
+        // before the variety's name, names no row either.)
+        if filled(0).next().is_none() || !filled(0).all(|x| numbers_a_row(x) || crate::tabular::is_total_label(x) || crate::text::parse_number(x).is_some()) {
             return 0;
         }
         let words = |c: usize| {
@@ -639,6 +642,9 @@ mod tests {
         // A series of years and figures has no names: the year.
         let series = table(&[&["Year", "Sales", "Cost"], &["2019", "10", "4"], &["2020", "12", "5"]]);
         assert_eq!(series.label_column(), 0);
+        // Yields before the variety that grew them: the variety.
+        let barley = table(&[&["yield", "variety", "year", "site"], &["27", "Manchuria", "1931", "University Farm"], &["48.86667", "Manchuria", "1931", "Waseca"]]);
+        assert_eq!(barley.row_label(2), "Manchuria");
         // A first column of names that holds one number keeps its place.
         let mixed = table(&[&["Player", "Team"], &["Pelé", "Santos"], &["10", "Ajax"]]);
         assert_eq!(mixed.label_column(), 0);
