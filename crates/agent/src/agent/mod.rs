@@ -854,6 +854,23 @@ mod tests {
         assert_eq!((q.source.as_str(), q.plan.kind, q.result.values.clone()), (ranked_second.id.as_str(), tableqa::PlanKind::Count, vec!["3".to_string()]));
     }
 
+    /// "How many executions were there in California?" over executions by
+    /// state (no California) and state crime figures (with California):
+    /// the second's count of its California rows, 1, answers nothing; what
+    /// is counted is the first's column. Texas, which the first holds, is
+    /// answered from it.
+    #[test]
+    fn a_count_of_another_tables_column_is_not_a_count_of_rows_here() {
+        let executions = table("cpunish", &[&["STATE", "EXECUTIONS", "INCOME"], &["Texas", "37", "34453"], &["Virginia", "9", "41534"], &["Missouri", "6", "35802"]]);
+        let crime = table("statecrime", &[&["state", "violent", "murder"], &["California", "473.4", "5.3"], &["Texas", "450.3", "5.4"], &["Virginia", "230.0", "4.6"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &crime, score: 1.2, relevant: true }, tableqa::TableCandidate { object: &executions, score: 0.7, relevant: true }];
+        let step = tableqa::query_tables("How many executions were there in California?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0);
+        assert!(step.best.as_ref().is_none_or(|q| q.source != crime.id), "{:?}", step.best.map(|q| q.result.values));
+        let q = tableqa::query_tables("How many executions were there in Texas?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone()), (executions.id.as_str(), vec!["37".to_string()]));
+    }
+
     /// "What was the first film released in 2002?" over two tables of
     /// films: in the one ranked first no film has 2002 in its Year, and
     /// its plan finds a film only with that filter left out; the other's

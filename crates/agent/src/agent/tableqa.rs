@@ -5673,10 +5673,25 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             relevant_words.extend(q_terms.iter().filter(|t| !OPERATION.contains(&t.0.as_str()) && table_holds(loaded, &t.0)).map(|t| t.0.clone()));
         }
     }
+    // "How many executions were there in California?" beside a table of
+    // executions by state (no California) and one of state crime (with
+    // California): what is counted is a column of the first, so the second's
+    // count of its California rows (1) answers nothing. A count whose
+    // counted noun names a number column of another table asked, and which
+    // a table holds nowhere, is not that table's to answer.
+    let counted = counted_noun(question);
+    let counted_elsewhere: BTreeSet<String> = match &counted {
+        Some(noun) => asked
+            .iter()
+            .filter_map(|c| db.ensure(c.object).ok().filter(|l| l.typed.columns.iter().enumerate().any(|(i, col)| l.typed.columns[i].kind == ColumnKind::Number && col_words(&col.name) == [noun.clone()])).map(|_| c.object.id.clone()))
+            .collect(),
+        None => BTreeSet::new(),
+    };
     for cand in asked {
         let obj = cand.object;
         let Ok(loaded) = db.ensure(obj) else { continue };
         let table = loaded.name.clone();
+        let counts_anothers = counted.as_ref().is_some_and(|noun| !counted_elsewhere.is_empty() && !counted_elsewhere.contains(&obj.id) && !table_holds(loaded, noun));
         let report_layout = is_report_layout(&loaded.typed);
         // A table of records: many rows of one kind of thing. A small table
         // may be a statement whatever its header says; the reader keeps it.
@@ -5700,6 +5715,9 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
         }
         let Some(plan) = parsed.ok().filter(|p| cand.relevant || (p.confidence >= PREFER_CONFIDENCE && !(elsewhere && p.filters.is_empty()))) else { continue };
+        if counts_anothers && matches!(plan.kind, PlanKind::Count | PlanKind::CountDistinct) {
+            continue;
+        }
         // No row meets every filter: without the weakest one, if that finds rows.
         let Ok((plan, result, pivoted, relaxed)) = run_or_relax(question, db, &obj.id, plan, pivoted, limits) else { continue };
         // (Not a report's layout, which the reader reads by its labels and
@@ -5868,6 +5886,18 @@ pub fn text_coverage(terms: &[(String, f32)], text: &str) -> f32 {
 
 /// Does a table hold a (lowercased) word: in a header or a cell, in the
 /// plural or singular, or in its name ("car" of cars.csv)?
+/// What a "how many" question counts: the stem of the first word after
+/// "how many" or "number of" that is not "total", "more", "of", "the",
+/// "different" ("how many executions were there" → "execution"); none for
+/// "how many times".
+fn counted_noun(question: &str) -> Option<String> {
+    let q = words(question);
+    let at = (0..q.len().saturating_sub(1)).find(|&i| (q[i] == "how" && q[i + 1] == "many") || (q[i] == "number" && q[i + 1] == "of"))? + 2;
+    // ("How many times": occurrences, rows, whatever column of times a
+    // table has.)
+    q[at..].iter().find(|w| !matches!(w.as_str(), "total" | "more" | "of" | "the" | "different")).filter(|w| !matches!(w.as_str(), "times" | "time")).map(|w| stem(w))
+}
+
 pub fn table_holds(loaded: &crate::tabledb::LoadedTable, w: &str) -> bool {
     let st = stem(w);
     loaded.words.contains(w) || loaded.words.contains(&st) || loaded.words.contains(&format!("{w}s")) || crate::text::tokenize(&loaded.name.replace('_', " ")).iter().any(|x| stem(x) == st)
