@@ -667,6 +667,13 @@ impl<'m> Agent<'m> {
                 }
                 None => Answer::unknown("no source was judged relevant"),
             };
+            // (As below: "In which year was unemployment highest?" is not
+            // answered "Angus".)
+            let answer = if !answer.unknown && tableqa::gives_no_year(question, if answer.predicted.spans.is_empty() { std::slice::from_ref(&answer.text) } else { &answer.predicted.spans }) {
+                Answer::unknown("the question asks for a year, and the answer names none")
+            } else {
+                answer
+            };
             record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, 0.0);
             return Ok(Run { question: question.to_string(), answer, selected, actions, trace });
         }

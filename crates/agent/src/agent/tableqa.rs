@@ -1372,8 +1372,9 @@ fn adds_up_years_unasked(question: &str, plan: &QueryPlan, t: &TypedTable) -> bo
 /// The question with the words a column's short name stands for written
 /// as that name, the way data files name columns: "unemployment" →
 /// `unemp`, "inflation" → `infl` (a word the name begins, at least four
-/// letters of it), "real GDP" → `realgdp` (two or three words run
-/// together). Only for columns named as code names them, in one case
+/// letters of it), "real GDP" → `realgdp`, "total employment" → `TOTEMP`
+/// (two or three words run together, each whole or cut short,
+/// [`prefixes_make`]), "January" → `JAN`. Only for columns named as code names them, in one case
 /// with no space ("unemp", "EXECUTIONS", "hs_grad"): a header written
 /// as words ("Part", "Nation") is matched as words, so "party" stays
 /// "party".
@@ -1408,14 +1409,20 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
     let mut at = 0;
     let mut k = 0;
     while k < tokens.len() {
-        // Words run together: "real GDP", "T bill rate".
+        // Words run together, whole or in short: "real GDP" (`realgdp`),
+        // "T-bill rate" (`tbilrate`), "total employment" (`TOTEMP`),
+        // "council tax" (`COUTAX`).
         let joined = (2..=3).rev().find_map(|m| {
             let span = tokens.get(k..k + m)?;
             let gaps_ok = span.windows(2).all(|w| question[w[0].1..w[1].0].chars().all(|c| c == ' ' || c == '-'));
-            let cat: String = (k..k + m).map(low).collect();
-            (gaps_ok && idents.contains(&cat)).then_some((m, cat))
+            let ws: Vec<String> = (k..k + m).map(low).collect();
+            let id = idents.iter().find(|id| gaps_ok && prefixes_make(id, &ws))?;
+            Some((m, id.clone()))
         });
-        let (m, replacement) = match joined {
+        // A month's name for a column named by its first three letters
+        // (`JAN`, `Mar`): "the warmest January".
+        let month = crate::tabular::month_of(&low(k)).filter(|_| low(k).len() > 3).and_then(|mo| t.columns.iter().find(|c| c.name.trim().len() == 3 && crate::tabular::month_of(c.name.trim()) == Some(mo)).map(|c| (1, c.name.trim().to_string())));
+        let (m, replacement) = match joined.or(month) {
             Some(x) => x,
             None => {
                 let w = low(k);
@@ -1436,6 +1443,15 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
     }
     out.push_str(&question[at..]);
     out
+}
+
+/// Is `id` the words run together, each whole or cut short to at least
+/// its first three letters ("totemp" of "total employment", "coutax" of
+/// "council tax", "sunactivity" of "sunspot activity")?
+fn prefixes_make(id: &str, ws: &[String]) -> bool {
+    let Some((w, rest)) = ws.split_first() else { return id.is_empty() };
+    let shortest = w.len().min(3);
+    (shortest..=w.len().min(id.len())).rev().any(|l| w.is_char_boundary(l) && id.starts_with(&w[..l]) && prefixes_make(&id[l..], rest))
 }
 
 /// Does a question that asks for a year ("what year …", "in which year
@@ -2016,11 +2032,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let op = |w: &str| cx.find(w).is_some_and(|i| !col_pos.contains(&i) || cx.q.iter().filter(|x| *x == w).count() > 1);
 
     // Operation words.
-    let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top", "fastest", "oldest"]
+    let super_max = ["most", "highest", "largest", "greatest", "biggest", "best", "longest", "maximum", "heaviest", "tallest", "furthest", "farthest", "deepest", "widest", "top", "fastest", "oldest", "warmest", "hottest", "wettest"]
         .iter()
         .find(|w| op(w) && !(**w == "most" && (cx.has("at most") || cx.has("most recent"))) && !(**w == "top" && top_is_place(&cx)))
         .copied();
-    let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest"].iter().find(|w| op(w) && !(**w == "least" && cx.has("at least"))).copied();
+    let super_min = ["least", "lowest", "fewest", "smallest", "shortest", "minimum", "worst", "lightest", "slowest", "youngest", "coldest", "coolest", "driest"].iter().find(|w| op(w) && !(**w == "least" && cx.has("at least"))).copied();
     let superlative = super_max.is_some() || super_min.is_some();
     // "the total amount of times", "the total number times": counts too.
     // "what is the total amount of districts listed", "the total of named
@@ -6332,8 +6348,23 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "What was the unemployment rate in the second quarter of 1975?"), (PlanKind::Lookup, vec!["8.9".into()]));
         assert_eq!(ask(&mut d, &t, "What was real GDP in the 3rd quarter of 1975?"), (PlanKind::Lookup, vec!["4170.2".into()]));
         assert_eq!(ask(&mut d, &t, "How many quarters had inflation above 6?"), (PlanKind::Count, vec!["3".into()]));
-        // The year column is no measure to average.
-        assert_eq!(parse_or_why("What was the average T-bill rate in the 1970s?", &t, "t").err(), Some(NoPlan::NotUnderstood));
+        // "T-bill rate": three words cut short and run together.
+        assert_eq!(ask(&mut d, &t, "What was the average T-bill rate in the 1970s?"), (PlanKind::Average, vec!["5.7725".into()]));
+        // The year column is no measure to average unless the question
+        // says "year".
+        let p = parse("What was the average year in the 1970s?", &t, "t").expect("a plan");
+        assert_eq!(p.kind, PlanKind::Average);
+        assert!(!adds_up_years_unasked("What was the average year in the 1970s?", &p, &t));
+        assert!(adds_up_years_unasked("What was the average rate in the 1970s?", &p, &t));
+        // Names cut short and run together, and months by three letters
+        // (Longley's TOTEMP, Scotland's COUTAX, El Niño's JAN … DEC).
+        assert!(prefixes_make("totemp", &["total".into(), "employment".into()]) && prefixes_make("coutax", &["council".into(), "tax".into()]) && prefixes_make("sunactivity", &["sunspot".into(), "activity".into()]));
+        assert!(!prefixes_make("totemp", &["to".into(), "employment".into()]) && !prefixes_make("coutax", &["council".into(), "taxes".into(), "paid".into()]));
+        let (mut e, et) = db(&[&["YEAR", "JAN", "FEB", "TOTEMP"], &["1997", "24.1", "25.0", "60323"], &["1998", "28.9", "28.7", "61122"], &["1999", "25.2", "26.0", "60171"]]);
+        assert_eq!(in_column_words("What was total employment in 1998?", &et), "What was totemp in 1998?");
+        assert_eq!(ask(&mut e, &et, "What was total employment in 1998?").1, vec!["61122".to_string()]);
+        assert_eq!(ask(&mut e, &et, "Which year had the warmest January?"), (PlanKind::ArgMax, vec!["1998".into()]));
+        assert_eq!(ask(&mut e, &et, "Which year had the coldest February?"), (PlanKind::ArgMin, vec!["1997".into()]));
         // A header written as words is matched as words: "party" is no "Part".
         let (_, words_t) = db(&[&["Part", "Title"], &["1", "Intro"], &["2", "Outro"]]);
         assert_eq!(in_column_words("which party won?", &words_t), "which party won?");
