@@ -20,7 +20,13 @@
 # temperatures by month (months across), and the 1997 Scottish devolution
 # vote by council district.
 #
-# Usage: bash scripts/statsmodels_data.sh [--fourth] [DIR]   (default: ~/.cache/aurag/data/statsmodels, or statsmodels-fourth)
+# `--fifth` lays out six more for the fifth set
+# (scripts/make_agg_questions_fifth.py): smoking and lung cancer in eight
+# Chinese cities, Engel's household incomes and food spending, heart
+# transplant survival, fertility rates by country (years across), German
+# interest and inflation by quarter (E6.csv), and weekly CO2 at Mauna Loa.
+#
+# Usage: bash scripts/statsmodels_data.sh [--fourth|--fifth] [DIR]   (default: ~/.cache/aurag/data/statsmodels, statsmodels-fourth or statsmodels-fifth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +40,10 @@ SUFFIX=
 if [ "${1:-}" = --fourth ]; then
   NAMES="longley/longley copper/copper committee/committee sunspots/sunspots elnino/elnino scotland/scotvote"
   SUFFIX=-fourth
+  shift
+elif [ "${1:-}" = --fifth ]; then
+  NAMES="china_smoking/china_smoking engel/engel heart/heart fertility/fertility interest_inflation/E6 co2/co2"
+  SUFFIX=-fifth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/statsmodels$SUFFIX}"
