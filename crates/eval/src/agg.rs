@@ -80,7 +80,10 @@ pub fn correct(gold: &Gold, predicted: Option<&[String]>) -> bool {
             if value.fract() == 0.0 {
                 x == *value
             } else {
-                (x - value).abs() <= 0.0051_f64.max(1e-4 * value.abs())
+                // Two decimals shown are enough ("16.44" for 16.439083),
+                // but not for a value that small: 0.005018 is not any
+                // answer from 0 to 0.01, it must be shown to 1%.
+                (x - value).abs() <= (0.0051_f64.min(0.01 * value.abs())).max(1e-4 * value.abs())
             }
         }
         // One of the tied values, or all of them (the table step answers
@@ -237,6 +240,10 @@ mod tests {
         assert!(correct(&mean, Some(&some(&["16.44"]))));
         assert!(!correct(&mean, Some(&some(&["16.4"]))));
         assert!(correct(&Gold::Number { value: 1139.2 }, Some(&some(&["1,139.2"]))));
+        // A small value is matched to 1% of itself, not to 0.0051.
+        let small = Gold::Number { value: 0.005018 };
+        assert!(correct(&small, Some(&some(&["0.00502"]))));
+        assert!(!correct(&small, Some(&some(&["0.01"]))) && !correct(&small, Some(&some(&["0"]))));
         // One value, not a list that happens to start with it.
         assert!(!correct(&count, Some(&some(&["23", "7"]))));
     }
