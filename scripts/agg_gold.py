@@ -47,6 +47,11 @@ def one(series):
     return num(series.iloc[0]) if pd.api.types.is_numeric_dtype(series) else {"type": "one_of", "values": [str(series.iloc[0])]}
 
 
+def at(df, key, value, col):
+    """The one row whose `key` is `value`: its `col`."""
+    return one(df.loc[df[key] == value, col])
+
+
 UNKNOWN = {"type": "unknown"}
 
 

@@ -24,7 +24,7 @@ import sys
 
 import pandas as pd
 
-from agg_gold import UNKNOWN, argmax, num, one, write
+from agg_gold import UNKNOWN, argmax, at, num, one, write
 
 data = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 else "tests/data/statsmodels_fourth_questions.jsonl"
@@ -35,10 +35,6 @@ co = pd.read_csv(f"{data}/committee.csv")
 su = pd.read_csv(f"{data}/sunspots.csv")
 el = pd.read_csv(f"{data}/elnino.csv")
 sv = pd.read_csv(f"{data}/scotvote.csv")
-
-
-def at(df, key, value, col):
-    return one(df.loc[df[key] == value, col])
 
 
 # (file, kind, question, gold)

@@ -28,7 +28,7 @@ import sys
 
 import pandas as pd
 
-from agg_gold import UNKNOWN, argmax, argmin, group_best, mode, num, one, top, write
+from agg_gold import UNKNOWN, argmax, argmin, at, group_best, num, one, top, write
 
 data = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 else "tests/data/vega_more_questions.jsonl"
@@ -47,10 +47,6 @@ def months(df, by, best):
     """The month(s) of the extreme, as the CSV writes the date and as a month and year."""
     rows = df[df[by] == (df[by].max() if best == "max" else df[by].min())]
     return {"type": "one_of", "values": sorted(set(rows["date"]) | set(rows["d"].dt.strftime("%B %Y")))}
-
-
-def at(df, key, value, col):
-    return one(df.loc[df[key] == value, col])
 
 
 # (file, kind, question, gold)

@@ -334,6 +334,18 @@ fn stands_over_reader(q: &tableqa::TableQuery, intent: &Intent, answer: &Answer,
     explains_more(q, answer, holds) || computes_what_the_reader_did_not(q, intent, answer) || reader_table_meets_nothing(q, answer, unmatched)
 }
 
+/// The answer, or "unknown" when the question asks for a year ("which
+/// year …", "in what year …") and the answer names none
+/// ([`tableqa::gives_no_year`]).
+fn with_a_year_if_asked(question: &str, answer: Answer) -> Answer {
+    let values = if answer.predicted.spans.is_empty() { std::slice::from_ref(&answer.text) } else { &answer.predicted.spans };
+    if !answer.unknown && tableqa::gives_no_year(question, values) {
+        Answer::unknown("the question asks for a year, and the answer names none")
+    } else {
+        answer
+    }
+}
+
 /// How much of the question a table must hold (the rarity-weighted share
 /// of its words in a header or a cell, [`tableqa::content_coverage`]) for
 /// an answer over it to be more than a guess, in a workspace of several
@@ -669,11 +681,7 @@ impl<'m> Agent<'m> {
             };
             // (As below: "In which year was unemployment highest?" is not
             // answered "Angus".)
-            let answer = if !answer.unknown && tableqa::gives_no_year(question, if answer.predicted.spans.is_empty() { std::slice::from_ref(&answer.text) } else { &answer.predicted.spans }) {
-                Answer::unknown("the question asks for a year, and the answer names none")
-            } else {
-                answer
-            };
+            let answer = with_a_year_if_asked(question, answer);
             record(self.observer, &mut trace, Step::Answer { answerer: self.answerer.id(), text: answer.text.clone(), unknown: answer.unknown, support: answer.support }, 0.0);
             return Ok(Run { question: question.to_string(), answer, selected, actions, trace });
         }
@@ -814,9 +822,7 @@ impl<'m> Agent<'m> {
         } else if reader_unfounded && !table_used {
             answer = Answer::unknown("the only tables the answer could be read from hold none of the question's words");
         }
-        if !answer.unknown && tableqa::gives_no_year(question, if answer.predicted.spans.is_empty() { std::slice::from_ref(&answer.text) } else { &answer.predicted.spans }) {
-            answer = Answer::unknown("the question asks for a year, and the answer names none");
-        }
+        let answer = with_a_year_if_asked(question, answer);
         if let Some(c) = &answer.computation {
             record(self.observer, &mut trace, Step::Compute { computation: c.clone() }, 0.0);
         }

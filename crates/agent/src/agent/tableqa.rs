@@ -832,6 +832,16 @@ fn counts_unnamed(cx: &Ctx, col_word_set: &BTreeSet<String>, i: usize) -> bool {
         && !cx.index.by_word.contains_key(st.as_str())
 }
 
+const ORDINAL_WORDS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
+
+/// The number an ordinal writes: "second" → 2, "3rd" → 3.
+fn ordinal_value(w: &str) -> Option<usize> {
+    ORDINAL_WORDS.iter().position(|o| *o == w).map(|p| p + 1).or_else(|| {
+        let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
+        (!digits.is_empty() && ["st", "nd", "rd", "th"].contains(&&w[digits.len()..])).then(|| digits.parse().ok()).flatten()
+    })
+}
+
 fn is_ordinal(w: &str) -> bool {
     crate::text::ordinal_number(w).is_some()
 }
@@ -2560,8 +2570,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // the one-word name of a column that counts 1, 2, 3 … (a quarter, a
     // round, a week within something else) is that number.
     for i in 0..n.saturating_sub(1) {
-        const ORDS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
-        let Some(v) = ORDS.iter().position(|o| *o == cx.q[i]).map(|p| p + 1).or_else(|| is_ordinal(&cx.q[i]).then(|| cx.q[i].trim_end_matches(|c: char| c.is_ascii_alphabetic()).parse().ok()).flatten()) else { continue };
+        let Some(v) = ordinal_value(&cx.q[i]) else { continue };
         let counts = |c: usize| {
             let vals: BTreeSet<u64> = t.rows.iter().filter_map(|r| r.cells[c].num).filter(|x| x.fract() == 0.0 && *x >= 1.0).map(|x| x as u64).collect();
             t.rows.iter().all(|r| r.cells[c].num.is_some_and(|x| x.fract() == 0.0 && x >= 1.0)) && vals.len() >= 2 && vals.iter().copied().eq(1..=vals.len() as u64) && vals.len() < t.rows.len()
@@ -2574,16 +2583,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     }
     // Ordinal places: "who came in first", "placed 3rd", "second place".
     if let Some(rc) = (0..t.columns.len()).find(|&c| cx.is_num(c) && is_place_column(t, c)) {
-        const ORD: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
         for i in 0..n {
-            let v = ORD.iter().position(|o| *o == cx.q[i]).map(|p| p + 1).or_else(|| {
-                let w = &cx.q[i];
-                let digits: String = w.chars().take_while(char::is_ascii_digit).collect();
-                (!digits.is_empty() && ["st", "nd", "rd", "th"].contains(&&w[digits.len()..])).then(|| digits.parse().ok()).flatten()
-            });
-            let Some(v) = v else { continue };
+            let Some(v) = ordinal_value(&cx.q[i]) else { continue };
             // "finish 3rd and 2nd": a list of places, linked as cells.
-            let ordinal_at = |k: usize| cx.q.get(k).is_some_and(|w| ORD.contains(&w.as_str()) || is_ordinal(w));
+            let ordinal_at = |k: usize| cx.q.get(k).is_some_and(|w| ORDINAL_WORDS.contains(&w.as_str()) || is_ordinal(w));
             if (matches!(cx.q.get(i + 1).map(String::as_str), Some("and" | "or")) && ordinal_at(i + 2)) || (i >= 2 && matches!(cx.q[i - 1].as_str(), "and" | "or") && ordinal_at(i - 2)) {
                 continue;
             }
@@ -3601,65 +3604,40 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // miles between 1956 and 2010": over a column of years (numbers, not
     // dates), two of its years, each a row (or rows) of its own: the value
     // of the second less the first's; a difference is its size.
+    // The measure a change is read in: the number column named, else the
+    // table's only number column that is not one of years.
+    let change_measure = |skip: Option<usize>| {
+        measure_named.filter(|&m| Some(m) != skip).or_else(|| {
+            let only: Vec<usize> = num_cols.iter().copied().filter(|&c| !is_year_column(t, c)).collect();
+            (only.len() == 1).then(|| only[0])
+        })
+    };
     if (change || diff) && date_filters.is_empty() {
         if let Some((yc, ya, yb)) = two_years_of_a_column(&cx) {
-            let measure = measure_named.filter(|&m| m != yc).or_else(|| {
-                let only: Vec<usize> = num_cols.iter().copied().filter(|&c| !is_year_column(t, c)).collect();
-                (only.len() == 1).then(|| only[0])
-            });
-            if let Some(m) = measure {
+            if let Some(m) = change_measure(Some(yc)) {
                 let rest: Vec<(String, Filter)> = filters.iter().filter(|f| f.1.column != t.columns[yc].name).cloned().collect();
                 let year = |y: u32| (format!("{} = {y}", cx.col(yc)), Filter { column: t.columns[yc].name.clone(), op: "=".into(), values: vec![y.to_string()], words: y.to_string() });
-                let (a, b) = (year(ya), year(yb));
-                let w = |d: &(String, Filter)| {
-                    let mut fs = rest.clone();
-                    fs.push(d.clone());
-                    where_of(&fs)
-                };
-                let (va, vb) = (format!("(SELECT SUM({m}) {wa})", m = cx.col(m), wa = w(&a)), format!("(SELECT SUM({m}) {wb})", m = cx.col(m), wb = w(&b)));
                 // (A percentage change, not "the difference in vote
                 // percent": a column's name.)
-                let (kind, sql) = if change && (op("percentage") || op("percent")) {
-                    (PlanKind::Change, format!("SELECT ROUND(({vb} - {va}) * 100.0 / {va}, 2) || '%' WHERE {va} <> 0"))
+                let how = if change && (op("percentage") || op("percent")) {
+                    Between::Percent
                 } else if change && !diff {
-                    (PlanKind::Change, format!("SELECT {vb} - {va}"))
+                    Between::Change
                 } else {
-                    (PlanKind::Difference, format!("SELECT ABS({vb} - {va})"))
+                    Between::Size
                 };
-                let rows_sql = format!("SELECT \"_row\" {} UNION SELECT \"_row\" {} ORDER BY 1", w(&a), w(&b));
-                let mut fs: Vec<Filter> = rest.iter().map(|f| f.1.clone()).collect();
-                fs.push(a.1);
-                fs.push(b.1);
-                return Some(QueryPlan { kind, sql, rows_sql, answer_column: None, measure_column: Some(t.columns[m].name.clone()), compared_column: None, filters: fs, confidence });
+                return Some(change_between(&cx, &where_of, m, &rest, year(ya), year(yb), how, confidence));
             }
         }
     }
     // "How much did X change from 2005 to 2010": the later value less the earlier.
     if change && date_filters.len() == 2 && date_filters[0].1.column == date_filters[1].1.column {
-        let measure = measure_named.or_else(|| {
-            let only: Vec<usize> = num_cols.iter().copied().filter(|&c| !is_year_column(t, c)).collect();
-            (only.len() == 1).then(|| only[0])
-        });
-        if let Some(m) = measure {
+        if let Some(m) = change_measure(None) {
             let rest: Vec<(String, Filter)> = filters.iter().filter(|f| !date_filters.iter().any(|d| d.0 == f.0)).cloned().collect();
-            let w = |d: &(String, Filter, (usize, usize))| {
-                let mut fs = rest.clone();
-                fs.push((d.0.clone(), d.1.clone()));
-                where_of(&fs)
-            };
             let (a, b) = (&date_filters[0], &date_filters[1]);
-            let (va, vb) = (format!("(SELECT SUM({m}) {wa})", m = cx.col(m), wa = w(a)), format!("(SELECT SUM({m}) {wb})", m = cx.col(m), wb = w(b)));
             // "the percentage change": relative to the earlier value, in percent.
-            let sql = if op("percentage") || op("percent") {
-                format!("SELECT ROUND(({vb} - {va}) * 100.0 / {va}, 2) || '%' WHERE {va} <> 0")
-            } else {
-                format!("SELECT {vb} - {va}")
-            };
-            let rows_sql = format!("SELECT \"_row\" {} UNION SELECT \"_row\" {} ORDER BY 1", w(a), w(b));
-            let mut fs: Vec<Filter> = rest.iter().map(|f| f.1.clone()).collect();
-            fs.push(a.1.clone());
-            fs.push(b.1.clone());
-            return Some(QueryPlan { kind: PlanKind::Change, sql, rows_sql, answer_column: None, measure_column: Some(t.columns[m].name.clone()), compared_column: None, filters: fs, confidence });
+            let how = if op("percentage") || op("percent") { Between::Percent } else { Between::Change };
+            return Some(change_between(&cx, &where_of, m, &rest, (a.0.clone(), a.1.clone()), (b.0.clone(), b.1.clone()), how, confidence));
         }
     }
     // "What percentage of the precipitation fell in 2014" asks a share, not a change.
@@ -4914,6 +4892,39 @@ fn repeats_values(t: &TypedTable, c: usize) -> bool {
     distinct.len() * 2 < filled.len()
 }
 
+/// What a plan over two sets of rows says of them: the second's value
+/// less the first's, that as a percentage of the first's, or the size of
+/// the difference.
+enum Between {
+    Change,
+    Percent,
+    Size,
+}
+
+/// The plan comparing measure `m` over the rows of filter `a` and of
+/// filter `b` (each on top of the filters `rest`): "how much did miles
+/// change from 1956 to 2010", "the percentage change in the price of MSFT
+/// from 2005 to 2010". Both sets of rows are cited.
+#[allow(clippy::too_many_arguments)]
+fn change_between(cx: &Ctx, where_of: &dyn Fn(&[(String, Filter)]) -> String, m: usize, rest: &[(String, Filter)], a: (String, Filter), b: (String, Filter), how: Between, confidence: f32) -> QueryPlan {
+    let w = |d: &(String, Filter)| {
+        let mut fs = rest.to_vec();
+        fs.push(d.clone());
+        where_of(&fs)
+    };
+    let (va, vb) = (format!("(SELECT SUM({m}) {wa})", m = cx.col(m), wa = w(&a)), format!("(SELECT SUM({m}) {wb})", m = cx.col(m), wb = w(&b)));
+    let (kind, sql) = match how {
+        Between::Percent => (PlanKind::Change, format!("SELECT ROUND(({vb} - {va}) * 100.0 / {va}, 2) || '%' WHERE {va} <> 0")),
+        Between::Change => (PlanKind::Change, format!("SELECT {vb} - {va}")),
+        Between::Size => (PlanKind::Difference, format!("SELECT ABS({vb} - {va})")),
+    };
+    let rows_sql = format!("SELECT \"_row\" {} UNION SELECT \"_row\" {} ORDER BY 1", w(&a), w(&b));
+    let mut fs: Vec<Filter> = rest.iter().map(|f| f.1.clone()).collect();
+    fs.push(a.1);
+    fs.push(b.1);
+    QueryPlan { kind, sql, rows_sql, answer_column: None, measure_column: Some(cx.t.columns[m].name.clone()), compared_column: None, filters: fs, confidence }
+}
+
 /// The question's two years ("from 1956 to 2010", "between 1956 and
 /// 2010"), when it writes exactly two and one column of years (numbers,
 /// [`is_year_column`]) holds both: the column, and the years in the order
@@ -5699,7 +5710,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     let counted_elsewhere: BTreeSet<String> = match &counted {
         Some(noun) => asked
             .iter()
-            .filter_map(|c| db.ensure(c.object).ok().filter(|l| l.typed.columns.iter().enumerate().any(|(i, col)| l.typed.columns[i].kind == ColumnKind::Number && col_words(&col.name) == [noun.clone()])).map(|_| c.object.id.clone()))
+            .filter_map(|c| db.ensure(c.object).ok().filter(|l| l.typed.columns.iter().any(|col| col.kind == ColumnKind::Number && col_words(&col.name) == [noun.clone()])).map(|_| c.object.id.clone()))
             .collect(),
         None => BTreeSet::new(),
     };
