@@ -372,7 +372,43 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     imply_leading_ranks(&mut table);
     feet_and_inches(&mut table);
     golf_places_and_totals(&mut table);
+    compact_dates(&mut table);
     table
+}
+
+/// Dates written as one number, `19900107` (yyyymmdd), as measurement
+/// series and database exports often keep them: in a column named for a
+/// date ("date", "day", "week") whose every filled cell is such a number
+/// and a real day, they are dates, so "in 1990" filters on the year. Read
+/// as numbers they would be averaged and compared as 19,900,107.
+fn compact_dates(t: &mut TypedTable) {
+    fn day(raw: &str) -> Option<String> {
+        let raw = raw.trim();
+        let raw = raw.strip_suffix(".0").unwrap_or(raw);
+        if raw.len() != 8 || !raw.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        let (y, m, d): (u32, u32, u32) = (raw[..4].parse().ok()?, raw[4..6].parse().ok()?, raw[6..].parse().ok()?);
+        let days = match m {
+            2 => 29,
+            4 | 6 | 9 | 11 => 30,
+            1..=12 => 31,
+            _ => return None,
+        };
+        ((1700..=2100).contains(&y) && (1..=days).contains(&d)).then(|| format!("{:04}-{:02}-{:02}", y, m, d))
+    }
+    for c in 0..t.columns.len() {
+        let named = words(&t.columns[c].name).iter().any(|w| w.contains("date") || matches!(w.as_str(), "day" | "week" | "dt"));
+        let filled: Vec<usize> = (0..t.rows.len()).filter(|&r| !is_missing(&t.rows[r].cells[c].raw)).collect();
+        if !named || filled.is_empty() || !filled.iter().all(|&r| day(&t.rows[r].cells[c].raw).is_some()) {
+            continue;
+        }
+        for &r in &filled {
+            t.rows[r].cells[c].date = day(&t.rows[r].cells[c].raw);
+        }
+        t.columns[c].kind = ColumnKind::Date;
+        t.columns[c].unit = None;
+    }
 }
 
 /// A golf leaderboard's places and scores. A place column ("Place",
@@ -832,6 +868,20 @@ mod tests {
         let t = typed_table(&table(&[&["Season", "Height"], &["1994–95", "6–8"], &["1995–96", "tall"]]));
         assert_eq!(t.rows[0].cells[0].num, Some(1994.0));
         assert_eq!(t.rows[0].cells[1].num, Some(6.0));
+    }
+
+    #[test]
+    fn dates_written_as_one_number_in_a_date_column_are_dates() {
+        // The head of statsmodels' weekly co2 series.
+        let t = typed_table(&table(&[&["date", "co2"], &["19580329", "316.1"], &["19580405", "317.3"], &["19900107", "353.2"]]));
+        assert_eq!(t.columns[0].kind, ColumnKind::Date);
+        assert_eq!(t.rows[2].cells[0].date.as_deref(), Some("1990-01-07"));
+        assert_eq!(t.columns[1].kind, ColumnKind::Number);
+        // Not named for a date, or not every cell a real day: numbers.
+        let t = typed_table(&table(&[&["id", "co2"], &["19580329", "316.1"]]));
+        assert_eq!(t.columns[0].kind, ColumnKind::Number);
+        let t = typed_table(&table(&[&["date", "co2"], &["19580329", "316.1"], &["19581332", "317.3"]]));
+        assert_eq!(t.columns[0].kind, ColumnKind::Number);
     }
 
     #[test]

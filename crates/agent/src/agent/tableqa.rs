@@ -2026,6 +2026,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // and its caption ("Revenue by region") explain the words that say
     // which table is meant, or what its figures measure.
     let named = format!("{} {}", table.replace('_', " "), t.caption.as_deref().unwrap_or(""));
+    // So does a column named for what is measured that says the same on
+    // every row: a World Bank table's "Indicator Name", "Fertility rate,
+    // total (births per woman)", names what its columns of years measure.
+    // (Not any column that repeats one text: "State arms" on every coin
+    // says nothing of the United States.)
+    let describes = |c: usize| col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "indicator" | "series" | "measure" | "variable" | "subject" | "metric" | "unit" | "units"));
+    let constant = (0..t.columns.len()).filter(|&c| t.columns[c].kind == crate::tabular::ColumnKind::Text && t.rows.len() >= 2 && describes(c)).filter_map(|c| {
+        let mut filled = t.rows.iter().map(|r| r.cells[c].raw.trim()).filter(|x| !crate::tabular::is_missing(x));
+        let first = filled.next()?;
+        filled.all(|x| x == first).then(|| first.to_string())
+    });
+    let named = std::iter::once(named).chain(constant).collect::<Vec<_>>().join(" ");
     let context: BTreeSet<String> = words(&named).iter().filter(|w| w.len() >= 3 && !w.chars().any(|c| c.is_ascii_digit())).map(|w| stem(w)).collect();
     let col_word_set: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
     // The table's column of durations and its span of time per row: each
@@ -2352,7 +2364,27 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 let pct: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && (t.columns[c].name.contains('%') || col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "percent" | "percentage" | "pct")))).collect();
                 pct.iter().copied().max_by(|&a, &b| share(a, &around).total_cmp(&share(b, &around)).then(b.cmp(&a)))
             }).flatten();
-            by_percent.or(named_after).or(by_unit).or(by_money).or(named_before).or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && fits(c))).or_else(only).or_else(unfit)
+            let chosen = by_percent.or(named_after).or(by_unit).or(by_money).or(named_before);
+            // "How many quarters had an interest rate above 0.1?" over
+            // year, quarter, Dp and R: the measure compared is named right
+            // before the comparison, and no column is named so. Another
+            // column the question names (the quarters counted) is not it:
+            // the question is "unknown", not a count of quarters above 0.1.
+            // (A noun after an article, "an interest rate", not a verb:
+            // "won at least 10 medals" compares the medals.)
+            let unnamed_measure = i >= 2 && {
+                let unnamed = |k: usize| {
+                    let w = &cx.q[k];
+                    w.len() > 2 && w.chars().all(char::is_alphabetic) && !is_weak(w) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[k])) && !index.by_word.contains_key(w.as_str()) && !index.by_word.contains_key(cx.qs[k].as_str())
+                };
+                let article = |k: usize| matches!(cx.q[k].as_str(), "a" | "an" | "the");
+                unnamed(i - 1) && (article(i - 2) || (i >= 3 && article(i - 3) && unnamed(i - 2)))
+            };
+            if chosen.is_none() && unnamed_measure {
+                *unrelated = Some("a compared measure that is none of the table's columns");
+                return None;
+            }
+            chosen.or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && fits(c))).or_else(only).or_else(unfit)
         } else {
             by_adjective.or(named_after).or(by_unit)
         };
@@ -5366,6 +5398,16 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
                 return (Some(c), true);
             }
         }
+        // "In which year was precipitation highest?", "which day had the
+        // most rain?": the time asked for is a column of dates (or years)
+        // even when no column is named so, not the measure named after it.
+        let time_word = head.first().filter(|w| matches!(w.as_str(), "year" | "day" | "date"));
+        if let (Some(w), Some(c)) = (time_word, head_col) {
+            let dated = date_or_year_column(t).filter(|&d| !linked(d) && (w != "year" || t.columns[d].kind == ColumnKind::Date));
+            if let Some(d) = dated.filter(|_| !col_words(&t.columns[c].name).contains(w)) {
+                return (Some(d), false);
+            }
+        }
         if let Some(c) = head_col {
             return (Some(c), true);
         }
@@ -5383,7 +5425,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         if let Some(l) = links.iter().find(|l| l.other && !links.iter().any(|o| o.col == l.col && !o.other)) {
             return (Some(l.col), true);
         }
-        if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month") {
+        if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month" || w == "day") {
             return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)), false);
         }
         // "in what city", "which venue": a place column, whatever its name.
@@ -8747,5 +8789,61 @@ mod tests {
         // "2,1986" is a day and a year (`tabular::words`); "hurt" is the
         // Hurt column, though a short word.
         assert_eq!(ask(&mut d, &t, "what is the number of people hurt on april 2,1986?").1, vec!["7".to_string()]);
+    }
+
+    #[test]
+    fn a_compared_measure_no_column_names_is_unknown_not_the_counted_column() {
+        // statsmodels' E6: German inflation (Dp) and interest (R) by quarter.
+        let (mut d, t) = db(&[&["year", "quarter", "Dp", "R"], &["1972", "2", "-0.00313258", "0.083"], &["1972", "3", "0.0188713", "0.083"], &["1973", "4", "0.0248036", "0.102"], &["1974", "1", "0.0161", "0.104"]]);
+        // It had counted every quarter above 0.1, quarter > 0.1.
+        assert_eq!(parse_or_why("how many quarters had an interest rate above 0.1?", &t, "t").err(), Some(NoPlan::Unrelated("a compared measure that is none of the table's columns")));
+        assert_eq!(ask(&mut d, &t, "how many quarters had R above 0.1?").1, vec!["2".to_string()]);
+        // A verb before the comparison leaves the measure to the words after it.
+        let (mut d, t) = db(&[&["Nation", "Gold", "Medals"], &["France", "3", "12"], &["Italy", "1", "4"], &["Spain", "2", "10"]]);
+        assert_eq!(ask(&mut d, &t, "how many nations won at least 10 medals?").1, vec!["2".to_string()]);
+    }
+
+    #[test]
+    fn a_year_filters_dates_written_as_one_number() {
+        // statsmodels' weekly co2, dates as yyyymmdd (`tabular::compact_dates`).
+        let (mut d, t) = db(&[&["date", "co2"], &["19891224", "352.0"], &["19900107", "353.0"], &["19900114", "355.0"], &["19910106", "356.0"]]);
+        assert_eq!(ask(&mut d, &t, "what was the average co2 in 1990?").1, vec!["354".to_string()]);
+        assert_eq!(parse_or_why("what was the average co2 in 2020?", &t, "t").err(), Some(NoPlan::Unrelated("a year the table does not hold")));
+    }
+
+    #[test]
+    fn a_column_naming_the_indicator_on_every_row_names_what_the_years_measure() {
+        // The World Bank's layout, as statsmodels ships its fertility table.
+        let (mut d, t) = db(&[
+            &["Country Name", "Indicator Name", "2009", "2010"],
+            &["Aruba", "Fertility rate, total (births per woman)", "1.7", "1.8"],
+            &["Niger", "Fertility rate, total (births per woman)", "7.6", "7.5"],
+            &["Chad", "Fertility rate, total (births per woman)", "6.5", "6.4"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "what was the average fertility rate in 2010?").1, vec!["5.23".to_string()]);
+        assert_eq!(ask(&mut d, &t, "which country had the highest fertility rate in 2009?").1, vec!["Niger".to_string()]);
+        // Another measure is still none of the table's.
+        assert_eq!(parse_or_why("what was the average population in 2010?", &t, "t").err(), Some(NoPlan::Unrelated("an attribute that is none of the table's columns")));
+        // A column that repeats one text but is not named for a measure
+        // explains nothing: "State arms" on every coin.
+        // (WikiTableQuestions' 202-csv/68, asked another table's question.)
+        let (_, t) = db(&[
+            &["Value", "Diameter", "Composition", "1979–1989 Obverse", "1979–1989 Reverse"],
+            &["1 cent", "18 mm", "Bronze", "State arms", "Frigate Birds"],
+            &["2 cents", "21 mm", "Bronze", "State arms", "B'abal plant"],
+            &["5 cents", "19 mm", "Cupronickel", "State arms", "Tokay gecko"],
+            &["10 cents", "24 mm", "Cupronickel", "State arms", "Breadfruit"],
+        ]);
+        assert!(parse_or_why("how many times does the united states appear under the men's team column?", &t, "t").is_err());
+    }
+
+    #[test]
+    fn the_year_or_day_asked_of_a_series_is_read_from_its_dates() {
+        let (mut d, t) = db(&[&["date", "precipitation", "weather"], &["2012/01/01", "0.0", "drizzle"], &["2013/03/02", "30.5", "rain"], &["2014/05/03", "55.9", "rain"], &["2015/07/04", "2.0", "sun"]]);
+        // It had answered the highest precipitation, 55.9.
+        assert_eq!(ask(&mut d, &t, "in which year was precipitation highest?").1, vec!["2014".to_string()]);
+        assert_eq!(ask(&mut d, &t, "in which year was the precipitation the lowest?").1, vec!["2012".to_string()]);
+        // It had answered the weather, "rain".
+        assert_eq!(ask(&mut d, &t, "which day had the highest precipitation?").1, vec!["2014/05/03".to_string()]);
     }
 }
