@@ -179,6 +179,20 @@ pub fn month_of(word: &str) -> Option<u32> {
     MONTHS.iter().position(|m| *m == w || (w.len() == 3 && m.starts_with(&w))).map(|i| i as u32 + 1)
 }
 
+const WEEKDAYS: &[&str] = &["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
+/// The day of the week a word names, 1 (Monday) to 7: the whole name,
+/// also plural ("Saturdays"), or its short forms ("Sat", "Tues", "Thur",
+/// "Thurs").
+pub fn weekday_of(word: &str) -> Option<u32> {
+    let w = word.trim_end_matches('.').to_lowercase();
+    let w = w.strip_suffix("days").map(|stem| format!("{stem}day")).unwrap_or(w);
+    if w.len() < 3 {
+        return None;
+    }
+    WEEKDAYS.iter().position(|d| *d == w || (w.len() <= 5 && d.starts_with(&w) && !(w.len() > 3 && !matches!(w.as_str(), "tues" | "thur" | "thurs" | "weds")))).map(|i| i as u32 + 1)
+}
+
 /// A date written the usual ways: `2010-01-05` (or `2010/01/05`,
 /// `2010.01.05`: year first is never ambiguous, a time after it is left
 /// out), `January 5, 2010`, `5 January 2010`, `Jan 2010`; `5/1/2010` is left
@@ -882,6 +896,17 @@ mod tests {
         assert_eq!(t.columns[0].kind, ColumnKind::Number);
         let t = typed_table(&table(&[&["date", "co2"], &["19580329", "316.1"], &["19581332", "317.3"]]));
         assert_eq!(t.columns[0].kind, ColumnKind::Number);
+    }
+
+    #[test]
+    fn weekdays_whole_plural_and_short() {
+        assert_eq!(weekday_of("Saturday"), Some(6));
+        assert_eq!(weekday_of("saturdays"), Some(6));
+        assert_eq!(weekday_of("Sat"), Some(6));
+        assert_eq!(weekday_of("Thur"), Some(4));
+        assert_eq!(weekday_of("Tues."), Some(2));
+        assert_eq!(weekday_of("Sunny"), None);
+        assert_eq!(weekday_of("mo"), None);
     }
 
     #[test]

@@ -857,7 +857,13 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // A month's name also finds the month written short ("january":
     // "Jan", a climate table's header).
     let short_month = |i: usize| (q[i].len() > 4 && q[i].is_ascii() && crate::tabular::month_of(&q[i]).is_some()).then(|| [q[i][..3].to_string(), q[i][..4].to_string()]);
-    let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().collect();
+    // So does a day's: "saturday" finds "Sat" and "Thursday" "Thur", in
+    // a column of days of the week (not the weather's "sun").
+    let short_day = |i: usize| (q[i].len() > 5 && q[i].is_ascii() && crate::tabular::weekday_of(&q[i]).is_some()).then(|| [q[i][..3].to_string(), q[i][..4].to_string(), q[i][..5].to_string()]);
+    let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().chain((0..q.len()).filter_map(short_day).flatten()).collect();
+    let mut day_columns: HashMap<usize, bool> = HashMap::new();
+    let mut column_names_held: HashMap<usize, bool> = HashMap::new();
+    let wins = q.iter().any(|w| matches!(w.as_str(), "win" | "won" | "wins" | "winning" | "winner" | "winners" | "carried" | "carry"));
     // "Where did the next race take place?": the verb's "place" names no
     // cell ("Exhibition Place").
     let weak_at = |i: usize| is_weak(&q[i]) || takes_place(q, i);
@@ -877,6 +883,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // from the front and from the back: the tighter of the two, so that
         // "lake tuz or lake palas tuzla" gives "Lake Palas Tuzla" its own
         // "lake", not the first one.
+        let days_column = *day_columns.entry(c).or_insert_with(|| {
+            let filled: Vec<&str> = cx.t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|v| !crate::tabular::is_missing(v)).collect();
+            !filled.is_empty() && filled.iter().filter(|v| crate::tabular::weekday_of(v.trim()).is_some()).count() * 2 >= filled.len()
+        });
         let find = |order: &mut dyn Iterator<Item = usize>| {
             let mut used = vec![false; w.len()];
             let mut pos = Vec::new();
@@ -884,7 +894,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 if weak_at(i) {
                     continue;
                 }
-                let short = |j: usize| w[j].len() <= 4 && short_month(i).is_some() && crate::tabular::month_of(&w[j]) == crate::tabular::month_of(&q[i]);
+                let short = |j: usize| {
+                    (w[j].len() <= 4 && short_month(i).is_some() && crate::tabular::month_of(&w[j]) == crate::tabular::month_of(&q[i]))
+                        || (days_column && w[j].len() <= 5 && short_day(i).is_some() && crate::tabular::weekday_of(&w[j]) == crate::tabular::weekday_of(&q[i]))
+                };
                 if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i] || short(j))) {
                     used[j] = true;
                     pos.push((i, j));
@@ -1021,8 +1034,13 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                     continue;
                 }
             }
-        } else if ws.len() == 1 && col_word_set.contains(&ws[0]) && cx.t.columns.iter().any(|col| col_words(&col.name) == *ws) {
-            // The cell is the same word as a column name ("Total").
+        } else if ws.len() == 1 && col_word_set.contains(&ws[0]) && cx.t.columns.iter().any(|col| col_words(&col.name) == *ws) && !(wins && *column_names_held.entry(c).or_insert_with(|| holds_column_names(cx.t, c))) {
+            // The cell is the same word as a column name ("Total"). (Not in
+            // a column whose every value names another column, asked who
+            // won: an election's Winner, "Coderre", beside a column of
+            // Coderre's votes. "How many districts did Coderre win?"
+            // filters the winner; "how many votes did Joly get" reads
+            // Joly's column.)
             continue;
         }
         let weight = pos.len() as f32;
@@ -1037,24 +1055,34 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // Places written another way: "american" → "USA", "china" → "(CHN)",
     // "texas" → "TX" (see `places`).
     for (place, i, j) in super::places::named_in(q) {
-        let mut per_col: HashMap<usize, (BTreeSet<String>, Vec<usize>, bool)> = HashMap::new();
+        // Per column: the cells that name the place, and those that are the
+        // place whole ("USA", "China"). Where a column holds it whole, that
+        // cell is the place: "China" is not also "Hong Kong, China". (A
+        // count takes every cell that lists it: "how many peaks are in
+        // italy" counts "Austria / Italy".)
+        let counting = cx.has("how many") || cx.has("number of") || cx.has("total");
+        type Cells = (BTreeSet<String>, Vec<usize>);
+        let mut per_col: HashMap<usize, (Cells, Cells)> = HashMap::new();
         for cell in &idx.cells {
             let (c, w, raws, rows) = (cell.col, &cell.words, &cell.raws, &cell.rows);
             if let Some(raw) = raws.iter().find(|r| super::places::cell_names(place, r, w)) {
                 let e = per_col.entry(c).or_default();
-                e.0.extend(raws.iter().cloned());
-                e.1.extend(rows.iter().copied());
-                // The whole cell is the place ("USA", "China").
-                e.2 |= place.names.iter().any(|n| n == w) || place.codes.iter().any(|code| *code == raw.replace('.', ""));
+                let whole = place.names.iter().any(|n| n == w) || place.codes.iter().any(|code| *code == raw.replace('.', ""));
+                let into = if whole { &mut e.1 } else { &mut e.0 };
+                into.0.extend(raws.iter().cloned());
+                into.1.extend(rows.iter().copied());
             }
         }
-        for (c, (raws, mut rows, whole)) in per_col {
+        for (c, (part, whole_cells)) in per_col {
+            let whole = !whole_cells.0.is_empty();
+            let (raws, mut rows) = if whole && !counting { whole_cells } else { (part.0.into_iter().chain(whole_cells.0).collect(), part.1.into_iter().chain(whole_cells.1).collect()) };
             rows.sort_unstable();
             let len = (j - i) as f32;
             links.push(Link { col: c, span: (i, j), pos: (i..j).collect(), raws, rows, score: if whole { len + 0.7 } else { len + 0.2 }, neg: false, other: false });
         }
     }
     links.extend(link_outcomes(cx));
+    links.extend(link_flag_holders(cx));
     // A name found alike in several columns ("Jan Nilsson" under Pole
     // Position, Fastest Lap and Winner) is the one in the column the
     // question names ("had the fastest lap"), or, for "won", the winner's;
@@ -1382,7 +1410,8 @@ fn adds_up_years_unasked(question: &str, plan: &QueryPlan, t: &TypedTable) -> bo
 /// The question with the words a column's short name stands for written
 /// as that name, the way data files name columns: "unemployment" →
 /// `unemp`, "inflation" → `infl` (a word the name begins, at least four
-/// letters of it), "real GDP" → `realgdp`, "total employment" → `TOTEMP`
+/// letters of it, or three of a word of eight or more: "population" →
+/// `pop`), "real GDP" → `realgdp`, "total employment" → `TOTEMP`
 /// (two or three words run together, each whole or cut short,
 /// [`prefixes_make`]), "January" → `JAN`. Only for columns named as code names them, in one case
 /// with no space ("unemp", "EXECUTIONS", "hs_grad"): a header written
@@ -1395,12 +1424,13 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
         .map(|c| c.name.trim())
         .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (n.chars().all(|c| !c.is_ascii_uppercase()) || n.chars().all(|c| !c.is_ascii_lowercase())))
         .flat_map(|n| n.to_lowercase().split('_').map(str::to_string).collect::<Vec<_>>())
-        .filter(|p| p.len() >= 4 && p.chars().all(|c| c.is_ascii_lowercase()))
+        .filter(|p| p.len() >= 3 && p.chars().all(|c| c.is_ascii_lowercase()))
         .collect();
     if idents.is_empty() {
         return question.to_string();
     }
     let all_col_words: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
+    let whole_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim().to_lowercase()).collect();
     // The question's letter runs, with where each starts and ends.
     let mut tokens: Vec<(usize, usize)> = Vec::new();
     let mut start = None;
@@ -1426,7 +1456,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             let span = tokens.get(k..k + m)?;
             let gaps_ok = span.windows(2).all(|w| question[w[0].1..w[1].0].chars().all(|c| c == ' ' || c == '-'));
             let ws: Vec<String> = (k..k + m).map(low).collect();
-            let id = idents.iter().find(|id| gaps_ok && prefixes_make(id, &ws))?;
+            let id = idents.iter().find(|id| gaps_ok && id.len() >= 4 && prefixes_make(id, &ws))?;
             Some((m, id.clone()))
         });
         // A month's name for a column named by its first three letters
@@ -1436,7 +1466,10 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             Some(x) => x,
             None => {
                 let w = low(k);
-                let short: Vec<&String> = idents.iter().filter(|p| w.len() > p.len() && w.starts_with(p.as_str())).collect();
+                // (A three-letter name only for a long word, and only a
+                // column's whole name: "population" is `pop`, "agency" no
+                // `age`, "airlines" no `air` of `air_time`.)
+                let short: Vec<&String> = idents.iter().filter(|p| w.len() > p.len() && w.starts_with(p.as_str()) && (p.len() >= 4 || (w.len() >= 8 && whole_names.contains(p.as_str())))).collect();
                 match short.as_slice() {
                     [p] if !all_col_words.contains(&stem(&w)) => (1, (*p).clone()),
                     _ => {
@@ -3894,9 +3927,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let mut filters = filters.clone();
         // "how many games before they faced bristol", "events after the
         // crucifixion": the rows listed after (before) the one named.
+        // (Not a comparison with a number on the way: "a life expectancy
+        // above 80 in 2007" counts the rows of 2007 above 80, not the rows
+        // listed before 2007's.)
         let anchor = links.iter().filter(|l| !l.neg).find_map(|l| {
             let at = (l.span.0.saturating_sub(4)..l.span.0).rev().find(|&i| matches!(cx.q[i].as_str(), "after" | "before" | "below" | "above" | "behind" | "following" | "preceding"))?;
-            Some((l, at))
+            let compares = at + 1 < l.span.0 && number_word(&cx.q[at + 1]).is_some();
+            (!compares).then_some((l, at))
         });
         if let Some((l, at)) = anchor {
             let later = matches!(cx.q[at].as_str(), "after" | "below" | "behind" | "following");
@@ -4001,6 +4038,33 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 _ => None,
             }
         });
+        // "How many votes did Bergeron get in total?", "the total number
+        // of votes for Bergeron" over a column per candidate: the counted
+        // noun names nothing here (no column, no cell), and one number
+        // column the words after it name holds what is counted.
+        let head_num = head_num.or_else(|| {
+            let h = head_at?;
+            let unnamed = !col_word_set.contains(&cx.qs[h]) && !cx.index.by_word.contains_key(cx.q[h].as_str()) && !cx.index.by_word.contains_key(cx.qs[h].as_str());
+            if !unnamed || is_weak(&cx.q[h]) || TIME_HINTS.contains(&cx.q[h].as_str()) || cx.q[h] == cx.qs[h] {
+                return None;
+            }
+            // (Rows kept by comparing a number are counted: "how many
+            // seasons had combined tackles of 70 or more?")
+            let compares = filters.iter().any(|f| t.columns.iter().position(|c| c.name == f.1.column).is_some_and(|c| cx.is_num(c)));
+            // The column is named as a name is written, capitalized and
+            // whole ("Bergeron"), not by a word of the question's verb
+            // ("countries that they played against": Played).
+            let as_written = |c: usize| {
+                let name = t.columns[c].name.trim();
+                name.starts_with(char::is_uppercase) && cx.cased.contains(name)
+            };
+            let free = |c: usize| is_quantity(t, c) && !is_year_column(t, c) && !links.iter().any(|l| l.col == c) && !filters.iter().any(|f| f.1.column == t.columns[c].name);
+            let named: Vec<usize> = num_cols.iter().copied().filter(|&c| free(c) && as_written(c)).collect();
+            match named.as_slice() {
+                [c] if !compares => Some(*c),
+                _ => None,
+            }
+        });
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
             let w = where_of(&filters);
@@ -4071,7 +4135,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // what is counted: "how many winners had at least 50,000 votes?"
         // counts elections.)
         let counted_column = head_at.and_then(|h| (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Text && col_words(&t.columns[c].name) == [cx.qs[h].clone()] && cx.q[h] != cx.qs[h]));
-        if let Some(c) = counted_column.filter(|&c| filters.is_empty() && !links.iter().any(|l| l.col == c) && repeats_values(t, c)) {
+        // (Nor with a filter that says what each counted thing is, a
+        // column it determines: "how many countries are in Europe?" over
+        // a country's rows year by year, each on one continent.)
+        let of_the_thing = |c: usize| filters.iter().all(|(_, f)| f.op == "=" && t.columns.iter().position(|x| x.name == f.column).is_some_and(|fc| fc != c && determines(t, c, fc)));
+        if let Some(c) = counted_column.filter(|&c| of_the_thing(c) && !links.iter().any(|l| l.col == c) && repeats_values(t, c)) {
             let sql = format!("SELECT COUNT(DISTINCT {}) {w}", cx.raw(c));
             return Some(plan(PlanKind::CountDistinct, sql, format!("SELECT \"_row\" {w}"), None, Some(c), &filters));
         }
@@ -4922,6 +4990,77 @@ fn repeats_values(t: &TypedTable, c: usize) -> bool {
     let filled: Vec<&str> = t.rows.iter().filter(|r| !r.total).map(|r| r.cells[c].raw.as_str()).filter(|v| !is_missing(v)).collect();
     let distinct: BTreeSet<&str> = filled.iter().copied().collect();
     distinct.len() * 2 < filled.len()
+}
+
+/// Does every filled cell of column `c` name another column of the table,
+/// two or more of them (an election's Winner over the candidates' columns)?
+fn holds_column_names(t: &TypedTable, c: usize) -> bool {
+    let names: Vec<Vec<String>> = t.columns.iter().enumerate().filter(|(k, _)| *k != c).map(|(_, col)| col_words(&col.name)).collect();
+    let filled: BTreeSet<&str> = t.rows.iter().map(|r| r.cells[c].raw.trim()).filter(|v| !is_missing(v)).collect();
+    filled.len() >= 2 && filled.iter().all(|v| names.contains(&col_words(v)))
+}
+
+/// "The average tip of smokers", "how many non-smokers": the people a
+/// yes/no column is named for ("smoker", its cells "Yes" and "No") are its
+/// rows of "Yes", and after "non" its rows of "No". Only a plural names
+/// them: "the smoker status" is the column.
+fn link_flag_holders(cx: &Ctx) -> Vec<Link> {
+    let t = cx.t;
+    let mut out = Vec::new();
+    for c in 0..t.columns.len() {
+        let cw = col_words(&t.columns[c].name);
+        if t.columns[c].kind != ColumnKind::Text || cw.len() != 1 {
+            continue;
+        }
+        let side = |v: &str| match v.trim().to_lowercase().as_str() {
+            "yes" | "y" | "true" => Some(true),
+            "no" | "n" | "false" => Some(false),
+            _ => None,
+        };
+        let filled: Vec<(usize, Option<bool>)> = t.rows.iter().enumerate().filter(|(_, r)| !is_missing(&r.cells[c].raw)).map(|(k, r)| (k, side(&r.cells[c].raw))).collect();
+        if filled.len() < 2 || filled.iter().any(|x| x.1.is_none()) || !filled.iter().any(|x| x.1 == Some(true)) || !filled.iter().any(|x| x.1 == Some(false)) {
+            continue;
+        }
+        for i in 0..cx.q.len() {
+            // ("non-smokers", "nonsmokers")
+            let (word, stemmed, non) = match cx.q[i].strip_prefix("non").filter(|r| r.len() > 3) {
+                Some(rest) => (rest.to_string(), stem(rest), true),
+                None => (cx.q[i].clone(), cx.qs[i].clone(), i > 0 && cx.q[i - 1] == "non"),
+            };
+            if word == stemmed || stemmed != cw[0] {
+                continue;
+            }
+            let want = !non;
+            let rows: Vec<usize> = filled.iter().filter(|x| x.1 == Some(want)).map(|x| x.0).collect();
+            let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
+            let start = if non && cx.q[i] == word { i - 1 } else { i };
+            out.push(Link { col: c, span: (start, i + 1), pos: (start..=i).collect(), raws, rows, score: 1.5, neg: false, other: false });
+        }
+    }
+    out
+}
+
+/// Does column `c` determine column `d` in a panel: every value of `c` on
+/// the same number of rows, at least three (a country in each of 12
+/// years), with one value of `d` on all of them (its continent), and some
+/// value of `d` shared by two of `c`'s (a continent of several countries)?
+/// (A list of awards, each won or lost a year or two, is no panel: "how
+/// many awards were won" counts the wins.)
+fn determines(t: &TypedTable, c: usize, d: usize) -> bool {
+    let mut of: HashMap<&str, (&str, usize)> = HashMap::new();
+    for r in t.rows.iter().filter(|r| !r.total) {
+        let (k, v) = (r.cells[c].raw.as_str(), r.cells[d].raw.as_str());
+        if is_missing(k) {
+            continue;
+        }
+        let e = of.entry(k).or_insert((v, 0));
+        if e.0 != v {
+            return false;
+        }
+        e.1 += 1;
+    }
+    let sizes: BTreeSet<usize> = of.values().map(|e| e.1).collect();
+    sizes.len() == 1 && sizes.first().is_some_and(|&n| n >= 3) && of.values().map(|e| e.0).collect::<BTreeSet<_>>().len() < of.len()
 }
 
 /// What a plan over two sets of rows says of them: the second's value
@@ -8845,5 +8984,78 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "in which year was the precipitation the lowest?").1, vec!["2012".to_string()]);
         // It had answered the weather, "rain".
         assert_eq!(ask(&mut d, &t, "which day had the highest precipitation?").1, vec!["2014/05/03".to_string()]);
+    }
+
+    /// A panel in the shape of plotly's gapminder table: each country in
+    /// each of three years.
+    fn gapminder() -> (TableDb, TypedTable) {
+        db(&[
+            &["country", "continent", "year", "lifeExp", "pop"],
+            &["China", "Asia", "1952", "44.0", "556263527"],
+            &["China", "Asia", "1977", "63.967", "943455000"],
+            &["China", "Asia", "2007", "72.961", "1318683096"],
+            &["Hong Kong, China", "Asia", "1952", "60.96", "2125900"],
+            &["Hong Kong, China", "Asia", "1977", "73.6", "4583700"],
+            &["Hong Kong, China", "Asia", "2007", "82.208", "6980412"],
+            &["France", "Europe", "1952", "67.41", "42459667"],
+            &["France", "Europe", "1977", "73.83", "53165019"],
+            &["France", "Europe", "2007", "80.657", "61083916"],
+            &["Norway", "Europe", "1952", "72.67", "3327728"],
+            &["Norway", "Europe", "1977", "75.37", "4043205"],
+            &["Norway", "Europe", "2007", "80.196", "4627926"],
+        ])
+    }
+
+    #[test]
+    fn a_count_of_the_things_of_a_panel_counts_each_thing_once() {
+        let (mut d, t) = gapminder();
+        // It had counted 6 rows, each country once a year.
+        assert_eq!(ask(&mut d, &t, "how many countries are in europe?"), (PlanKind::CountDistinct, vec!["2".into()]));
+        // A filter that is no property of the country counts the rows.
+        assert_eq!(ask(&mut d, &t, "how many countries had a life expectancy above 80 in 2007?").1, vec!["3".to_string()]);
+        // Not a panel: an award won in two years is two wins.
+        let (mut d, t) = db(&[&["Year", "Award", "Result"], &["2004", "BET Comedy Awards", "Won"], &["2002", "BET Comedy Awards", "Won"], &["2004", "Teen Choice Awards", "Nominated"], &["2005", "Teen Choice Awards", "Nominated"]]);
+        assert_eq!(ask(&mut d, &t, "how many awards were won?").1, vec!["2".to_string()]);
+    }
+
+    #[test]
+    fn a_country_named_whole_is_not_also_a_place_that_names_it() {
+        let (mut d, t) = gapminder();
+        // It had added up China and "Hong Kong, China": 50.209.
+        assert_eq!(ask(&mut d, &t, "how much did the life expectancy of china change from 1952 to 2007?").1, vec!["28.961".to_string()]);
+        // "Population" is `pop`: it had answered the continent.
+        assert_eq!(ask(&mut d, &t, "what was the population of france in 1977?").1, vec!["53165019".to_string()]);
+    }
+
+    #[test]
+    fn a_day_of_the_week_finds_its_short_form_in_a_column_of_days() {
+        let (mut d, t) = db(&[&["total_bill", "tip", "smoker", "day"], &["16.99", "1.01", "No", "Sun"], &["10.34", "1.66", "Yes", "Sat"], &["21.01", "3.5", "Yes", "Sat"], &["23.68", "3.31", "No", "Thur"]]);
+        assert_eq!(ask(&mut d, &t, "what was the total amount of tips on saturday?").1, vec!["5.16".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the average tip on thursdays?").1, vec!["3.31".to_string()]);
+        // The people a yes/no column is named for are its rows of "Yes".
+        assert_eq!(ask(&mut d, &t, "what is the average tip of smokers?").1, vec!["2.58".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the average tip of non-smokers?").1, vec!["2.16".to_string()]);
+        // Not in a column of weather: "sun" there is no Sunday.
+        let (_, t) = db(&[&["date", "precipitation", "weather"], &["2012/01/01", "0.0", "sun"], &["2012/01/02", "10.9", "rain"], &["2012/01/03", "0.8", "rain"]]);
+        let p = parse_or_why("what was the total precipitation on sunday?", &t, "t");
+        assert!(p.as_ref().map_or(true, |p| p.filters.iter().all(|f| f.column != "weather")), "{p:?}");
+    }
+
+    #[test]
+    fn a_winner_column_over_the_candidates_columns() {
+        // Montreal's 2013 mayoral election (plotly's election table).
+        let (mut d, t) = db(&[
+            &["district", "Coderre", "Bergeron", "Joly", "total", "winner"],
+            &["101-Bois-de-Liesse", "2481", "1829", "3024", "7334", "Joly"],
+            &["102-Cap-Saint-Jacques", "2525", "1163", "2675", "6363", "Joly"],
+            &["11-Sault-au-Récollet", "3348", "2770", "2532", "8650", "Coderre"],
+            &["12-Saint-Sulpice", "3252", "2521", "2543", "8316", "Coderre"],
+            &["13-Ahuntsic", "2398", "3078", "2180", "7656", "Bergeron"],
+        ]);
+        // It had counted every district, the name read as its column.
+        assert_eq!(ask(&mut d, &t, "How many districts did Coderre win?").1, vec!["2".to_string()]);
+        // Votes are the candidate's column; the rows are districts.
+        assert_eq!(ask(&mut d, &t, "What was the total number of votes for Bergeron?").1, vec!["11361".to_string()]);
+        assert_eq!(ask(&mut d, &t, "How many votes did Joly get in 101-Bois-de-Liesse?").1, vec!["3024".to_string()]);
     }
 }
