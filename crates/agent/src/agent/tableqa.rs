@@ -405,7 +405,7 @@ const COUNTED_IN_TOTALS: &[&str] = &["goal", "point", "run", "vote", "appearance
 /// asks a number column (attendance, population), not a count of rows.
 const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee"];
 /// Column words that count people.
-const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop"];
+const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop", "guests", "guest", "persons", "people", "headcount"];
 
 /// The spellings of a unit a question may write after a number ("3200
 /// feet") and a column may carry in its name ("Height ft (m)") or its cells
@@ -440,7 +440,15 @@ fn unit_column(cx: &Ctx, at: usize) -> Option<usize> {
     // "square kilometers", "sq mi": an area.
     let w = if matches!(w.as_str(), "square" | "sq") { "km2" } else { w.as_str() };
     let candidates: Vec<usize> = if PEOPLE.contains(&stem(w).as_str()) {
-        (0..t.columns.len()).filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()))).collect()
+        let counting: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()))).collect();
+        // "Parties of more than 4 people": a party's (a household's, a
+        // group's) size is its people.
+        let groups = cx.qs.iter().any(|x| matches!(x.as_str(), "party" | "parties" | "group" | "household" | "family" | "families"));
+        if counting.is_empty() && groups {
+            (0..t.columns.len()).filter(|&c| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|cw| cw == "size")).collect()
+        } else {
+            counting
+        }
     } else if !UNITS.iter().any(|u| u.contains(&w)) {
         // Any other word most cells of one number column write after their
         // number ("2 acts": "1 act", "3 acts", "prologue & 1 act").
@@ -2431,6 +2439,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 Some(scale) => (at_column_scale(t, c, v, scale), (span.0, span.1 + 1)),
                 None => (v, span),
             };
+            // ("More than 4 people" over a party's size: the people read
+            // as the column's unit are part of the comparison.)
+            let people = cx.qs.get(span.1).is_some_and(|w| PEOPLE.contains(&w.as_str()));
+            let span = if people && named_after.is_none() && by_unit == Some(c) && span.1 == i + skip + 1 { (span.0, span.1 + 1) } else { span };
             num_filters.push((c, op, v, span));
         }
     }
@@ -3177,8 +3189,16 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             Some((i, c))
         })
         .flatten();
+    // "The average total vote per district" over a row per district: "per"
+    // the rows' own key is each row, what an average is over anyway.
+    let per_row = |i: usize| {
+        cx.q[i] == "per" && cx.qs.get(i + 1).is_some_and(|w| (0..t.columns.len()).any(|c| col_words(&t.columns[c].name) == [w.clone()] && t.columns[c].kind == ColumnKind::Text && {
+            let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|v| !is_missing(v)).collect();
+            filled.len() >= 2 && filled.iter().collect::<BTreeSet<_>>().len() == filled.len()
+        }))
+    };
     let is_explained = |i: usize| {
-        counted_in_total.is_some_and(|(at, _)| at == i) ||
+        counted_in_total.is_some_and(|(at, _)| at == i) || per_row(i) ||
         (month_col.is_some() && cx.q[i] == "month")
             || links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
@@ -9057,5 +9077,18 @@ mod tests {
         // Votes are the candidate's column; the rows are districts.
         assert_eq!(ask(&mut d, &t, "What was the total number of votes for Bergeron?").1, vec!["11361".to_string()]);
         assert_eq!(ask(&mut d, &t, "How many votes did Joly get in 101-Bois-de-Liesse?").1, vec!["3024".to_string()]);
+    }
+
+    #[test]
+    fn per_the_rows_own_key_and_a_partys_people() {
+        let (mut d, t) = db(&[&["district", "Coderre", "total"], &["101-Bois-de-Liesse", "2481", "7334"], &["102-Cap-Saint-Jacques", "2525", "6363"], &["11-Sault-au-Récollet", "3348", "8650"]]);
+        let p = parse("what was the average total vote per district?", &t, "t").unwrap();
+        assert!(p.confidence >= PREFER_CONFIDENCE, "{}", p.confidence);
+        assert_eq!(ask(&mut d, &t, "what was the average total vote per district?").1, vec!["7449".to_string()]);
+        // The people of a party are its size; the unit is part of the comparison.
+        let (mut d, t) = db(&[&["total_bill", "tip", "size"], &["16.99", "1.01", "2"], &["10.34", "1.66", "6"], &["21.01", "3.5", "5"], &["23.68", "3.31", "4"]]);
+        let p = parse("how many parties had more than 4 people?", &t, "t").unwrap();
+        assert!(p.confidence >= PREFER_CONFIDENCE, "{}", p.confidence);
+        assert_eq!(ask(&mut d, &t, "how many parties had more than 4 people?").1, vec!["2".to_string()]);
     }
 }
