@@ -868,8 +868,13 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // So does a day's: "saturday" finds "Sat" and "Thursday" "Thur", in
     // a column of days of the week (not the weather's "sun").
     let short_day = |i: usize| (q[i].len() > 5 && q[i].is_ascii() && crate::tabular::weekday_of(&q[i]).is_some()).then(|| [q[i][..3].to_string(), q[i][..4].to_string(), q[i][..5].to_string()]);
-    let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().chain((0..q.len()).filter_map(short_day).flatten()).collect();
+    // A long word also finds a code that cuts it short, in a column of
+    // such codes: "carnivores" is "carni", "herbivores" "herbi" (five
+    // letters or more of a word of eight or more).
+    let cut = |i: usize| (q[i].len() >= 8 && q[i].is_ascii() && !is_weak(&q[i])).then(|| (5..q[i].len() - 1).map(|k| q[i][..k].to_string()).collect::<Vec<_>>());
+    let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().chain((0..q.len()).filter_map(short_day).flatten()).chain((0..q.len()).filter_map(cut).flatten()).collect();
     let mut day_columns: HashMap<usize, bool> = HashMap::new();
+    let mut code_columns: HashMap<usize, bool> = HashMap::new();
     let mut column_names_held: HashMap<usize, bool> = HashMap::new();
     let wins = q.iter().any(|w| matches!(w.as_str(), "win" | "won" | "wins" | "winning" | "winner" | "winners" | "carried" | "carry"));
     // "Where did the next race take place?": the verb's "place" names no
@@ -891,6 +896,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // from the front and from the back: the tighter of the two, so that
         // "lake tuz or lake palas tuzla" gives "Lake Palas Tuzla" its own
         // "lake", not the first one.
+        let codes_column = *code_columns.entry(c).or_insert_with(|| {
+            let filled: Vec<&str> = cx.t.rows.iter().map(|r| r.cells[c].raw.trim()).filter(|v| !crate::tabular::is_missing(v)).collect();
+            filled.len() >= 2 && cx.t.columns[c].kind == ColumnKind::Text && filled.iter().all(|v| v.len() <= 7 && v.chars().all(|ch| ch.is_ascii_lowercase()))
+        });
         let days_column = *day_columns.entry(c).or_insert_with(|| {
             let filled: Vec<&str> = cx.t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|v| !crate::tabular::is_missing(v)).collect();
             !filled.is_empty() && filled.iter().filter(|v| crate::tabular::weekday_of(v.trim()).is_some()).count() * 2 >= filled.len()
@@ -905,6 +914,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 let short = |j: usize| {
                     (w[j].len() <= 4 && short_month(i).is_some() && crate::tabular::month_of(&w[j]) == crate::tabular::month_of(&q[i]))
                         || (days_column && w[j].len() <= 5 && short_day(i).is_some() && crate::tabular::weekday_of(&w[j]) == crate::tabular::weekday_of(&q[i]))
+                        || (codes_column && w[j].len() >= 5 && q[i].len() >= 8 && q[i].len() > w[j].len() + 1 && q[i].starts_with(w[j].as_str()))
                 };
                 if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i] || short(j))) {
                     used[j] = true;
@@ -9247,5 +9257,16 @@ mod tests {
         // A count of those rows is still a count.
         let (mut d, t) = db(&[&["", "date", "pop"], &["1", "1970-01-31", "204000"], &["2", "1970-02-28", "204100"], &["3", "1971-03-31", "204200"]]);
         assert_eq!(ask(&mut d, &t, "how many months in 1970 are listed?").1, vec!["2".to_string()]);
+    }
+
+    #[test]
+    fn a_long_word_finds_the_code_that_cuts_it_short() {
+        // ggplot2's msleep: what each mammal eats, as "carni", "herbi", …
+        let (mut d, t) = db(&[&["", "name", "vore", "sleep_total"], &["1", "Cheetah", "carni", "12.1"], &["2", "Owl monkey", "omni", "17"], &["3", "Cow", "herbi", "4"], &["4", "Lion", "carni", "13.5"], &["5", "Goat", "herbi", "5.3"]]);
+        assert_eq!(ask(&mut d, &t, "what is the average total sleep of carnivores?").1, vec!["12.8".to_string()]);
+        assert_eq!(ask(&mut d, &t, "how many herbivores are there?").1, vec!["2".to_string()]);
+        // Not outside a column of such codes: a name is matched whole.
+        let (_, t) = db(&[&["Team", "Points"], &["carni club", "3"], &["herbi fc", "5"], &["omni united", "4"]]);
+        assert!(parse("what is the average points of carnivores?", &t, "t").is_none_or(|p| p.filters.is_empty()));
     }
 }
