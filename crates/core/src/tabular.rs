@@ -190,7 +190,8 @@ pub fn weekday_of(word: &str) -> Option<u32> {
     if w.len() < 3 {
         return None;
     }
-    WEEKDAYS.iter().position(|d| *d == w || (w.len() <= 5 && d.starts_with(&w) && !(w.len() > 3 && !matches!(w.as_str(), "tues" | "thur" | "thurs" | "weds")))).map(|i| i as u32 + 1)
+    let short = w.len() == 3 || matches!(w.as_str(), "tues" | "thur" | "thurs" | "weds");
+    WEEKDAYS.iter().position(|d| *d == w || (short && d.starts_with(&w))).map(|i| i as u32 + 1)
 }
 
 /// A date written the usual ways: `2010-01-05` (or `2010/01/05`,

@@ -897,11 +897,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // "lake tuz or lake palas tuzla" gives "Lake Palas Tuzla" its own
         // "lake", not the first one.
         let codes_column = *code_columns.entry(c).or_insert_with(|| {
-            let filled: Vec<&str> = cx.t.rows.iter().map(|r| r.cells[c].raw.trim()).filter(|v| !crate::tabular::is_missing(v)).collect();
+            let filled: Vec<&str> = filled_cells(cx.t, c).collect();
             filled.len() >= 2 && cx.t.columns[c].kind == ColumnKind::Text && filled.iter().all(|v| v.len() <= 7 && v.chars().all(|ch| ch.is_ascii_lowercase()))
         });
         let days_column = *day_columns.entry(c).or_insert_with(|| {
-            let filled: Vec<&str> = cx.t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|v| !crate::tabular::is_missing(v)).collect();
+            let filled: Vec<&str> = filled_cells(cx.t, c).collect();
             !filled.is_empty() && filled.iter().filter(|v| crate::tabular::weekday_of(v.trim()).is_some()).count() * 2 >= filled.len()
         });
         let find = |order: &mut dyn Iterator<Item = usize>| {
@@ -3253,7 +3253,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // the rows' own key is each row, what an average is over anyway.
     let per_row = |i: usize| {
         cx.q[i] == "per" && cx.qs.get(i + 1).is_some_and(|w| (0..t.columns.len()).any(|c| col_words(&t.columns[c].name) == [w.clone()] && t.columns[c].kind == ColumnKind::Text && {
-            let filled: Vec<&str> = t.rows.iter().map(|r| r.cells[c].raw.as_str()).filter(|v| !is_missing(v)).collect();
+            let filled: Vec<&str> = filled_cells(t, c).collect();
             filled.len() >= 2 && filled.iter().collect::<BTreeSet<_>>().len() == filled.len()
         }))
     };
@@ -5096,11 +5096,17 @@ fn link_month_numbers(cx: &Ctx) -> Vec<Link> {
     out
 }
 
+/// The cells of column `c` that hold a value (not blank, "NA", "—"), as
+/// written.
+fn filled_cells(t: &TypedTable, c: usize) -> impl Iterator<Item = &str> {
+    t.rows.iter().map(move |r| r.cells[c].raw.trim()).filter(|v| !is_missing(v))
+}
+
 /// Does every filled cell of column `c` name another column of the table,
 /// two or more of them (an election's Winner over the candidates' columns)?
 fn holds_column_names(t: &TypedTable, c: usize) -> bool {
     let names: Vec<Vec<String>> = t.columns.iter().enumerate().filter(|(k, _)| *k != c).map(|(_, col)| col_words(&col.name)).collect();
-    let filled: BTreeSet<&str> = t.rows.iter().map(|r| r.cells[c].raw.trim()).filter(|v| !is_missing(v)).collect();
+    let filled: BTreeSet<&str> = filled_cells(t, c).collect();
     filled.len() >= 2 && filled.iter().all(|v| names.contains(&col_words(v)))
 }
 
