@@ -371,7 +371,9 @@ impl TableDb {
             }
         }
         tx.commit().map_err(err)?;
-        let words = typed.columns.iter().map(|c| c.name.as_str()).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).flat_map(|t| { let plain = crate::text::without_thousands(&t); std::iter::once(t).chain(plain) }).collect();
+        // (A name in camel case by its words too: "UrbanPop" holds "urban".)
+        let camel: Vec<String> = typed.columns.iter().map(|c| crate::text::split_camel_case(&c.name)).filter(|s| s.contains(' ')).collect();
+        let words = typed.columns.iter().map(|c| c.name.as_str()).chain(camel.iter().map(String::as_str)).chain(typed.rows.iter().flat_map(|r| r.cells.iter().map(|c| c.raw.as_str()))).flat_map(crate::text::tokenize).flat_map(|t| { let plain = crate::text::without_thousands(&t); std::iter::once(t).chain(plain) }).collect();
         let index = std::sync::Arc::new(crate::tabular::CellIndex::build(&typed));
         self.loaded.insert(key.to_string(), LoadedTable { name: name.to_string(), typed, words, index, pivot_back: None, profile_vector: None });
         Ok(())

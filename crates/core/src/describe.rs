@@ -72,7 +72,9 @@ fn describe_table(t: &TableContent, loc: &Locator) -> (String, Vec<u16>) {
     if let Some(schema) = &t.schema {
         parts.push(format!("Schema: {}", crate::text::collapse_ws(schema)));
     }
-    let cols: Vec<&str> = t.columns.iter().map(|s| s.as_str()).collect();
+    // (A name in camel case with its words apart as well, so that a
+    // question's words meet it: "UrbanPop (Urban Pop)".)
+    let cols: Vec<String> = t.columns.iter().map(|s| match camel_words(s) { Some(w) => format!("{s} ({w})"), None => s.clone() }).collect();
     parts.push(format!("Columns: {}", cols.join(" | ")));
     if matches!(loc, Locator::SqlTable { .. }) {
         let samples: Vec<String> = t
@@ -125,6 +127,14 @@ fn describe_table(t: &TableContent, loc: &Locator) -> (String, Vec<u16>) {
     let n_rows = t.truncated_from.unwrap_or(t.data_rows().len() as u64);
     parts.push(format!("{} rows x {} columns", n_rows, t.n_cols()));
     (join_sentences(&parts), all_years)
+}
+
+/// The words of a column named in camel case ("UrbanPop" → "Urban Pop"):
+/// letters only, split where [`crate::text::split_camel_case`] splits.
+/// `None` for any other name ("McCain", "GDP", "Total").
+fn camel_words(name: &str) -> Option<String> {
+    let split = crate::text::split_camel_case(name);
+    (name.chars().all(|c| c.is_ascii_alphabetic()) && split != name).then_some(split)
 }
 
 /// Joins description parts with ". ", without doubling punctuation.
@@ -202,6 +212,15 @@ mod tests {
         assert!(o.tags.contains(&"sheet:Income".to_string()));
         assert!(o.tags.contains(&"year:2019".to_string()));
         assert!(o.tags.contains(&"type:xlsx".to_string()));
+    }
+
+    #[test]
+    fn a_column_named_in_camel_case_is_described_with_its_words_apart() {
+        assert_eq!(camel_words("UrbanPop").as_deref(), Some("Urban Pop"));
+        assert_eq!(camel_words("petalLength").as_deref(), Some("petal Length"));
+        for plain in ["McCain", "GDP", "Total", "Sales 2019", "kW"] {
+            assert_eq!(camel_words(plain), None, "{plain}");
+        }
     }
 
     #[test]

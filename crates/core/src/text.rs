@@ -426,6 +426,24 @@ pub fn ordinal_number(t: &str) -> Option<&str> {
     ["st", "nd", "rd", "th"].iter().find_map(|x| t.strip_suffix(x)).filter(|n| !n.is_empty() && n.len() <= 4 && n.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// "petalLength" → "petal Length", "UrbanPop" → "Urban Pop": a capital
+/// that starts a lower-case word after at least three lower-case letters
+/// begins a new word. Not a unit or a name: "kW", "McCain#", "MacDonald",
+/// "iPhone" stay whole.
+pub fn split_camel_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().collect();
+    let mut out = String::with_capacity(name.len() + 4);
+    let mut lower_run = 0;
+    for (i, &c) in chars.iter().enumerate() {
+        if c.is_uppercase() && lower_run >= 3 && chars.get(i + 1).is_some_and(|n| n.is_lowercase()) {
+            out.push(' ');
+        }
+        lower_run = if c.is_lowercase() { lower_run + 1 } else { 0 };
+        out.push(c);
+    }
+    out
+}
+
 /// The one stemmer: a crude plural/singular fold so "costs" meets "cost" and
 /// "companies" meets "company". Matching (row labels, headers, sentences) and
 /// the reader's restated-question test both go through it.
@@ -434,6 +452,11 @@ pub fn stem(t: &str) -> String {
     // "September 5", "1st" the 1 of a rank.
     if let Some(n) = ordinal_number(t) {
         return n.to_string();
+    }
+    // Plurals not made with an s: "children" meets "Child", "women"
+    // "Woman".
+    if let Some((_, one)) = [("children", "child"), ("women", "woman"), ("men", "man")].iter().find(|(many, _)| *many == t) {
+        return one.to_string();
     }
     let s = if t.len() > 4 && t.ends_with("ies") {
         format!("{}y", &t[..t.len() - 3])
