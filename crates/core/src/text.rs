@@ -285,6 +285,19 @@ pub fn parse_number(text: &str) -> Option<(f64, NumberFormat)> {
     if !bytes[0].is_ascii_digit() && bytes[0] != b'.' {
         return None;
     }
+    // Scientific notation as R and spreadsheets write a round number:
+    // "1e+05", "2.5E-03" (a signed exponent only: "3E" is a seat, "1e5" a
+    // code more often than a number).
+    if let Some(at) = body.find(['e', 'E']) {
+        let (mantissa, exponent) = (&body[..at], &body[at + 1..]);
+        let mantissa_ok = !mantissa.is_empty() && mantissa.bytes().all(|b| b.is_ascii_digit() || b == b'.') && mantissa.bytes().filter(|&b| b == b'.').count() <= 1;
+        let exponent_ok = exponent.len() >= 2 && exponent.len() <= 4 && matches!(exponent.as_bytes()[0], b'+' | b'-') && exponent[1..].bytes().all(|b| b.is_ascii_digit());
+        if !(mantissa_ok && exponent_ok) {
+            return None;
+        }
+        let v: f64 = body.parse().ok()?;
+        return Some((if negative { -v } else { v }, fmt));
+    }
     let mut digits = String::with_capacity(body.len());
     let mut seen_dot = false;
     let mut decimals = 0u8;
@@ -583,6 +596,12 @@ mod tests {
         assert!(parse_number("—").is_none());
         assert!(parse_number("Total").is_none());
         assert!(parse_number("12a").is_none());
+        // Scientific notation as R writes a round price (Housing.csv's
+        // "1e+05" had been read as 1); not a seat or a code.
+        assert_eq!(parse_number("1e+05").unwrap().0, 100000.0);
+        assert_eq!(parse_number("-2.5E-03").unwrap().0, -0.0025);
+        assert!(parse_number("3E").is_none());
+        assert!(parse_number("1e5").is_none());
     }
 
     #[test]
