@@ -359,6 +359,17 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
             TypedRow { grid_row: h + i, cells, total }
         })
         .collect();
+    // A long list of records names things, some of them "Total …" ("Total
+    // Corn Flakes" among 65 cereals): there, inside the list, only a label
+    // that is the word alone ("Total", "Grand total") marks a totals row;
+    // at its end, "Total City of Calgary" still does.
+    if rows.len() >= 30 {
+        let last = rows.len() - 1;
+        for r in rows.iter_mut().take(last).filter(|r| r.total) {
+            let label = r.cells.iter().take(2).find(|c| !c.raw.trim().is_empty()).map(|c| c.raw.trim().trim_end_matches([':', '.']).to_lowercase()).unwrap_or_default();
+            r.total = matches!(label.as_str(), "total" | "totals" | "grand total" | "sum" | "overall" | "career" | "subtotal");
+        }
+    }
     let names = sql_names(&t.columns);
     let columns = (0..n_cols)
         .map(|c| {
@@ -824,6 +835,15 @@ mod tests {
         let t = typed_table(&table(&[&["Year", "Team", "Yards"], &["1983", "Los Angeles Rams", "1,808"], &["1984", "Los Angeles Rams", "2,105"], &["Career", "", "13,259"], &["Career totals", "", "13,259"]]));
         assert!(t.rows[2].total && t.rows[3].total && !t.rows[1].total);
         assert!(!is_total_label("Career Builder") && !is_total_label("Careers"));
+        // Among 30 rows or more of records, "Total Corn Flakes" is a cereal;
+        // the last row's "Total of all cereals" still sums them.
+        let mut grid = vec![vec![crate::text::cell_from_text("Cereal"), crate::text::cell_from_text("shelf")]];
+        for k in 0..31 {
+            let name = if k == 3 { "Total Corn Flakes".to_string() } else if k == 30 { "Total of all cereals".to_string() } else { format!("Cereal {k}") };
+            grid.push(vec![crate::text::cell_from_text(&name), crate::text::cell_from_text("3")]);
+        }
+        let t = typed_table(&crate::table::tables_from_grid(&grid, (0, 0)).remove(0));
+        assert_eq!(t.rows.iter().filter(|r| r.total).map(|r| r.cells[0].raw.as_str()).collect::<Vec<_>>(), vec!["Total of all cereals"]);
         // A box score's "Team Totals" under its players (WTQ: "who had more
         // steals than any other player?" is no "Team Totals").
         let t = typed_table(&table(&[&["#", "Player", "Steals"], &["4", "Bridie Kean", "12"], &["", "Team", ""], &["", "Team Totals", "84"]]));
