@@ -2253,7 +2253,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
     let (cols, col_pos, named_pos) = link_columns(&cx, &taken);
     links.extend(link_named_flags(&cx, &cols, &links));
-    links.extend(link_coded_values(&cx, &cols, &links));
+    let coded = link_coded_values(&cx, &cols, &links);
+    links.retain(|l| !coded.iter().any(|k| l.pos.iter().any(|p| k.pos.contains(p))));
+    links.extend(coded);
     // A word inside a column's name ("max" of temp_max, "change" of
     // nonfarm_change) is that column, not an operation; "percent" after a
     // number ("above 80 percent") is the number's unit.
@@ -2949,8 +2951,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let holds = |c: usize| t.rows.iter().any(|r| r.cells[c].date.as_deref().is_some_and(|d| d.starts_with(&m.prefix)));
         // A year no date column holds may be a cell of another column ("the
         // 2013 season"): then the cell link stands for it.
+        // (A cell that holds the year itself: a month's cell, "Jan" of
+        // "January 1857", leaves the year unheld.)
         let Some(c) = date_cols.iter().copied().find(|&c| holds(c)) else {
-            if links.iter().any(|l| l.pos.iter().any(|&p| p >= m.span.0 && p < m.span.1)) {
+            let year_at = |p: usize| crate::text::year_word(&cx.q[p]).is_some();
+            let spans_year = (m.span.0..m.span.1).any(year_at);
+            if links.iter().any(|l| l.pos.iter().any(|&p| p >= m.span.0 && p < m.span.1 && (!spans_year || year_at(p)))) {
                 continue;
             }
             // "Who was president in 1970?" over terms with a start and an
@@ -5505,7 +5511,9 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> 
         // ("Firm 12", "day 20" over firms 1 to 10 and days 0 to 9: a
         // number after the name of a column of numbers that name groups,
         // none of them this one, keeps no row.)
-        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at + 1 < n && !taken(at + 1, &out) && !links.iter().any(|l| l.col == c) && numbers_name_groups(t, c) {
+        // (Even where another column's cell writes the number: the column
+        // named right before it says whose number it is.)
+        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at + 1 < n && !out.iter().any(|l| l.pos.contains(&(at + 1))) && !links.iter().any(|l| l.col == c) && numbers_name_groups(t, c) {
             // (Not a year: "teams that played 1919 brazilian football".)
             if let Some(v) = cx.q[at + 1].parse::<f64>().ok().filter(|v| v.fract() == 0.0 && crate::text::year_word(&cx.q[at + 1]).is_none()) {
                 if !t.rows.iter().any(|r| r.cells[c].num == Some(v)) {
@@ -9994,6 +10002,12 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "Which subject had the slowest average reaction time?"), (PlanKind::GroupArgMax, vec!["337".into()]));
         assert_eq!(ask(&mut d, &t, "Which subject had the fastest average reaction time?"), (PlanKind::GroupArgMin, vec!["309".into()]));
         assert_eq!(ask(&mut d, &t, "What is the average reaction time on day 0?"), (PlanKind::Average, vec!["253.33".into()]));
+        // (Firm 12 of ten firms keeps no row, though another column's cell
+        // writes 12.)
+        let (mut g, gt) = db(&[&["", "firm", "year", "inv", "capital"], &["1", "1", "1935", "317.6", "2.8"], &["2", "1", "1936", "391.8", "52.6"], &["3", "1", "1937", "410.6", "12"], &["4", "2", "1935", "209.9", "53.8"], &["5", "2", "1936", "355.3", "50.5"], &["6", "2", "1937", "469.9", "118.1"]]);
+        let p = parse("What was the investment of firm 12 in 1936?", &gt, "t").unwrap();
+        assert_eq!(run(&mut g, &p, &SqlLimits::default()).unwrap().values, Vec::<String>::new(), "{}", p.sql);
+        assert_eq!(ask(&mut g, &gt, "What was the investment of firm 2 in 1936?").1, vec!["355.3".to_string()]);
         // (Day 20 is no 20th row, and no day of the study.)
         let p = parse("What is the average reaction time on day 12?", &t, "t").unwrap();
         assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().values, Vec::<String>::new(), "{}", p.sql);
@@ -10012,6 +10026,8 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "How many soldiers died of disease in January 1855?"), (PlanKind::Sum, vec!["2761".into()]));
         assert_eq!(ask(&mut d, &t, "What was the total number of deaths from wounds?"), (PlanKind::Sum, vec!["174".into()]));
         assert_eq!(ask(&mut d, &t, "What was the average size of the army in 1855?"), (PlanKind::Average, vec!["31656".into()]));
+        // (January of a year no row holds: "Jan" is no answer for it.)
+        assert!(matches!(parse_or_why("How many soldiers died of disease in January 1857?", &t, "t"), Err(NoPlan::Unrelated(_))));
         let (mut d, t) = db(&[&["", "Sex", "Exer", "Smoke", "Pulse"], &["1", "Female", "Some", "Never", "92"], &["2", "Male", "None", "Regul", "104"], &["3", "Male", "Freq", "Heavy", "80"], &["4", "Female", "Freq", "Never", "64"], &["5", "Male", "Some", "Heavy", "70"]]);
         assert_eq!(ask(&mut d, &t, "What is the average pulse of students who exercise frequently?"), (PlanKind::Average, vec!["72".into()]));
         assert_eq!(ask(&mut d, &t, "What is the average pulse of students who smoke heavily?"), (PlanKind::Average, vec!["75".into()]));
