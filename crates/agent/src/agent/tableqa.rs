@@ -1645,19 +1645,23 @@ fn devoweled(w: &str) -> String {
 /// three letters, or cut short to three or more of its consonants
 /// ([`devoweled`]): "testscr" of "test score", "mathscr" of "math score"?
 fn skeletons_make(id: &str, ws: &[String]) -> bool {
-    let Some((w, rest)) = ws.split_first() else { return id.is_empty() };
-    let d = devoweled(w);
-    let by = |form: &str| (3.min(form.len())..=form.len().min(id.len())).rev().any(|l| form.is_char_boundary(l) && id.starts_with(&form[..l]) && skeletons_make(&id[l..], rest));
-    by(w) || by(&d)
+    parts_make(id, ws, true)
 }
 
 /// Is `id` the words run together, each whole or cut short to at least
 /// its first three letters ("totemp" of "total employment", "coutax" of
 /// "council tax", "sunactivity" of "sunspot activity")?
 fn prefixes_make(id: &str, ws: &[String]) -> bool {
+    parts_make(id, ws, false)
+}
+
+/// [`prefixes_make`], and with `consonants` [`skeletons_make`]: each word
+/// in turn gives `id` a prefix of three letters or more of itself (or of
+/// its consonants), and the rest of `id` is made of the words after it.
+fn parts_make(id: &str, ws: &[String], consonants: bool) -> bool {
     let Some((w, rest)) = ws.split_first() else { return id.is_empty() };
-    let shortest = w.len().min(3);
-    (shortest..=w.len().min(id.len())).rev().any(|l| w.is_char_boundary(l) && id.starts_with(&w[..l]) && prefixes_make(&id[l..], rest))
+    let by = |form: &str| (form.len().min(3)..=form.len().min(id.len())).rev().any(|l| form.is_char_boundary(l) && id.starts_with(&form[..l]) && parts_make(&id[l..], rest, consonants));
+    by(w) || (consonants && by(&devoweled(w)))
 }
 
 /// Does a question that asks for a year ("what year …", "in which year
@@ -5411,6 +5415,19 @@ fn holds_column_names(t: &TypedTable, c: usize) -> bool {
     filled.len() >= 2 && filled.iter().all(|v| names.contains(&col_words(v)))
 }
 
+/// The filled cells of column `c` as yes (true) or no (false) with their
+/// rows, when every one of them, two or more, says yes or no ("Yes", "n",
+/// "TRUE").
+fn yes_no_cells(t: &TypedTable, c: usize) -> Option<Vec<(usize, bool)>> {
+    let side = |v: &str| match v.trim().to_lowercase().as_str() {
+        "yes" | "y" | "true" => Some(true),
+        "no" | "n" | "false" => Some(false),
+        _ => None,
+    };
+    let filled: Vec<(usize, Option<bool>)> = t.rows.iter().enumerate().filter(|(_, r)| !is_missing(&r.cells[c].raw)).map(|(k, r)| (k, side(&r.cells[c].raw))).collect();
+    (filled.len() >= 2).then(|| filled.into_iter().map(|(k, s)| s.map(|s| (k, s))).collect::<Option<Vec<_>>>()).flatten()
+}
+
 /// "The average tip of smokers", "how many non-smokers": the people a
 /// yes/no column is named for ("smoker", its cells "Yes" and "No") are its
 /// rows of "Yes", and after "non" its rows of "No". Only a plural names
@@ -5424,15 +5441,7 @@ fn link_flag_holders(cx: &Ctx) -> Vec<Link> {
         if t.columns[c].kind != ColumnKind::Text || cw.len() != 1 {
             continue;
         }
-        let side = |v: &str| match v.trim().to_lowercase().as_str() {
-            "yes" | "y" | "true" => Some(true),
-            "no" | "n" | "false" => Some(false),
-            _ => None,
-        };
-        let filled: Vec<(usize, Option<bool>)> = t.rows.iter().enumerate().filter(|(_, r)| !is_missing(&r.cells[c].raw)).map(|(k, r)| (k, side(&r.cells[c].raw))).collect();
-        if filled.len() < 2 || filled.iter().any(|x| x.1.is_none()) || !filled.iter().any(|x| x.1 == Some(true)) || !filled.iter().any(|x| x.1 == Some(false)) {
-            continue;
-        }
+        let Some(filled) = yes_no_cells(t, c).filter(|f| f.iter().any(|x| x.1) && f.iter().any(|x| !x.1)) else { continue };
         for i in 0..cx.q.len() {
             // ("non-smokers", "nonsmokers")
             let (word, stemmed, non) = match cx.q[i].strip_prefix("non").filter(|r| r.len() > 3) {
@@ -5448,7 +5457,7 @@ fn link_flag_holders(cx: &Ctx) -> Vec<Link> {
             }
             let negated = happened && cx.q[i.saturating_sub(2)..i].iter().any(|w| matches!(w.as_str(), "not" | "never" | "didn" | "didnt"));
             let want = !non && !negated;
-            let rows: Vec<usize> = filled.iter().filter(|x| x.1 == Some(want)).map(|x| x.0).collect();
+            let rows: Vec<usize> = filled.iter().filter(|x| x.1 == want).map(|x| x.0).collect();
             let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
             let start = if non && cx.q[i] == word { i - 1 } else { i };
             out.push(Link { col: c, span: (start, i + 1), pos: (start..=i).collect(), raws, rows, score: 1.5, neg: false, other: false });
@@ -5470,15 +5479,7 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
         if at == usize::MAX || at == 0 || links.iter().any(|l| l.col == c || l.pos.contains(&at)) || t.columns[c].kind != ColumnKind::Text {
             continue;
         }
-        let side = |v: &str| match v.trim().to_lowercase().as_str() {
-            "yes" | "y" | "true" => Some(true),
-            "no" | "n" | "false" => Some(false),
-            _ => None,
-        };
-        let filled: Vec<(usize, Option<bool>)> = t.rows.iter().enumerate().filter(|(_, r)| !is_missing(&r.cells[c].raw)).map(|(k, r)| (k, side(&r.cells[c].raw))).collect();
-        if filled.len() < 2 || filled.iter().any(|x| x.1.is_none()) {
-            continue;
-        }
+        let Some(filled) = yes_no_cells(t, c) else { continue };
         let mut before = at - 1;
         while before > 0 && matches!(cx.q[before].as_str(), "a" | "an" | "the") {
             before -= 1;
@@ -5488,7 +5489,7 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
             "without" | "no" | "lack" | "lacking" => false,
             _ => continue,
         };
-        let rows: Vec<usize> = filled.iter().filter(|x| x.1 == Some(want)).map(|x| x.0).collect();
+        let rows: Vec<usize> = filled.iter().filter(|x| x.1 == want).map(|x| x.0).collect();
         let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
         out.push(Link { col: c, span: (at, at + 1), pos: vec![at], raws, rows, score: 1.5, neg: false, other: false });
     }
