@@ -29,7 +29,16 @@
 # 237 students' answers to a survey (MASS's survey: hands, pulse,
 # exercise, smoking, height).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets or rdatasets-tenth)
+# `--eleventh` lays out six others for the eleventh set
+# (scripts/make_agg_questions_eleventh.py): the US states of 1992 by postal
+# code (car's States: region codes, SAT scores, teachers' pay); 6,259
+# personal computers and their prices (Ecdat's Computers); telephones by
+# world region and year (datasets' WorldPhones); chicks' weights by feed
+# (datasets' chickwts); 180 economics journals (Ecdat's Journals); US
+# personal expenditure by category and year (datasets'
+# USPersonalExpenditure).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth or rdatasets-eleventh)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -41,6 +50,10 @@ NAME=rdatasets
 if [ "${1:-}" = --tenth ]; then
   PATHS="MASS/UScereal Ecdat/Caschool plm/Grunfeld HistData/Nightingale lme4/sleepstudy MASS/survey"
   NAME=rdatasets-tenth
+  shift
+elif [ "${1:-}" = --eleventh ]; then
+  PATHS="car/States Ecdat/Computers datasets/WorldPhones datasets/chickwts Ecdat/Journals datasets/USPersonalExpenditure"
+  NAME=rdatasets-eleventh
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
