@@ -27,7 +27,7 @@ if [ "${1:-}" = --more ]; then
   SET=more
   shift
 fi
-OUT="${1:-$HOME/.cache/aurag/data/vega$([ $SET = more ] && echo -more)}"
+OUT="${1:-$HOME/.cache/aurag/data/vega$([ $SET = more ] && echo -more || true)}"
 WHEEL="vega_datasets-$VERSION-py3-none-any.whl"
 
 data_prepare "$OUT" "$VERSION"
