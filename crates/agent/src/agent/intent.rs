@@ -142,7 +142,7 @@ fn has_word(q: &str, w: &str) -> bool {
 
 fn operation(q: &str) -> Option<Operation> {
     let pct = q.contains("percentage") || q.contains("percent") || q.contains('%');
-    let change = ["change", "increase", "decrease", "growth", "grew", "difference", "variance", "declin", "rose", "fell"].iter().any(|c| q.contains(c));
+    let change = ["change", "increase", "decrease", "growth", "grew", "grow", "difference", "variance", "declin", "rose", "fell"].iter().any(|c| q.contains(c));
     if q.contains("as a percentage of")
         || q.contains("as a proportion of")
         || q.contains("percentage of the total")
@@ -471,6 +471,10 @@ mod tests {
         let i = parse("What is the value of Kyocera resale products as a percentage of AVX's total sales in 2018?");
         assert_eq!(i.operation, Some(Operation::PercentOf));
         assert_eq!(i.years, vec![2018]);
+        // "Grow" asks the change too (USPersonalExpenditure's categories
+        // over year columns).
+        let i = parse("How much did spending on Personal Care grow from 1940 to 1960?");
+        assert_eq!((i.operation, i.years), (Some(Operation::Difference), vec![1940, 1960]));
     }
 
     #[test]
