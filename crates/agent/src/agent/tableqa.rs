@@ -230,6 +230,9 @@ struct Ctx<'a> {
     /// The table's cells, tokenized once ([`crate::tabular::CellIndex`]).
     index: &'a crate::tabular::CellIndex,
     table: String,
+    /// The words of the table's own name, each in its forms ("journal" of
+    /// Journals.csv): they name every row, so no cell by themselves.
+    own: BTreeSet<String>,
     q: Vec<String>,
     qs: Vec<String>,
     joined: String,
@@ -299,7 +302,7 @@ const OPERATION: &[&str] = &[
 
 /// Words for a measure that follow the column measured: "the prestige
 /// score", "the murder rate", "the tension level".
-const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes"];
+const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content"];
 
 /// Words before the noun of "how many" that say how to count, not what
 /// kind of thing: "how many consecutive wins", "how many separate titles".
@@ -954,7 +957,9 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             let mut used = vec![false; w.len()];
             let mut pos = Vec::new();
             for i in order {
-                if weak_at(i) {
+                // ("Finance journals" over Journals.csv: "journals" says
+                // which table, and finds no "Journal of Finance".)
+                if weak_at(i) || (cx.own.contains(&qs[i]) && !w.iter().all(|x| stem(x) == qs[i])) {
                     continue;
                 }
                 let short = |j: usize| {
@@ -2268,7 +2273,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         (None, COUNTRY_WORDS)
     };
     let kinds = MeasureKinds::of(t, &q, &qs);
-    let cx = Ctx { t, index, table: quote_ident(table), q, qs, joined, cased, has_case, countries, place_words, kinds, derived };
+    // (Of a join, "flights__airlines__carrier", the first table's name:
+    // the second's rows are what its key names, "American Airlines Inc.")
+    let own: BTreeSet<String> = words(&camel_words(&table.split("__").next().unwrap_or(table).replace('_', " "))).iter().filter(|w| w.len() >= 4 && !w.chars().any(|c| c.is_ascii_digit())).flat_map(|w| name_forms(w)).collect();
+    let cx = Ctx { t, index, table: quote_ident(table), own, q, qs, joined, cased, has_case, countries, place_words, kinds, derived };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
     // and its caption ("Revenue by region") explain the words that say
     // which table is meant, or what its figures measure.
@@ -6083,7 +6091,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // listed" asks for the Club.)
         let head_at = (from.min(n)..n).find(|&k| !skip.contains(&cx.qs[k].as_str()) && !matches!(cx.qs[k].as_str(), "first" | "last" | "top")).unwrap_or(n);
         let reach = (i + 4).max(head_at);
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w)) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w) || ABBREVIATED.iter().any(|(a, full)| a == w && head.iter().any(|h| h == full))) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
@@ -10211,6 +10219,14 @@ mod tests {
         // society" the yes rows of `society`.
         assert_eq!(ask(&mut d, &t, "Which journal has the most citations?").1, vec!["American Economic Review".to_string()]);
         assert_eq!(ask(&mut d, &t, "How many journals are published by a society?"), (PlanKind::Count, vec!["4".into()]));
+        // "Finance journals" over Journals.csv: the field Finance, not the
+        // Journal of Finance ("journals" names the table's own rows).
+        let q = "What is the average library price of finance journals?";
+        assert_eq!(parse(q, &t, "t").unwrap().filters[0].values, vec!["Journal of Finance".to_string()]);
+        let mut named = TableDb::in_memory().unwrap();
+        named.load("k", "Journals_tblffd79", t.clone()).unwrap();
+        let p = parse(q, &t, "Journals_tblffd79").expect("a plan");
+        assert_eq!(run(&mut named, &p, &SqlLimits::default()).unwrap().values, vec!["318.67".to_string()], "{}", p.sql);
         // chickwts: "the lowest chick weight" is the weight, not the feed of
         // the lightest chick.
         let (mut d, t) = db(&[&["", "weight", "feed"], &["1", "179", "horsebean"], &["2", "160", "horsebean"], &["59", "258", "meatmeal"], &["60", "368", "casein"], &["61", "390", "casein"]]);
@@ -10237,5 +10253,25 @@ mod tests {
         d.load("k", "USPersonalExpenditure_tbl0ceb", t.clone()).unwrap();
         let p = parse(q, &t, "USPersonalExpenditure_tbl0ceb").expect("a plan");
         assert_eq!((p.kind, run(&mut d, &p, &SqlLimits::default()).unwrap().values), (PlanKind::Sum, vec!["163.14".to_string()]));
+    }
+
+    /// MASS's UScereal: makers as one letter under `mfr`, the cereals
+    /// named in a first column.
+    #[test]
+    fn a_column_named_by_an_abbreviation_is_asked_for_and_grouped_by() {
+        let (mut d, t) = db(&[
+            &["label", "mfr", "calories", "protein", "fibre", "sugars", "shelf"],
+            &["100% Bran", "N", "212.12121", "12.1212121", "30.30303", "18.181818", "3"],
+            &["All-Bran", "K", "212.12121", "12.1212121", "27.272727", "15.151515", "3"],
+            &["All-Bran with Extra Fiber", "K", "100", "8", "28", "0", "3"],
+            &["Apple Cinnamon Cheerios", "G", "146.66667", "2.6666667", "2", "13.333333", "1"],
+            &["Apple Jacks", "K", "110", "2", "1", "14", "2"],
+            &["Basic 4", "G", "173.33333", "4", "2.666667", "10.666667", "3"],
+            &["Bran Chex", "R", "134.32836", "2.9850746", "5.970149", "8.955224", "1"],
+        ]);
+        // "Manufacturer" is `mfr`, not the cereals' names.
+        assert_eq!(ask(&mut d, &t, "Which manufacturer has the highest average fibre?"), (PlanKind::GroupArgMax, vec!["N".into()]));
+        // "The sugar content" is `sugars`; "manufacturer K" its code.
+        assert_eq!(ask(&mut d, &t, "What is the average sugar content of cereals from manufacturer K?"), (PlanKind::Average, vec!["9.72".into()]));
     }
 }
