@@ -38,7 +38,15 @@
 # personal expenditure by category and year (datasets'
 # USPersonalExpenditure).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth or rdatasets-eleventh)
+# `--twelfth` lays out six others for the twelfth set
+# (scripts/make_agg_questions_twelfth.py): savings across 50 countries
+# (datasets' LifeCycleSavings); insects counted by spray (datasets'
+# InsectSprays); 54 painters' scores (MASS's painters); 207 countries'
+# infant mortality and GDP (car's UN); 28 animals' body and brain weights
+# (MASS's Animals); 200 people's measured and reported weight and height
+# (car's Davis).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh or -twelfth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,6 +62,10 @@ if [ "${1:-}" = --tenth ]; then
 elif [ "${1:-}" = --eleventh ]; then
   PATHS="car/States Ecdat/Computers datasets/WorldPhones datasets/chickwts Ecdat/Journals datasets/USPersonalExpenditure"
   NAME=rdatasets-eleventh
+  shift
+elif [ "${1:-}" = --twelfth ]; then
+  PATHS="datasets/LifeCycleSavings datasets/InsectSprays MASS/painters car/UN MASS/Animals car/Davis"
+  NAME=rdatasets-twelfth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
