@@ -302,7 +302,7 @@ const OPERATION: &[&str] = &[
 
 /// Words for a measure that follow the column measured: "the prestige
 /// score", "the murder rate", "the tension level".
-const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content"];
+const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights"];
 
 /// Words before the noun of "how many" that say how to count, not what
 /// kind of thing: "how many consecutive wins", "how many separate titles".
@@ -453,6 +453,7 @@ const UNITS: &[&[&str]] = &[
     &["mb", "megabyte", "megabytes"],
     &["gb", "gigabyte", "gigabytes"],
     &["inch", "inches"],
+    &["cm", "centimeter", "centimeters", "centimetre", "centimetres"],
     // A golf win's margin ("3 strokes", "1 stroke", "Playoff").
     &["stroke", "strokes"],
 ];
@@ -1702,6 +1703,11 @@ fn prefixes_make(id: &str, ws: &[String]) -> bool {
 /// its consonants), and the rest of `id` is made of the words after it.
 fn parts_make(id: &str, ws: &[String], consonants: bool) -> bool {
     let Some((w, rest)) = ws.split_first() else { return id.is_empty() };
+    // (The last word may also be two of its letters, its first and a later
+    // one, as R writes "reported weight" `repwt`.)
+    if consonants && rest.is_empty() && id.len() == 2 && w.len() >= 5 && id.is_ascii() && w.is_ascii() && id[..1] == w[..1] && w[1..].contains(&id[1..]) {
+        return true;
+    }
     // (At least three letters, or the whole word's: "ne" gives no "n" of
     // its consonants, or "region NE" had read as `region`.)
     let least = w.len().min(3);
@@ -2310,6 +2316,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let coded = link_coded_values(&cx, &cols, &links);
     links.retain(|l| !coded.iter().any(|k| l.pos.iter().any(|p| k.pos.contains(p))));
     links.extend(coded);
+    links.extend(link_sexes(&cx, &links));
     // A word inside a column's name ("max" of temp_max, "change" of
     // nonfarm_change) is that column, not an operation; "percent" after a
     // number ("above 80 percent") is the number's unit.
@@ -5563,6 +5570,33 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
     out
 }
 
+/// "Women", "men", "female", "boys" over a column of two sexes written as
+/// codes or words ("M" and "F", "Male" and "Female", as car's Davis and R's
+/// datasets write them): the rows of that sex. A word a cell already
+/// writes ("female" of "female") is linked as any cell is.
+fn link_sexes(cx: &Ctx, links: &[Link]) -> Vec<Link> {
+    const MALE: &[&str] = &["men", "man", "male", "males", "boys", "boy"];
+    const FEMALE: &[&str] = &["women", "woman", "female", "females", "girls", "girl"];
+    let t = cx.t;
+    let mut out = Vec::new();
+    for i in 0..cx.q.len() {
+        let w = cx.q[i].as_str();
+        let want = if MALE.contains(&w) { "m" } else if FEMALE.contains(&w) { "f" } else { continue };
+        if links.iter().any(|l| l.pos.contains(&i)) {
+            continue;
+        }
+        let sexes = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| {
+            let values: BTreeSet<String> = filled_cells(t, c).map(|v| v.trim().to_lowercase()).collect();
+            values.len() == 2 && (values.iter().all(|v| v == "m" || v == "f") || values.iter().all(|v| v == "male" || v == "female"))
+        });
+        let Some(c) = sexes else { continue };
+        let rows: Vec<usize> = t.rows.iter().enumerate().filter(|(_, r)| r.cells[c].raw.trim().to_lowercase().starts_with(want)).map(|(k, _)| k).collect();
+        let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
+        out.push(Link { col: c, span: (i, i + 1), pos: vec![i], raws, rows, score: 1.5, neg: false, other: false });
+    }
+    out
+}
+
 /// "Breaks for wool A", "a clarity of IF", "at high tension" over columns
 /// of codes (wool "A", "B"; clarity "IF", "VS1"; tension "L", "M", "H"):
 /// the word right after the column's name (past "of") that a cell writes,
@@ -6647,8 +6681,19 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             let Ok(plan) = parse_loaded(question, joined) else { continue };
             let b_names: Vec<&str> = joined.typed.columns[a_columns..].iter().map(|c| c.name.as_str()).collect();
             let reads_b = plan.filters.iter().map(|f| f.column.as_str()).chain(plan.answer_column.as_deref()).chain(plan.measure_column.as_deref()).any(|c| b_names.contains(&c));
+            // Nor when the first table has one row per key and the plan
+            // reads nothing of it but the key: "which country has the
+            // highest GDP" over UN's 207 countries had been asked of the
+            // 50 that LifeCycleSavings shares with it. (Flights, many to a
+            // carrier, are counted by the carrier's name.)
+            let a_names: Vec<&str> = joined.typed.columns[..a_columns].iter().enumerate().filter(|(c, _)| *c != k.a_col).map(|(_, c)| c.name.as_str()).collect();
+            let reads_a = plan.filters.iter().map(|f| f.column.as_str()).chain(plan.answer_column.as_deref()).chain(plan.measure_column.as_deref()).any(|c| a_names.contains(&c));
+            let one_per_key = {
+                let mut seen = BTreeSet::new();
+                joined.typed.rows.iter().all(|r| seen.insert(r.cells[k.a_col].raw.trim().to_lowercase()))
+            };
             let floor = best.as_ref().map_or(sure, |q| q.plan.confidence);
-            if !reads_b || plan.confidence <= floor || !(a.relevant || b.relevant || plan.confidence >= PREFER_CONFIDENCE) {
+            if !reads_b || (one_per_key && !reads_a) || plan.confidence <= floor || !(a.relevant || b.relevant || plan.confidence >= PREFER_CONFIDENCE) {
                 continue;
             }
             let on = (joined.typed.columns[k.a_col].name.clone(), db.get(&b.object.id).map(|t| t.typed.columns[k.b_col].name.clone()).unwrap_or_default());
@@ -10273,5 +10318,28 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "Which manufacturer has the highest average fibre?"), (PlanKind::GroupArgMax, vec!["N".into()]));
         // "The sugar content" is `sugars`; "manufacturer K" its code.
         assert_eq!(ask(&mut d, &t, "What is the average sugar content of cereals from manufacturer K?"), (PlanKind::Average, vec!["9.72".into()]));
+    }
+
+    /// car's Davis: sex as "M" and "F", measured and reported weights.
+    #[test]
+    fn women_and_men_are_the_rows_of_a_column_of_two_sexes_however_written() {
+        let (mut d, t) = db(&[
+            &["", "sex", "weight", "height", "repwt", "repht"],
+            &["1", "M", "77", "182", "77", "180"],
+            &["2", "F", "58", "161", "51", "159"],
+            &["3", "F", "53", "161", "54", "158"],
+            &["4", "M", "68", "177", "70", "175"],
+            &["5", "F", "59", "157", "59", "155"],
+            &["6", "M", "76", "170", "76", "165"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "What is the average weight of women?"), (PlanKind::Average, vec!["56.67".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average height of men?"), (PlanKind::Average, vec!["176.33".into()]));
+        assert_eq!(ask(&mut d, &t, "How many men are in the data?"), (PlanKind::Count, vec!["3".into()]));
+        // "Reported weight" is `repwt`; "180 cm" a height.
+        assert_eq!(ask(&mut d, &t, "What is the highest reported weight?"), (PlanKind::Max, vec!["77".into()]));
+        assert_eq!(ask(&mut d, &t, "How many people are taller than 175 cm?"), (PlanKind::Count, vec!["2".into()]));
+        // MASS's Animals: "the body weight" is `body`.
+        let (mut d, t) = db(&[&["", "body", "brain"], &["Mountain beaver", "1.35", "8.1"], &["Cow", "465", "423"], &["Grey wolf", "36.33", "119.5"]]);
+        assert_eq!(ask(&mut d, &t, "What is the body weight of a cow?").1, vec!["465".to_string()]);
     }
 }
