@@ -6680,14 +6680,15 @@ fn joined_query(question: &str, objects: &[TableCandidate], db: &mut crate::tabl
             let a_columns = db.get(&a.object.id).map_or(0, |t| t.typed.columns.len());
             let Ok(plan) = parse_loaded(question, joined) else { continue };
             let b_names: Vec<&str> = joined.typed.columns[a_columns..].iter().map(|c| c.name.as_str()).collect();
-            let reads_b = plan.filters.iter().map(|f| f.column.as_str()).chain(plan.answer_column.as_deref()).chain(plan.measure_column.as_deref()).any(|c| b_names.contains(&c));
+            let read: Vec<&str> = plan.filters.iter().map(|f| f.column.as_str()).chain(plan.answer_column.as_deref()).chain(plan.measure_column.as_deref()).collect();
+            let reads_b = read.iter().any(|c| b_names.contains(c));
             // Nor when the first table has one row per key and the plan
             // reads nothing of it but the key: "which country has the
             // highest GDP" over UN's 207 countries had been asked of the
             // 50 that LifeCycleSavings shares with it. (Flights, many to a
             // carrier, are counted by the carrier's name.)
             let a_names: Vec<&str> = joined.typed.columns[..a_columns].iter().enumerate().filter(|(c, _)| *c != k.a_col).map(|(_, c)| c.name.as_str()).collect();
-            let reads_a = plan.filters.iter().map(|f| f.column.as_str()).chain(plan.answer_column.as_deref()).chain(plan.measure_column.as_deref()).any(|c| a_names.contains(&c));
+            let reads_a = read.iter().any(|c| a_names.contains(c));
             let one_per_key = {
                 let mut seen = BTreeSet::new();
                 joined.typed.rows.iter().all(|r| seen.insert(r.cells[k.a_col].raw.trim().to_lowercase()))
