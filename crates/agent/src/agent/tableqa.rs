@@ -959,8 +959,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             let mut pos = Vec::new();
             for i in order {
                 // ("Finance journals" over Journals.csv: "journals" says
-                // which table, and finds no "Journal of Finance".)
-                if weak_at(i) || (cx.own.contains(&qs[i]) && !w.iter().all(|x| stem(x) == qs[i])) {
+                // which table, and finds no "Journal of Finance". Unless
+                // every cell of the column writes it: "Region 23" of a
+                // report on regions.)
+                if weak_at(i) || (cx.own.contains(&qs[i]) && !w.iter().all(|x| stem(x) == qs[i]) && !filled_cells(cx.t, c).all(|v| words(v).iter().any(|x| stem(x) == qs[i]))) {
                     continue;
                 }
                 let short = |j: usize| {
