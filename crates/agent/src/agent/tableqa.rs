@@ -915,6 +915,10 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().chain((0..q.len()).filter_map(short_day).flatten()).chain((0..q.len()).filter_map(cut).flatten()).chain((0..q.len()).filter_map(initials)).chain((0..q.len()).filter_map(adjective)).collect();
     let mut day_columns: HashMap<usize, bool> = HashMap::new();
     let mut code_columns: HashMap<usize, bool> = HashMap::new();
+    // Does every filled cell of a column write a word of the table's own
+    // name ("Region 23" of a report on regions)? Read once per column and
+    // word.
+    let mut own_everywhere: HashMap<(usize, String), bool> = HashMap::new();
     let mut column_names_held: HashMap<usize, bool> = HashMap::new();
     let wins = q.iter().any(|w| matches!(w.as_str(), "win" | "won" | "wins" | "winning" | "winner" | "winners" | "carried" | "carry"));
     // "Where did the next race take place?": the verb's "place" names no
@@ -954,6 +958,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             let filled: Vec<&str> = filled_cells(cx.t, c).collect();
             !filled.is_empty() && filled.iter().filter(|v| crate::tabular::weekday_of(v.trim()).is_some()).count() * 2 >= filled.len()
         });
+        for i in 0..q.len() {
+            if cx.own.contains(&qs[i]) {
+                own_everywhere.entry((c, qs[i].clone())).or_insert_with(|| filled_cells(cx.t, c).all(|v| words(v).iter().any(|x| stem(x) == qs[i])));
+            }
+        }
         let find = |order: &mut dyn Iterator<Item = usize>| {
             let mut used = vec![false; w.len()];
             let mut pos = Vec::new();
@@ -962,7 +971,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                 // which table, and finds no "Journal of Finance". Unless
                 // every cell of the column writes it: "Region 23" of a
                 // report on regions.)
-                if weak_at(i) || (cx.own.contains(&qs[i]) && !w.iter().all(|x| stem(x) == qs[i]) && !filled_cells(cx.t, c).all(|v| words(v).iter().any(|x| stem(x) == qs[i]))) {
+                if weak_at(i) || (cx.own.contains(&qs[i]) && !w.iter().all(|x| stem(x) == qs[i]) && !own_everywhere.get(&(c, qs[i].clone())).copied().unwrap_or(false)) {
                     continue;
                 }
                 let short = |j: usize| {
@@ -1256,6 +1265,12 @@ fn counts_wins(cx: &Ctx, c: usize) -> bool {
 /// is found by its letters).
 const ABBREVIATED: &[(&str, &str)] = &[("pts", "point"), ("pt", "point"), ("td", "touchdown"), ("tds", "touchdown"), ("yds", "yard"), ("gls", "goal"), ("pct", "percent"), ("pct", "percentage"), ("mfr", "manufacturer"), ("mfg", "manufacturer"), ("qty", "quantity"), ("amt", "amount")];
 
+/// Does the column word `short` abbreviate the question's (stemmed) word
+/// `full` ([`ABBREVIATED`])?
+fn abbreviates(short: &str, full: &str) -> bool {
+    ABBREVIATED.iter().any(|(a, f)| *a == short && *f == full)
+}
+
 /// Columns named by the question: (column, score, first word position).
 /// The columns the question names (by a word, a stem, its first five
 /// letters or an abbreviation), best first with the position of their first
@@ -1288,7 +1303,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         let mut whole: BTreeSet<usize> = BTreeSet::new();
         for w in &cw {
             let same = |i: usize| {
-                &cx.qs[i] == w || (same5(&cx.qs[i], w) && (!exact.contains(&cx.qs[i]) || w.starts_with(cx.qs[i].as_str()) || cx.qs[i].starts_with(w.as_str()))) || ABBREVIATED.iter().any(|(a, full)| a == w && &cx.qs[i] == full) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
+                &cx.qs[i] == w || (same5(&cx.qs[i], w) && (!exact.contains(&cx.qs[i]) || w.starts_with(cx.qs[i].as_str()) || cx.qs[i].starts_with(w.as_str()))) || abbreviates(w, &cx.qs[i]) || (outcome_cols && cw.len() == 1 && cx.q[i].len() > 1 && outcome(w).is_some() && outcome(w) == outcome(&cx.q[i]))
                     || (win_count && cx.q[i].len() > 1 && outcome(&cx.q[i]) == Some('w'))
                     || (cw.len() == 1 && cx.kinds.names(c, &cx.q[i]))
                     || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
@@ -5580,18 +5595,27 @@ fn link_sexes(cx: &Ctx, links: &[Link]) -> Vec<Link> {
     const MALE: &[&str] = &["men", "man", "male", "males", "boys", "boy"];
     const FEMALE: &[&str] = &["women", "woman", "female", "females", "girls", "girl"];
     let t = cx.t;
-    let mut out = Vec::new();
-    for i in 0..cx.q.len() {
-        let w = cx.q[i].as_str();
-        let want = if MALE.contains(&w) { "m" } else if FEMALE.contains(&w) { "f" } else { continue };
-        if links.iter().any(|l| l.pos.contains(&i)) {
-            continue;
+    let asked: Vec<(usize, &str)> = (0..cx.q.len())
+        .filter(|i| !links.iter().any(|l| l.pos.contains(i)))
+        .filter_map(|i| if MALE.contains(&cx.q[i].as_str()) { Some((i, "m")) } else if FEMALE.contains(&cx.q[i].as_str()) { Some((i, "f")) } else { None })
+        .collect();
+    if asked.is_empty() {
+        return Vec::new();
+    }
+    // (Read until a third value shows the column is something else.)
+    let two_sexes = |c: usize| {
+        let mut values: BTreeSet<String> = BTreeSet::new();
+        for v in filled_cells(t, c) {
+            values.insert(v.trim().to_lowercase());
+            if values.len() > 2 {
+                return false;
+            }
         }
-        let sexes = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| {
-            let values: BTreeSet<String> = filled_cells(t, c).map(|v| v.trim().to_lowercase()).collect();
-            values.len() == 2 && (values.iter().all(|v| v == "m" || v == "f") || values.iter().all(|v| v == "male" || v == "female"))
-        });
-        let Some(c) = sexes else { continue };
+        values.len() == 2 && (values.iter().all(|v| v == "m" || v == "f") || values.iter().all(|v| v == "male" || v == "female"))
+    };
+    let Some(c) = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| two_sexes(c)) else { return Vec::new() };
+    let mut out = Vec::new();
+    for (i, want) in asked {
         let rows: Vec<usize> = t.rows.iter().enumerate().filter(|(_, r)| r.cells[c].raw.trim().to_lowercase().starts_with(want)).map(|(k, _)| k).collect();
         let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
         out.push(Link { col: c, span: (i, i + 1), pos: vec![i], raws, rows, score: 1.5, neg: false, other: false });
@@ -6127,7 +6151,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // listed" asks for the Club.)
         let head_at = (from.min(n)..n).find(|&k| !skip.contains(&cx.qs[k].as_str()) && !matches!(cx.qs[k].as_str(), "first" | "last" | "top")).unwrap_or(n);
         let reach = (i + 4).max(head_at);
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w) || ABBREVIATED.iter().any(|(a, full)| a == w && head.iter().any(|h| h == full))) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
+        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w) || head.iter().any(|h| abbreviates(w, h))) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
