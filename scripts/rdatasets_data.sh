@@ -66,7 +66,17 @@
 # of light in five experiments (datasets' morley); ice cream consumption
 # over 30 four-week periods (Ecdat's Icecream).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh, -twelfth, -thirteenth or -fourteenth)
+# `--fifteenth` lays out six others for the fifteenth set
+# (scripts/make_agg_questions_fifteenth.py): road deaths in 26 US states
+# (MASS's road, states cut short: "Calif", "Mass"); 35 Scottish hill
+# races' distance, climb and record time (MASS's hills); 144 cats' sex,
+# body and heart weight (MASS's cats); car insurance claims by district,
+# car group and age band (MASS's Insurance: "<25", ">35"); a house's gas
+# use by outside temperature before and after insulation (MASS's
+# whiteside); guinea pigs' tooth growth by supplement and dose (datasets'
+# ToothGrowth).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth|--fifteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifteenth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -94,6 +104,10 @@ elif [ "${1:-}" = --thirteenth ]; then
 elif [ "${1:-}" = --fourteenth ]; then
   PATHS="MASS/Boston datasets/airmiles HistData/PolioTrials car/Ornstein datasets/morley Ecdat/Icecream"
   NAME=rdatasets-fourteenth
+  shift
+elif [ "${1:-}" = --fifteenth ]; then
+  PATHS="MASS/road MASS/hills MASS/cats MASS/Insurance MASS/whiteside datasets/ToothGrowth"
+  NAME=rdatasets-fifteenth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
