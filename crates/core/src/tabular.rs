@@ -122,12 +122,23 @@ impl CellIndex {
         use std::collections::{BTreeSet, HashMap};
         let mut at: HashMap<(usize, Vec<String>), usize> = HashMap::new();
         let mut cells: Vec<IndexedCell> = Vec::new();
+        // A column of factor levels written in camel case
+        // ("RandomizedControl", "ObservedControl"): its cells are read as
+        // their words, where at least half its values, and two or more,
+        // split so. (A "WrestleMania" among names stays whole.)
+        let camel: Vec<bool> = (0..t.columns.len())
+            .map(|c| {
+                let values: BTreeSet<&str> = t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.trim()).filter(|v| !v.is_empty() && !is_missing(v)).collect();
+                let split = values.iter().filter(|v| !v.contains(char::is_whitespace) && crate::text::split_camel_case(v) != **v).count();
+                split >= 2 && split * 2 >= values.len()
+            })
+            .collect();
         for (r, row) in t.rows.iter().enumerate() {
             for (c, cell) in row.cells.iter().enumerate() {
                 if cell.raw.is_empty() || is_missing(&cell.raw) || cell.raw.len() > 160 {
                     continue;
                 }
-                let w = words(&cell.raw);
+                let w = if camel.get(c).copied().unwrap_or(false) { words(&crate::text::split_camel_case(&cell.raw)) } else { words(&cell.raw) };
                 if w.is_empty() || w.len() > 16 {
                     continue;
                 }

@@ -363,6 +363,18 @@ fn with_a_year_if_asked(question: &str, answer: Answer) -> Answer {
 /// 61 and 24, for 2.
 pub const GUESS_HELD: f32 = 0.3;
 
+/// Does a sure plan (every word of the question explained as far as
+/// [`tableqa::SURE_LOOKUP`]) over records meet no row, while the reader's
+/// answer is a cell of another table that holds less of the question?
+/// "What is the average speed in experiment 7?" over Michelson's five
+/// experiments found none, and the reader had read row 7 of a small table
+/// of polio trials ("ObservedControl"): no answer to what was asked. (A
+/// table holding more of the question than the plan's may answer.)
+fn sure_plan_meets_nothing(q: &tableqa::TableQuery, answer: &Answer, holds: &[(String, f32)]) -> bool {
+    let held = |id: &str| holds.iter().find(|h| h.0 == id).map_or(0.0, |h| h.1);
+    q.model.is_none() && q.relaxed.is_none() && !q.report_layout && q.plan.confidence >= tableqa::SURE_LOOKUP && !answer.unknown && !answer.citations.is_empty() && answer.citations.iter().all(|c| c.source_id != q.source && held(&c.source_id) <= held(&q.source))
+}
+
 /// Is the answer a guess among several tables? In a workspace of many
 /// tables there is nearly always one whose words meet a few of the
 /// question's, and a plan over it, or a cell the reader read from it,
@@ -771,8 +783,10 @@ impl<'m> Agent<'m> {
         }
         let mut table_used = false;
         let mut guessed = false;
+        let mut meets_nothing = false;
         if let Some((q, ev)) = table_query {
             let found = !q.result.values.is_empty() && !ev.is_empty();
+            meets_nothing = !found && sure_plan_meets_nothing(&q, &answer, &holds);
             // A statement the model wrote and the combination kept answers
             // whenever it found rows: it was written over a chosen table, or
             // over a runner-up only where the reader had nothing better
@@ -817,6 +831,8 @@ impl<'m> Agent<'m> {
         }
         if guessed {
             answer = Answer::unknown("a guess: the table answered from holds little of the question, and nothing else vouches for it");
+        } else if meets_nothing && !table_used {
+            answer = Answer::unknown("the table the question names has no row it asks for, and another table's cell is no answer to it");
         } else if reader_on_records && !table_used {
             answer = Answer::unknown("the table's rows do not answer this: no query over its columns and values explains the question");
         } else if reader_unfounded && !table_used {
@@ -1015,6 +1031,27 @@ mod tests {
         let cands = [tableqa::TableCandidate { object: &sprays, score: 0.56, relevant: true }, tableqa::TableCandidate { object: &savings, score: 0.04, relevant: false }];
         let best = tableqa::query_tables("Which country has the lowest percentage of population under 15?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
         assert_eq!((best.source.as_str(), best.result.values.clone()), (savings.id.as_str(), vec!["Sweden".to_string()]));
+    }
+
+    /// "What is the average speed in experiment 7?" over Michelson's
+    /// experiments 1 to 3 beside a small table of polio trials: the plan
+    /// over the speeds, sure of every word, meets no row; the reader's
+    /// cell of the trials' row 7 is no answer to it. A cell of the plan's
+    /// own table, or of a table holding as much of the question, stands.
+    #[test]
+    fn a_sure_plan_meeting_no_row_turns_another_tables_cell_into_unknown() {
+        let morley = table("morley", &[&["", "Expt", "Run", "Speed"], &["001", "1", "1", "850"], &["002", "1", "2", "740"], &["003", "1", "3", "900"], &["021", "2", "1", "960"], &["022", "2", "2", "940"], &["023", "2", "3", "960"], &["041", "3", "1", "880"], &["042", "3", "2", "880"], &["043", "3", "3", "880"]]);
+        let polio = table("PolioTrials", &[&["", "Experiment", "Group", "Population"], &["6", "ObservedControl", "Controls", "725173"], &["7", "ObservedControl", "Grade2NotInoculated", "123605"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &morley, score: 0.5, relevant: true }, tableqa::TableCandidate { object: &polio, score: 0.4, relevant: true }];
+        let step = tableqa::query_tables("What is the average speed in experiment 7?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0);
+        let q = step.best.expect("a plan");
+        assert_eq!(q.source, morley.id);
+        assert!(q.result.values.is_empty(), "{}", q.plan.sql);
+        assert!(sure_plan_meets_nothing(&q, &cited(&polio, 2, 1, "ObservedControl"), &step.holds), "{:?}", step.holds);
+        assert!(!sure_plan_meets_nothing(&q, &cited(&morley, 5, 3, "880"), &step.holds));
+        let more: Vec<(String, f32)> = vec![(morley.id.clone(), 0.5), (polio.id.clone(), 0.9)];
+        assert!(!sure_plan_meets_nothing(&q, &cited(&polio, 2, 1, "ObservedControl"), &more));
     }
 
     /// In a workspace of several tables, an answer from a table that holds

