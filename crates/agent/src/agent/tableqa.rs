@@ -1664,18 +1664,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
     let whole_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim().to_lowercase()).collect();
     let lower_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim()).filter(|n| !n.chars().any(|c| c.is_ascii_uppercase())).map(str::to_string).collect();
     // The question's letter runs, with where each starts and ends.
-    let mut tokens: Vec<(usize, usize)> = Vec::new();
-    let mut start = None;
-    for (i, c) in question.char_indices().chain(std::iter::once((question.len(), ' '))) {
-        match (c.is_alphabetic(), start) {
-            (true, None) => start = Some(i),
-            (false, Some(s0)) => {
-                tokens.push((s0, i));
-                start = None;
-            }
-            _ => {}
-        }
-    }
+    let tokens = char_runs(question, |c| c.is_alphabetic().then_some(0));
     let low = |k: usize| question[tokens[k].0..tokens[k].1].to_lowercase();
     let mut out = String::with_capacity(question.len());
     let mut at = 0;
@@ -1827,6 +1816,26 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
     out
 }
 
+/// Where each run of characters of one class starts and ends in `s` (byte
+/// offsets): `class` gives a character's class, `None` for one that
+/// belongs to no run. A change of class ends a run and starts another.
+fn char_runs(s: &str, class: impl Fn(char) -> Option<u8>) -> Vec<(usize, usize)> {
+    let mut runs = Vec::new();
+    let mut start: Option<(usize, u8)> = None;
+    for (i, c) in s.char_indices().map(|(i, c)| (i, class(c))).chain(std::iter::once((s.len(), None))) {
+        match (start, c) {
+            (Some((_, a)), Some(b)) if a == b => {}
+            (Some((s0, _)), next) => {
+                runs.push((s0, i));
+                start = next.map(|k| (i, k));
+            }
+            (None, Some(k)) => start = Some((i, k)),
+            (None, None) => {}
+        }
+    }
+    runs
+}
+
 /// The question with a word and a number written as the one column named
 /// by both, the way R and data files name them: "the population of Seine
 /// in 1831" is "the `Pop1831` of Seine", "the population under 15" is
@@ -1851,20 +1860,7 @@ fn in_numbered_names(question: &str, t: &TypedTable) -> String {
     }
     // The question's runs of letters or of digits, where each starts and
     // ends.
-    let mut tokens: Vec<(usize, usize)> = Vec::new();
-    let mut start: Option<(usize, bool)> = None;
-    for (i, c) in question.char_indices().chain(std::iter::once((question.len(), ' '))) {
-        let kind = (c.is_alphabetic() || c.is_ascii_digit()).then(|| c.is_ascii_digit());
-        match (start, kind) {
-            (Some((_, d)), Some(k)) if d == k => {}
-            (Some((s0, _)), k) => {
-                tokens.push((s0, i));
-                start = k.map(|k| (i, k));
-            }
-            (None, Some(k)) => start = Some((i, k)),
-            (None, None) => {}
-        }
-    }
+    let tokens = char_runs(question, |c| if c.is_ascii_digit() { Some(1) } else { c.is_alphabetic().then_some(0) });
     let text = |k: usize| question[tokens[k].0..tokens[k].1].to_lowercase();
     // A number standing alone: not part of "15-24", "1.5" or "2010s".
     let alone = |k: usize| {
