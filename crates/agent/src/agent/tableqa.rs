@@ -11737,6 +11737,22 @@ mod tests {
         assert_eq!(ask(&mut d, &m, "How many patients were operated on in 1970?").1, vec!["2".to_string()]);
     }
 
+    /// MASS's quine: "days absent", the column `Days` and a word after its
+    /// name that says which days, is no other attribute; "girls" are the
+    /// rows of `Sex` "F".
+    #[test]
+    fn a_word_after_a_columns_name_that_says_which_values_is_no_other_attribute() {
+        let (mut d, t) = db(&[
+            &["Eth", "Sex", "Age", "Lrn", "Days"],
+            &["A", "M", "F0", "SL", "2"],
+            &["A", "M", "F0", "SL", "11"],
+            &["A", "F", "F0", "SL", "14"],
+            &["N", "F", "F1", "AL", "5"],
+            &["N", "M", "F2", "AL", "20"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "What is the average days absent for girls?"), (PlanKind::Average, vec!["9.5".into()]));
+    }
+
     /// MASS's cpus (31 of its 209 computers): "the IBM 9999", a number no
     /// cell holds after a name that links several models, each with its
     /// own number, is none of them (had: every IBM's performance).
