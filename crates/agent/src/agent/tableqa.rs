@@ -1689,7 +1689,7 @@ fn answers_row_numbers(plan: &QueryPlan, t: &TypedTable) -> bool {
     // (Nor is a year a row's id under no header, 2, 3, 5, 11 …: "in 1965"
     // over 5,748 pupils is none of them.)
     let ids = |name: &str| {
-        (name == crate::table::LABEL_COLUMN || name.trim().is_empty()) && t.columns.iter().position(|x| x.name == name).is_some_and(|c| {
+        under_no_header(name) && t.columns.iter().position(|x| x.name == name).is_some_and(|c| {
             let nums: Vec<Option<f64>> = t.rows.iter().map(|r| r.cells[c].num).collect();
             let distinct: BTreeSet<i64> = nums.iter().flatten().map(|v| *v as i64).collect();
             // (Row names that are years, WorldPhones' 1951 to 1961, are
@@ -4047,11 +4047,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // (A column of a few values, some on several rows, as groups and
         // sectors are: not drivers, dates or charts, which a word before
         // their name may qualify: "the winning driver", "the play date".)
-        let factor = |c: usize| {
-            let filled = filled_cells(t, c).count();
-            let values: BTreeSet<&str> = filled_cells(t, c).collect();
-            (2..=12).contains(&values.len()) && values.len() < filled
-        };
+        let factor = |c: usize| few_repeated_values(t, c).is_some();
         // (Nor a column a value of which the question names elsewhere:
         // "did a game result in a loss?")
         let names_text_column = (0..t.columns.len()).any(|c| t.columns[c].kind == ColumnKind::Text && col_words(&t.columns[c].name) == [cx.qs[i + 1].clone()] && factor(c) && !links.iter().any(|l| l.col == c));
@@ -6046,10 +6042,16 @@ fn is_count_column(t: &TypedTable, c: usize) -> bool {
     named && t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).all(|v| v >= 0.0 && v.fract() == 0.0)
 }
 
+/// Is this the column the loader names for a first column with no header
+/// (`label`), or one left unnamed?
+fn under_no_header(name: &str) -> bool {
+    name == crate::table::LABEL_COLUMN || name.trim().is_empty()
+}
+
 /// The column of row names under no header (`label`), and the column
 /// that holds the same text on every row, if one does.
 fn duplicate_label(t: &TypedTable) -> Option<(usize, usize)> {
-    let l = t.columns.iter().position(|c| c.name == crate::table::LABEL_COLUMN || c.name.trim().is_empty())?;
+    let l = t.columns.iter().position(|c| under_no_header(&c.name))?;
     let same = |c: usize| c != l && !t.rows.is_empty() && t.rows.iter().all(|r| r.cells[l].raw.trim() == r.cells[c].raw.trim());
     (0..t.columns.len()).find(|&c| same(c)).map(|c| (l, c))
 }
@@ -6144,8 +6146,17 @@ fn frequency_column(t: &TypedTable) -> Option<usize> {
 fn is_row_numbers(t: &TypedTable, c: usize) -> bool {
     // (A loader may name a column with no header for its place: "col1".)
     let name = t.columns[c].name.trim();
-    let unnamed = name == crate::table::LABEL_COLUMN || name.is_empty() || name.strip_prefix("col").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
+    let unnamed = under_no_header(name) || name.strip_prefix("col").is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()));
     unnamed && t.rows.len() >= 2 && t.rows.iter().enumerate().all(|(k, r)| r.cells[c].num == Some((k + 1) as f64))
+}
+
+/// The distinct values of a column of a few values, some on several rows
+/// (2 to 12, fewer than its filled cells), as groups and sectors are;
+/// `None` for any other column.
+fn few_repeated_values(t: &TypedTable, c: usize) -> Option<BTreeSet<&str>> {
+    let filled = filled_cells(t, c).count();
+    let values: BTreeSet<&str> = filled_cells(t, c).collect();
+    ((2..=12).contains(&values.len()) && values.len() < filled).then_some(values)
 }
 
 /// The cells of column `c` that hold a value (not blank, "NA", "—"), as
@@ -6358,14 +6369,7 @@ fn link_sexes(cx: &Ctx, links: &[Link]) -> Vec<Link> {
 /// cell and no column's name holds, and only where one value so fits.
 fn link_shortened_values(cx: &Ctx, links: &[Link], col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let t = cx.t;
-    let factors: Vec<(usize, BTreeSet<&str>)> = (0..t.columns.len())
-        .filter(|&c| t.columns[c].kind == ColumnKind::Text)
-        .filter_map(|c| {
-            let filled = filled_cells(t, c).count();
-            let values: BTreeSet<&str> = filled_cells(t, c).collect();
-            ((2..=12).contains(&values.len()) && values.len() < filled).then_some((c, values))
-        })
-        .collect();
+    let factors: Vec<(usize, BTreeSet<&str>)> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).filter_map(|c| few_repeated_values(t, c).map(|v| (c, v))).collect();
     if factors.is_empty() {
         return Vec::new();
     }
@@ -6607,7 +6611,7 @@ fn two_years_of_a_column(cx: &Ctx) -> Option<(usize, u32, u32)> {
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
     // (Not row names that repeat a column of years: longley's beside
     // `Year`, which is the one to filter.)
-    if (t.columns[c].name == crate::table::LABEL_COLUMN || t.columns[c].name.trim().is_empty()) && duplicate_label(t).is_some_and(|(l, _)| l == c) {
+    if under_no_header(&t.columns[c].name) && duplicate_label(t).is_some_and(|(l, _)| l == c) {
         return false;
     }
     let name = t.columns[c].name.to_lowercase();
@@ -7817,7 +7821,7 @@ pub fn is_report_layout(t: &TypedTable) -> bool {
         return true;
     }
     let Some((first, rest)) = t.columns.split_first() else { return false };
-    let unnamed = first.name == crate::table::LABEL_COLUMN || first.name.trim().is_empty();
+    let unnamed = under_no_header(&first.name);
     let period_heading = !crate::text::years(&first.name).is_empty();
     // A data frame written out by R or pandas has the same shape, its row
     // names in a first column with no header ("Mazda RX4" over mpg, cyl,
