@@ -169,7 +169,22 @@
 # menarche by age (MASS's menarche); 699 breast biopsies (MASS's biopsy:
 # `V1` to `V9`); 4,877 workers who lost their jobs (Ecdat's Benefits).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-fourth|--twenty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-fifth)
+# `--twenty-sixth` lays out six others for the twenty-sixth set
+# (scripts/make_agg_questions_twenty_sixth.py): barley yields of 1931
+# and 1932 (MASS's immer: `Y1`, `Y2`); veterans with lung cancer (MASS's
+# VA: `stime`, `Karn`); Darwin's maize (HistData's ZeaMays); Scottish
+# soldiers' chest sizes (HistData's ChestSizes); wives' working hours
+# (Ecdat's Workinghours); spells of unemployment (Ecdat's Unemployment).
+#
+# `--twenty-seventh` lays out six others for the twenty-seventh set
+# (scripts/make_agg_questions_twenty_seventh.py): rabbits' blood
+# pressure (MASS's Rabbit: `BPchange`); motors' hours to failure (MASS's
+# motors); Pearson and Lee's heights (HistData's PearsonLee: `par`,
+# `chl`); US electric utilities in 1970 (Ecdat's Electricity: `q`, `pl`,
+# `pf`); drivers killed or injured by month (MASS's drivers); Swiss
+# women's labour force participation (Ecdat's Participation: `lfp`).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-sixth|--twenty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-seventh)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -241,6 +256,14 @@ elif [ "${1:-}" = --twenty-fourth ]; then
 elif [ "${1:-}" = --twenty-fifth ]; then
   PATHS="datasets/sleep HistData/Jevons MASS/Sitka MASS/menarche MASS/biopsy Ecdat/Benefits"
   NAME=rdatasets-twenty-fifth
+  shift
+elif [ "${1:-}" = --twenty-sixth ]; then
+  PATHS="MASS/immer MASS/VA HistData/ZeaMays HistData/ChestSizes Ecdat/Workinghours Ecdat/Unemployment"
+  NAME=rdatasets-twenty-sixth
+  shift
+elif [ "${1:-}" = --twenty-seventh ]; then
+  PATHS="MASS/Rabbit MASS/motors HistData/PearsonLee Ecdat/Electricity MASS/drivers Ecdat/Participation"
+  NAME=rdatasets-twenty-seventh
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
