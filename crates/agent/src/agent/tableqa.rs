@@ -2258,7 +2258,7 @@ fn counts_every_row_unasked(question: &str, plan: &QueryPlan) -> bool {
         return false;
     }
     let q = format!(" {} ", words(question).join(" "));
-    const EVERY_ROW: &[&str] = &[" listed ", " in all ", " are there ", " were there ", " is there ", " was there ", " in the table ", " on the list ", " in the list ", " in total ", " altogether ", " shown ", " mentioned ", " were taken ", " were recorded ", " were made "];
+    const EVERY_ROW: &[&str] = &[" listed ", " in all ", " are there ", " were there ", " is there ", " was there ", " in the table ", " on the list ", " in the list ", " in total ", " altogether ", " shown ", " mentioned "];
     !EVERY_ROW.iter().any(|c| q.contains(c))
 }
 
