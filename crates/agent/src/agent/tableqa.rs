@@ -302,7 +302,7 @@ const OPERATION: &[&str] = &[
 
 /// Words for a measure that follow the column measured: "the prestige
 /// score", "the murder rate", "the tension level".
-const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations", "rating", "ratings", "strength", "height", "heights"];
+const MEASURE_NOUNS: &[&str] = &["score", "scores", "rate", "rates", "level", "levels", "value", "values", "figure", "figures", "size", "sizes", "content", "weight", "weights", "share", "shares", "duration", "durations", "rating", "ratings", "strength", "height", "heights", "length", "lengths"];
 
 /// Words before the noun of "how many" that say how to count, not what
 /// kind of thing: "how many consecutive wins", "how many separate titles".
@@ -1875,7 +1875,8 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             let initials_then_whole = |id: &str| m >= 2 && (lower_names.contains(id) || camel.contains_key(id)) && plain && ws[..m - 1].iter().all(|w| (w.len() >= 4 || (w.len() == 3 && !is_weak(w))) && w.is_ascii()) && ws[m - 1].len() >= 3 && *id == format!("{}{}", ws[..m - 1].iter().map(|w| &w[..1]).collect::<String>(), ws[m - 1]);
             // ("Unemployment rate": `unrate`, a long word's first two
             // letters and the next word whole.)
-            let two_then_whole = |id: &str| m == 2 && lower_names.contains(id) && ws[0].len() >= 8 && ws[0].is_ascii() && ws[1].len() >= 4 && !is_weak(&ws[1]) && *id == format!("{}{}", &ws[0][..2], ws[1]);
+            // ("Student fees": `stfees`, a word of seven letters.)
+            let two_then_whole = |id: &str| m == 2 && lower_names.contains(id) && ws[0].len() >= 7 && ws[0].is_ascii() && ws[1].len() >= 4 && !is_weak(&ws[1]) && *id == format!("{}{}", &ws[0][..2], ws[1]);
             // ("Alcohol share": `salcohol`, the second word's initial and
             // the first word whole, as Ecdat names budget shares.)
             let initial_after = |id: &str| m == 2 && lower_names.contains(id) && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str())) && *id == format!("{}{}", &ws[1][..1], ws[0]);
@@ -3288,7 +3289,13 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         };
         let after: Vec<String> = cx.qs[(i + 1).min(n)..(i + 4).min(n)].to_vec();
         let before: Vec<String> = cx.qs[i.saturating_sub(3)..i].to_vec();
-        let Some(c) = best(&after).or_else(|| best(&before)) else { continue };
+        // (Or the table's only number column: "how many measurements are
+        // negative" over Newcomb's `x`.)
+        let only = || {
+            let nums: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !is_row_numbers(t, c)).collect();
+            (nums.len() == 1 && (0..i).any(|k| matches!(cx.qs[k].as_str(), "measurement" | "observation" | "value"))).then(|| nums[0])
+        };
+        let Some(c) = best(&after).or_else(|| best(&before)).or_else(only) else { continue };
         if num_filters.iter().any(|f| f.0 == c) {
             continue;
         }
@@ -4192,7 +4199,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // (Named as a value is, after "the" or "a": "in the booster group".)
     let value_unheld = (1..n.saturating_sub(1)).any(|i| {
         let w = cx.q[i].as_str();
-        if !matches!(cx.q[i - 1].as_str(), "the" | "a" | "an") {
+        // (Or after "in": "people in terrible health".)
+        if !matches!(cx.q[i - 1].as_str(), "the" | "a" | "an" | "in") {
             return false;
         }
         // (A column of a few values, some on several rows, as groups and
@@ -5634,8 +5642,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // the size whose count is largest, not the largest size.
         if let Some(f) = frequency_column(t).filter(|&f| f != ans && matches!(sw, "most" | "least") && (cx.has("common") || cx.has("frequent") || cx.has("often"))) {
             let dir = if desc { "DESC" } else { "ASC" };
-            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL AND {f} = (SELECT {f} {w} AND {a} IS NOT NULL ORDER BY {f} {dir} LIMIT 1) GROUP BY {a} ORDER BY MIN(\"_row\")", a = cx.raw(ans), f = cx.col(f));
-            return Some(plan(if desc { PlanKind::ArgMax } else { PlanKind::ArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(f), &filters));
+            // (Each value's counts added up first: a finger length is
+            // counted on many rows, one a height.)
+            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY SUM({f}) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans), f = cx.col(f));
+            return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(f), &filters));
         }
         if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) && !year_no_measure {
             let rank = is_rank_column(t, ans) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
@@ -6261,11 +6271,14 @@ fn is_count_column(t: &TypedTable, c: usize) -> bool {
 /// A column of counts by its cells, whatever its name: whole numbers of
 /// zero or more, zero among them (what happened none of the times: ships'
 /// `accident`, snails' `Deaths`), on five rows or more, and no year, row
-/// number or index. An identifier or a flight number has no zero.
+/// number or index. An identifier or a flight number has no zero; a
+/// measure stepped evenly, each value once (mercury's temperatures 0, 20,
+/// … 360), repeats none.
 fn holds_counts(t: &TypedTable, c: usize) -> bool {
     let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
+    let repeats = nums.iter().map(|v| *v as i64).collect::<BTreeSet<i64>>().len() < nums.len();
     is_count_column(t, c)
-        || (t.columns[c].kind == ColumnKind::Number && nums.len() >= 5 && nums.iter().all(|v| *v >= 0.0 && v.fract() == 0.0) && nums.contains(&0.0) && nums.iter().any(|v| *v > 1.0) && !is_row_numbers(t, c) && is_quantity(t, c) && yes_no_cells(t, c).is_none())
+        || (t.columns[c].kind == ColumnKind::Number && nums.len() >= 5 && nums.iter().all(|v| *v >= 0.0 && v.fract() == 0.0) && nums.contains(&0.0) && nums.iter().any(|v| *v > 1.0) && repeats && !is_row_numbers(t, c) && is_quantity(t, c) && yes_no_cells(t, c).is_none())
 }
 
 /// Is this the column the loader names for a first column with no header
@@ -6381,7 +6394,10 @@ fn frequency_column(t: &TypedTable) -> Option<usize> {
     let categories: Vec<usize> = (0..t.columns.len()).filter(|&c| c != f && !is_row_numbers(t, c) && t.columns[c].name.trim() != crate::table::LABEL_COLUMN).collect();
     // (Or one column of numbers, each row its own: HistData's ChestSizes,
     // soldiers counted by chest size.)
-    let words = (categories.len() >= 2 && categories.iter().all(|&c| t.rows.iter().all(|r| r.cells[c].raw.chars().any(char::is_alphabetic)))) || (categories.len() == 1 && t.rows.len() >= 5 && t.columns[categories[0]].kind == ColumnKind::Number);
+    // (Or several of numbers, a row for each pair of values met:
+    // Macdonell's criminals counted by height and finger length.)
+    let numbers = categories.iter().all(|&c| t.columns[c].kind == ColumnKind::Number) && t.rows.len() >= 5;
+    let words = (categories.len() >= 2 && categories.iter().all(|&c| t.rows.iter().all(|r| r.cells[c].raw.chars().any(char::is_alphabetic)))) || (!categories.is_empty() && numbers);
     let combos: BTreeSet<Vec<&str>> = t.rows.iter().map(|r| categories.iter().map(|&c| r.cells[c].raw.trim()).collect()).collect();
     (whole && words && combos.len() == t.rows.len()).then_some(f)
 }
@@ -12146,7 +12162,7 @@ mod tests {
     /// more deaths", no two named and no "than", the one with the most.
     #[test]
     fn the_tables_own_noun_and_a_verb_of_a_count_add_that_count_up() {
-        let (_, t) = db(&[&["", "Species", "Exposure", "Rel.Hum", "Temp", "Deaths", "N"], &["1", "A", "1", "60", "10", "0", "20"], &["41", "A", "4", "65.8", "15", "4", "20"], &["42", "A", "4", "65.8", "20", "7", "20"], &["88", "B", "4", "65.8", "10", "10", "20"], &["89", "B", "4", "65.8", "15", "12", "20"]]);
+        let (_, t) = db(&[&["", "Species", "Exposure", "Rel.Hum", "Temp", "Deaths", "N"], &["1", "A", "1", "60", "10", "0", "20"], &["2", "A", "1", "60", "15", "0", "20"], &["41", "A", "4", "65.8", "15", "4", "20"], &["42", "A", "4", "65.8", "20", "7", "20"], &["88", "B", "4", "65.8", "10", "10", "20"], &["89", "B", "4", "65.8", "15", "12", "20"]]);
         let mut d = TableDb::in_memory().unwrap();
         d.load("k", "snails_tbl5e224", t.clone()).unwrap();
         let answer = |d: &mut TableDb, q: &str| {
@@ -12313,5 +12329,52 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "How many people were searching for a job?"), (PlanKind::Count, vec!["2".into()]));
         let (mut d, t) = db(&[&["", "child", "parent", "frequency", "gp", "par", "chl"], &["1", "59.5", "62.5", "0.5", "fs", "Father", "Son"], &["2", "59.5", "63.5", "0.5", "fs", "Father", "Son"], &["3", "60.5", "58.5", "1", "md", "Mother", "Daughter"], &["4", "61.5", "61.5", "2", "md", "Mother", "Daughter"]]);
         assert_eq!(ask(&mut d, &t, "What is the average parent height for mothers?"), (PlanKind::Average, vec!["60".into()]));
+    }
+
+    // Excerpts of the twenty-eighth and twenty-ninth analyst sets' real
+    // tables (tests/data/rdatasets_twenty_{eighth,ninth}_questions.jsonl):
+    // their one run on the final code of the round before (56cf2e6) failed
+    // each question below.
+
+    /// HistData's Macdonell: criminals counted by height and finger length,
+    /// two columns of numbers and `frequency`: a finger length's criminals
+    /// added up, and the most common length the one counted most over
+    /// every height.
+    #[test]
+    fn counts_by_two_columns_of_numbers_are_a_table_of_frequencies() {
+        let (mut d, t) = db(&[
+            &["", "height", "finger", "frequency"],
+            &["1", "4.63", "11", "1"],
+            &["2", "4.63", "11.5", "2"],
+            &["3", "4.71", "11", "3"],
+            &["4", "4.71", "11.5", "4"],
+            &["5", "4.80", "11", "0"],
+            &["6", "4.80", "11.5", "5"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many criminals had a finger length of 11?"), (PlanKind::Sum, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the most common finger length?"), (PlanKind::GroupArgMax, vec!["11.5".into()]));
+    }
+
+    /// Mercury's vapour pressure at temperatures 0, 20, … (each once): "how
+    /// many temperatures" counts rows, the temperatures being no counts to
+    /// add up; MedExp's "terrible health", no value of `health`, is no row.
+    #[test]
+    fn a_measure_stepped_evenly_is_no_count_and_an_unheld_value_after_in_is_no_row() {
+        let (mut d, t) = db(&[&["", "temperature", "pressure"], &["1", "0", "0.0002"], &["2", "20", "0.0012"], &["15", "280", "157"], &["16", "300", "247"], &["17", "320", "376"], &["18", "340", "558"]]);
+        assert_eq!(ask(&mut d, &t, "How many temperatures have a pressure above 100?"), (PlanKind::Count, vec!["4".into()]));
+        let (mut d, t) = db(&[&["", "med", "health", "sex"], &["1", "62.1", "good", "male"], &["2", "0", "excellent", "male"], &["3", "27.8", "poor", "female"], &["4", "10", "good", "female"], &["5", "3.2", "fair", "female"]]);
+        assert_eq!(ask(&mut d, &t, "How many people are in poor health?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(parse_or_why("How many people are in terrible health?", &t, "t").err(), Some(NoPlan::Unrelated("a value of a column that none of its cells holds")));
+    }
+
+    /// Ecdat's University (`stfees`: "student fees", a word of seven
+    /// letters cut to two) and MASS's newcomb (one column, `x`: "how many
+    /// measurements are negative" compares it).
+    #[test]
+    fn a_seven_letter_words_two_letters_and_the_only_column_of_measurements() {
+        let (mut d, t) = db(&[&["", "undstudents", "poststudents", "acnumbers", "stfees"], &["1", "17", "1190", "183", "2821"], &["2", "0", "392", "83", "4037"], &["3", "10035", "2100", "900", "18800"]]);
+        assert_eq!(ask(&mut d, &t, "What are the highest student fees?"), (PlanKind::Max, vec!["18800".into()]));
+        let (mut d, t) = db(&[&["", "x"], &["1", "28"], &["2", "-44"], &["3", "29"], &["4", "30"], &["5", "-2"]]);
+        assert_eq!(ask(&mut d, &t, "How many measurements are negative?"), (PlanKind::Count, vec!["2".into()]));
     }
 }
