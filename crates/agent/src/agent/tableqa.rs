@@ -7695,15 +7695,20 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     // weight) and women.csv: a word of the question that names another
     // table asked, by its file's name, says whose rows are meant; a table
     // that holds that word nowhere does not answer.
-    // (The name's word as written, and as a noun, no other word of
-    // content after it: "male crabs" names no table Males.)
+    // (A name of one word, as written, and as a noun, no other word of
+    // content after it: "male crabs" names no table Males; "total sales"
+    // is no sheet "Net sales by region", whose other tables' plans stand.)
     let tokens = crate::text::tokenize(question);
     let as_noun: BTreeSet<&str> = (0..tokens.len()).filter(|&i| tokens[i].len() >= 3 && !is_weak(&tokens[i]) && !OPERATION.contains(&tokens[i].as_str()) && tokens.get(i + 1).is_none_or(|w| is_weak(w))).map(|i| tokens[i].as_str()).collect();
     let mut named_tables = BTreeSet::new();
     for cand in &asked {
         if let Ok(loaded) = db.ensure(cand.object) {
-            let name_words = crate::text::tokenize(&loaded.name.replace('_', " "));
-            named_tables.extend(name_words.into_iter().filter(|w| as_noun.contains(w.as_str())));
+            let name_words: Vec<String> = crate::text::tokenize(&loaded.name.replace('_', " ")).into_iter().filter(|w| !w.chars().any(|c| c.is_ascii_digit())).collect();
+            if let [w] = name_words.as_slice() {
+                if as_noun.contains(w.as_str()) {
+                    named_tables.insert(w.clone());
+                }
+            }
         }
     }
     for cand in asked {
