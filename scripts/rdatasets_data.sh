@@ -199,7 +199,13 @@
 # quarterly revenue (datasets' freeny); UK universities (Ecdat's
 # University: `undstudents`, `stfees`); Newcomb's light (MASS's newcomb).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-eighth|--twenty-ninth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -twenty-ninth)
+# `--thirtieth` lays out six others for the thirtieth set
+# (scripts/make_agg_questions_thirtieth.py): a motorcycle crash test
+# (MASS's mcycle); a beaver's body temperature (MASS's beav1); two
+# leukaemia trials (MASS's gehan, leuk: `wbc`, `ag`); a viscometer (MASS's
+# stormer: `Wt`); the areas of land masses by name (datasets' islands).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-ninth|--thirtieth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirtieth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -231,6 +237,7 @@ case "${1:-}" in
   --twenty-seventh) PATHS="MASS/Rabbit MASS/motors HistData/PearsonLee Ecdat/Electricity MASS/drivers Ecdat/Participation" ;;
   --twenty-eighth) PATHS="datasets/pressure HistData/Cavendish Ecdat/Hedonic Ecdat/MedExp MASS/shuttle Ecdat/Earnings" ;;
   --twenty-ninth) PATHS="Ecdat/Kakadu HistData/Macdonell MASS/eagles datasets/freeny Ecdat/University MASS/newcomb" ;;
+  --thirtieth) PATHS="MASS/mcycle MASS/beav1 MASS/gehan MASS/leuk MASS/stormer datasets/islands" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
