@@ -283,6 +283,11 @@ impl Ctx<'_> {
     fn is_num(&self, c: usize) -> bool {
         self.t.columns[c].kind == ColumnKind::Number
     }
+    /// Does the word at `k` begin with a word of the table's own name of
+    /// five letters or more ("cigarette" of Cigar.csv)?
+    fn begins_with_own_name(&self, k: usize) -> bool {
+        self.own.iter().any(|o| o.len() >= 5 && self.q[k].len() > o.len() && self.q[k].starts_with(o.as_str()))
+    }
 }
 
 fn sql_str(s: &str) -> String {
@@ -1883,11 +1888,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
             // ("Crime rate": `crmrte`, each word's first letter and two or
             // more of its others in order, the vowels left out.)
             let letters_in_order = |id: &str| {
-                let in_order = |part: &str, w: &str| part.len() >= 3 && part[..1] == w[..1] && {
-                    let mut rest = w[1..].chars();
-                    part[1..].chars().all(|ch| rest.any(|x| x == ch))
-                };
-                m == 2 && lower_names.contains(id) && id.len() >= 6 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str())) && (3..=id.len() - 3).any(|cut| in_order(&id[..cut], &ws[0]) && in_order(&id[cut..], &ws[1]))
+                m == 2 && lower_names.contains(id) && id.len() >= 6 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str())) && (3..=id.len() - 3).any(|cut| initial_then_letters_of(&id[..cut], &ws[0]) && initial_then_letters_of(&id[cut..], &ws[1]))
             };
             let initial_then_prefix = |id: &str| m == 2 && lower_names.contains(id) && id.len() >= 4 && id.is_ascii() && ws.iter().all(|w| w.len() >= 4 && w.is_ascii()) && id[..1] == ws[0][..1] && ws[1].starts_with(&id[1..]);
             // ("Body weight": `Bwt`, a word's initial and the next word's
@@ -1927,10 +1928,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
                 // other name so written: "competitors" is no `CP`, a
                 // sport's column of points; "average" no `age`, "atlanta"
                 // no `alt`).
-                let skeleton = |p: &str| {
-                    let mut rest = w.chars().skip(1);
-                    p.len() == 2 && w.len() >= 6 && !is_weak(&w) && p.chars().next() == w.chars().next() && p.chars().skip(1).all(|ch| rest.any(|x| x == ch))
-                };
+                let skeleton = |p: &str| p.len() == 2 && w.len() >= 6 && !is_weak(&w) && initial_then_letters_of(p, &w);
                 // Three letters in lower case: the word's first, a consonant
                 // followed by nothing but vowels, and its last, as R's
                 // datasets name them: "city" is `cty`, "highway" `hwy`.
@@ -2010,10 +2008,7 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
                 // column ("yield" `Y`, "variety" `V`), where no cell holds
                 // the word and the column is no flag of 0 and 1.
                 let short: Vec<&String> = if short.is_empty() && !capital_names.is_empty() && w.len() >= 6 && w.is_ascii() && !is_weak(&w) && !OPERATION.contains(&w.as_str()) && !all_col_words.contains(&stem(&w)) {
-                    let fits: Vec<&String> = capital_names.iter().filter(|p| w.len() >= p.len() + 3 && p[..1] == w[..1] && !w.starts_with(p.as_str()) && {
-                        let mut rest = w[1..].chars();
-                        p[1..].chars().all(|ch| rest.any(|x| x == ch))
-                    }).collect();
+                    let fits: Vec<&String> = capital_names.iter().filter(|p| w.len() >= p.len() + 3 && !w.starts_with(p.as_str()) && initial_then_letters_of(p, &w)).collect();
                     if fits.len() == 1 { fits } else { Vec::new() }
                 } else {
                     short
@@ -2185,6 +2180,15 @@ fn camel_words(name: &str) -> String {
         out.push(c);
     }
     out
+}
+
+/// Is `short` the word `w`'s first letter and then some of its other
+/// letters in order: "wt" of "weight", "intg" of "integrity", "crm" of
+/// "crime"?
+fn initial_then_letters_of(short: &str, w: &str) -> bool {
+    let mut short_chars = short.chars();
+    let mut rest = w.chars();
+    short_chars.next().is_some_and(|first| rest.next() == Some(first)) && short_chars.all(|ch| rest.any(|x| x == ch))
 }
 
 /// A word without the vowels after its first letter: "score" → "scr",
@@ -3330,10 +3334,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // ("Lasted exactly 3 days": a column of durations in plain numbers.)
         let fits = if fits.is_empty() && plain_time_unit(&cx.q[i + 1]) { plain_duration_column(t).filter(|&c| t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).into_iter().collect() } else { fits };
         let [c] = fits.as_slice() else { continue };
-        let i = if i > 0 && matches!(cx.q[i - 1].as_str(), "exactly" | "precisely") { i - 1 } else { i };
-        // (With the adjective the unit measures by: "65 inches tall".)
+        // (With "exactly" before it, and the adjective the unit measures
+        // by after it: "65 inches tall".)
+        let exactly = i > 0 && matches!(cx.q[i - 1].as_str(), "exactly" | "precisely");
         let adjective = cx.q.get(i + 2).is_some_and(|w| matches!(w.as_str(), "tall" | "high" | "long" | "wide" | "deep" | "heavy" | "old"));
-        num_filters.push((*c, "=", v, (i, i + 2 + usize::from(adjective) + usize::from(cx.q[i] == "exactly" || cx.q[i] == "precisely"))));
+        num_filters.push((*c, "=", v, (i - usize::from(exactly), i + 2 + usize::from(adjective))));
     }
     // "which nation did not win silver?", "the only country to not receive
     // a gold medal", "did not complete a single lap": the number column of
@@ -4109,7 +4114,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || verb_noun(&cx.q[i]).is_some_and(|noun| (0..t.columns.len()).any(|c| holds_counts(t, c) && col_words(&t.columns[c].name).iter().any(|w| w == noun)))
             // ("Cigarette price" of Cigar.csv: a word the table's name of
             // five letters or more begins.)
-            || cx.own.iter().any(|o| o.len() >= 5 && cx.q[i].len() > o.len() && cx.q[i].starts_with(o.as_str()))
+            || cx.begins_with_own_name(i)
             // ("Ice cream" of Icecream.csv: two words its name runs together.)
             || (i + 1 < n && context.contains(&format!("{}{}", cx.q[i], cx.q[i + 1])))
             || (i > 0 && context.contains(&format!("{}{}", cx.q[i - 1], cx.q[i])))
@@ -6673,6 +6678,7 @@ fn link_shortened_values(cx: &Ctx, links: &[Link], col_word_set: &BTreeSet<Strin
 /// the column does not hold: it keeps no row.
 fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> Vec<Link> {
     let t = cx.t;
+    let frequencies = frequency_column(t);
     let n = cx.q.len();
     let mut out: Vec<Link> = Vec::new();
     let taken = |i: usize, out: &[Link]| links.iter().chain(out).any(|l| l.pos.contains(&i));
@@ -6717,8 +6723,8 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> 
         };
         // (Or "a chest size of 60" over soldiers counted by chest size: a
         // measure's noun after the name.)
-        let at_of = if at != usize::MAX && cx.q.get(at + 1).is_some_and(|w| MEASURE_NOUNS.contains(&w.as_str())) && frequency_column(t).is_some() { at + 1 } else { at };
-        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at_of + 2 < n && cx.q[at_of + 1] == "of" && !out.iter().any(|l| l.pos.contains(&(at_of + 2))) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && (levels() || frequency_column(t).is_some_and(|f| f != c)) {
+        let at_of = if at != usize::MAX && cx.q.get(at + 1).is_some_and(|w| MEASURE_NOUNS.contains(&w.as_str())) && frequencies.is_some() { at + 1 } else { at };
+        if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && at_of + 2 < n && cx.q[at_of + 1] == "of" && !out.iter().any(|l| l.pos.contains(&(at_of + 2))) && !links.iter().any(|l| l.col == c) && !is_year_column(t, c) && (levels() || frequencies.is_some_and(|f| f != c)) {
             // (Not a year: "the second quarter of 1975".)
             if let Some(v) = cx.q[at_of + 2].parse::<f64>().ok().filter(|_| crate::text::year_word(&cx.q[at_of + 2]).is_none()) {
                 if !t.rows.iter().any(|r| r.cells[c].num == Some(v)) {
@@ -7241,7 +7247,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // (A word of the table's own name says which table, not which
         // column, and is not counted: "the average cigarette price" of
         // Cigar.csv reaches `price`.)
-        let naming_table = ((from.max(head_at + 1)).min(n)..(i + 5).min(n)).filter(|&k| cx.own.contains(&cx.qs[k]) || cx.own.iter().any(|o| o.len() >= 5 && cx.q[k].len() > o.len() && cx.q[k].starts_with(o.as_str()))).count();
+        let naming_table = ((from.max(head_at + 1)).min(n)..(i + 5).min(n)).filter(|&k| cx.own.contains(&cx.qs[k]) || cx.begins_with_own_name(k)).count();
         let reach = (i + 4 + naming_table).max(head_at);
         let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w) || head.iter().any(|h| abbreviates(w, h))) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
         // "How did they place the previous year?", "how did they finish in
