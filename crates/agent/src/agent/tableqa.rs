@@ -1542,6 +1542,9 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
     let Ok(two_digits) = in_two_digit_years(question, t) else {
         return Err(NoPlan::Unrelated("a year that the table's column of years, in two digits, does not hold"));
     };
+    if number_unheld_of_its_column(question, t) {
+        return Err(NoPlan::Unrelated("a number said of a column of a few values (\"a weight of 75\") that none of its cells holds"));
+    }
     let written_out = in_column_words(&two_digits, t);
     // (The short names the question's words were written as: "displ" for
     // "displacement".)
@@ -1554,7 +1557,8 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         None => parse_inner(question, t, index, table, &HashMap::new(), &shortened, &mut unrelated),
     };
     match parsed {
-        Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) => Err(NoPlan::NotUnderstood),
+        Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) => Err(NoPlan::NotUnderstood),
+        Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
@@ -1613,6 +1617,83 @@ fn band_held_nowhere(question: &str, t: &TypedTable) -> Option<Band> {
     let written = |band: &str| t.columns.iter().any(|c| norm(&c.name).contains(band)) || t.caption.as_deref().is_some_and(|c| norm(c).contains(band)) || t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(['-', '–', '—', '−']) && norm(&c.raw).contains(band)));
     let (a, z, low, high) = bands.into_iter().find(|(a, z, ..)| !written(&q[*a..*z]))?;
     Some(Band { question: q, at: (a, z), low, high })
+}
+
+/// Does the plan average or take the least or most of a column over the
+/// rows where that column equals one number? "What is the average
+/// time with a weight of 50?", asked of a table with a `time` column and
+/// no weight, had read as the average of `time` where `time` is 50: the
+/// value itself, an answer to nothing asked.
+fn measures_its_own_value(plan: &QueryPlan) -> bool {
+    // (Not a sum, which counts the rows too, nor a measure read out of the
+    // filtered cells: the points of "W 22 – 16" results.)
+    matches!(plan.kind, PlanKind::Average | PlanKind::Min | PlanKind::Max) && plan.measure_column.as_ref().is_some_and(|m| plan.filters.iter().any(|f| f.op == "=" && f.column == *m && f.values.iter().all(|v| v.parse::<f64>().is_ok())))
+}
+
+/// Does the question say a number as "a <noun> of N" ("with a weight of
+/// 75") that the plan either takes from a column the noun does not name
+/// (motorcycle `accel`'s 75 is no weight) or leaves out, the noun naming
+/// no column ("the average temperature at a weight of 75" is not the
+/// average temperature)? The noun is the attribute that holds N. A column
+/// names the noun by its words, or as a short name of it ("Wt").
+fn number_of_another_attribute(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
+    let q = words(question);
+    (3..q.len()).any(|i| {
+        let [article, noun, of, n] = &q[i - 3..=i] else { return false };
+        if n.parse::<f64>().is_err() || !matches!(article.as_str(), "a" | "an") || of != "of" || noun.parse::<f64>().is_ok() || matches!(noun.as_str(), "total" | "number" | "sum" | "maximum" | "minimum" | "average" | "mean" | "max" | "min" | "lot" | "margin" | "record" | "difference" | "group" | "set" | "series" | "period" | "span" | "count" | "rank" | "ranking" | "place" | "position" | "value") {
+            return false;
+        }
+        if in_a_score(question, n) {
+            return false;
+        }
+        let named = |name: &str| noun_names_column(noun, name);
+        // (The column may be named after the number: "a mark of 14 for
+        // color".)
+        let said_elsewhere = |name: &str| {
+            let cw = col_words(name);
+            !cw.is_empty() && cw.iter().all(|w| q.iter().any(|x| stem(x) == *w))
+        };
+        match plan.filters.iter().find(|f| f.words.split_whitespace().any(|w| w == n)) {
+            Some(f) => f.op == "=" && !named(&f.column) && !said_elsewhere(&f.column),
+            None => !t.columns.iter().any(|c| named(&c.name)),
+        }
+    })
+}
+
+/// Is the number `n` one side of a score or a range the question writes
+/// ("a result of 4-0", "1–0")?
+fn in_a_score(question: &str, n: &str) -> bool {
+    ["-", "–", "—", ":"].iter().any(|d| question.contains(&format!("{n}{d}")) || question.contains(&format!("{d}{n}")))
+}
+
+/// Does the question's `noun` name the column called `name`, by its words
+/// ("weight" of `weight`) or as a short name of it ("Wt")?
+fn noun_names_column(noun: &str, name: &str) -> bool {
+    let short = name.trim().to_lowercase();
+    col_words(name).contains(&stem(noun)) || (short.len() <= 4 && short.is_ascii() && initial_then_letters_of(&short, noun)) || skeletons_make(&short.replace([' ', '_', '.'], ""), &[noun.to_string()])
+}
+
+/// Does the question say "<noun> of N" ("with a weight of 75") of a
+/// column of a few numbers, each on several rows (stormer's weights 20, 50
+/// and 100), that the noun names and that holds no N? No row has that
+/// value; the plan that drops it answers over every row.
+fn number_unheld_of_its_column(question: &str, t: &TypedTable) -> bool {
+    let q = words(question);
+    (3..q.len()).any(|i| {
+        let Ok(n) = q[i].parse::<f64>() else { return false };
+        // (Said as "a <noun> of N", not "under the age of 25"; not a band
+        // or a bound: "a weight of 50 or more", "of 50 to 60"; nor a score,
+        // "a result of 4-0".)
+        if q[i - 1] != "of" || !matches!(q[i - 3].as_str(), "a" | "an") || q.get(i + 1).is_some_and(|w| matches!(w.as_str(), "or" | "to" | "and" | "through" | "percent")) || question.contains(&format!("{}%", q[i])) || in_a_score(question, &q[i]) {
+            return false;
+        }
+        let noun = &q[i - 2];
+        (0..t.columns.len()).any(|c| {
+            t.columns[c].kind != ColumnKind::Text
+                && noun_names_column(noun, &t.columns[c].name)
+                && few_repeated_values(t, c).is_some_and(|vs| !vs.iter().any(|v| v.parse::<f64>().is_ok_and(|x| x == n)))
+        })
+    })
 }
 
 /// Does the plan add up or average the column the question asks a value
@@ -12388,4 +12469,21 @@ mod tests {
         let (mut d, t) = db(&[&["", "x"], &["1", "28"], &["2", "-44"], &["3", "29"], &["4", "30"], &["5", "-2"]]);
         assert_eq!(ask(&mut d, &t, "How many measurements are negative?"), (PlanKind::Count, vec!["2".into()]));
     }
+
+    /// MASS's stormer (`Wt`: weights 20, 50, 100), boot's beav1 (a `time`
+    /// column, no weight) and MASS's mcycle (`accel`, one cell 75): "a
+    /// weight of N" is the weight column's N, or no row, and never another
+    /// column's N nor the measure's own.
+    #[test]
+    fn a_number_said_of_an_attribute_is_that_attributes_value() {
+        let (mut d, t) = db(&[&["", "Viscosity", "Wt", "Time"], &["1", "14.7", "20", "35.6"], &["2", "27.5", "20", "54.3"], &["9", "14.7", "50", "17.6"], &["10", "27.5", "50", "24.3"], &["17", "27.5", "100", "10.5"], &["18", "42", "100", "15.5"]]);
+        assert_eq!(ask(&mut d, &t, "What is the average time with a weight of 50?"), (PlanKind::Average, vec!["20.95".into()]));
+        assert_eq!(parse_or_why("What is the average time with a weight of 75?", &t, "t").err(), Some(NoPlan::Unrelated("a number said of a column of a few values (\"a weight of 75\") that none of its cells holds")));
+        let (_, t) = db(&[&["", "day", "time", "temp", "activ"], &["1", "346", "840", "36.33", "0"], &["2", "346", "850", "36.34", "0"], &["3", "346", "50", "36.35", "0"], &["4", "347", "100", "36.42", "1"]]);
+        assert_eq!(parse_or_why("What is the average time with a weight of 50?", &t, "t").err(), Some(NoPlan::NotUnderstood));
+        assert_eq!(parse_or_why("What is the average temperature at a weight of 75?", &t, "t").err(), Some(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")));
+        let (_, t) = db(&[&["", "times", "accel"], &["1", "2.4", "0"], &["2", "2.6", "-1.3"], &["3", "32.8", "75"], &["4", "35.2", "-54.9"]]);
+        assert_eq!(parse_or_why("What is the average time with a weight of 75?", &t, "t").err(), Some(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")));
+    }
 }
+
