@@ -205,7 +205,23 @@
 # leukaemia trials (MASS's gehan, leuk: `wbc`, `ag`); a viscometer (MASS's
 # stormer: `Wt`); the areas of land masses by name (datasets' islands).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--twenty-ninth|--thirtieth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirtieth)
+# `--thirty-first` lays out six others for the thirty-first set
+# (scripts/make_agg_questions_thirty_first.py): 45 occupations by name
+# (car's Duncan: type, income, education, prestige); an arthritis trial
+# (vcd's Arthritis); veterans with lung cancer (survival's veteran:
+# `trt`, `karno`, `diagtime`); arrests by US state (datasets'
+# USArrests); 1,000 earthquakes near Fiji (datasets' quakes: `mag`); the
+# Titanic's lifeboats (vcd's Lifeboats: `cap`).
+#
+# `--thirty-second` lays out six others for the thirty-second set
+# (scripts/make_agg_questions_thirty_second.py): married Canadian women's
+# work (car's Womenlf: `partic`, `hincome`); 43 US cities by name (car's
+# Angell: `moral`, `hetero`); New Haven's yearly temperature (datasets'
+# nhtemp); advanced lung cancer (survival's lung: `meal.cal`,
+# `wt.loss`); visits to Lake Somerville (Ecdat's Somerville: `feeSom`);
+# Virginia's death rates by age group (datasets' VADeaths).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirtieth|--thirty-first|--thirty-second] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-second)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -238,6 +254,8 @@ case "${1:-}" in
   --twenty-eighth) PATHS="datasets/pressure HistData/Cavendish Ecdat/Hedonic Ecdat/MedExp MASS/shuttle Ecdat/Earnings" ;;
   --twenty-ninth) PATHS="Ecdat/Kakadu HistData/Macdonell MASS/eagles datasets/freeny Ecdat/University MASS/newcomb" ;;
   --thirtieth) PATHS="MASS/mcycle MASS/beav1 MASS/gehan MASS/leuk MASS/stormer datasets/islands" ;;
+  --thirty-first) PATHS="car/Duncan vcd/Arthritis survival/veteran datasets/USArrests datasets/quakes vcd/Lifeboats" ;;
+  --thirty-second) PATHS="car/Womenlf car/Angell datasets/nhtemp survival/lung Ecdat/Somerville datasets/VADeaths" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
