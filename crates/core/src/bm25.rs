@@ -19,27 +19,10 @@ pub fn idf(doc_freq: usize, docs: usize) -> f32 {
 /// A possessive's "s" is no term: "the beaver's temperature" had matched
 /// a table of islands by its one row "New Zealand (S)".
 pub fn query_terms(query: &str) -> Vec<String> {
-    let mut terms: Vec<String> = tokenize(&without_possessive_s(query)).into_iter().filter(|t| !crate::text::is_stopword(t)).collect();
+    let mut terms: Vec<String> = tokenize(&crate::text::without_possessive_s(query)).into_iter().filter(|t| !crate::text::is_stopword(t)).collect();
     terms.sort();
     terms.dedup();
     terms
-}
-
-/// `text` with each possessive "'s" ("beaver's", "Cook’s") dropped.
-fn without_possessive_s(text: &str) -> String {
-    let chars: Vec<char> = text.chars().collect();
-    let possessive = |i: usize| matches!(chars[i], '\'' | '’') && i > 0 && chars[i - 1].is_alphanumeric() && matches!(chars.get(i + 1), Some('s' | 'S')) && !chars.get(i + 2).is_some_and(|c| c.is_alphanumeric());
-    let mut out = String::with_capacity(text.len());
-    let mut i = 0;
-    while i < chars.len() {
-        if possessive(i) {
-            i += 2;
-            continue;
-        }
-        out.push(chars[i]);
-        i += 1;
-    }
-    out
 }
 
 /// Okapi BM25 over tokenized documents.
@@ -105,6 +88,7 @@ mod tests {
         assert_eq!(query_terms("What is the beaver's average body temperature?"), vec!["average", "beaver", "body", "temperature"]);
         assert_eq!(query_terms("Cook’s islands (S)"), vec!["cook", "islands", "s"]);
         assert_eq!(query_terms("the 's' key"), vec!["key", "s"]);
+        assert_eq!(query_terms("albums of the 70's"), vec!["70", "albums", "s"]);
     }
 
     #[test]

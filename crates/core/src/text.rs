@@ -183,6 +183,24 @@ pub fn tokenize(text: &str) -> Vec<String> {
     out
 }
 
+/// `text` with each possessive "'s" ("beaver's", "Cook’s") dropped; a
+/// decade's "70's" is kept.
+pub fn without_possessive_s(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let possessive = |i: usize| matches!(chars[i], '\'' | '’') && i > 0 && chars[i - 1].is_alphabetic() && matches!(chars.get(i + 1), Some('s' | 'S')) && !chars.get(i + 2).is_some_and(|c| c.is_alphanumeric());
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        if possessive(i) {
+            i += 2;
+            continue;
+        }
+        out.push(chars[i]);
+        i += 1;
+    }
+    out
+}
+
 /// The top `k` keywords of a text by frequency, ignoring stopwords and
 /// numbers; ties break by first occurrence so the result is deterministic.
 pub fn keywords(text: &str, k: usize) -> Vec<String> {

@@ -1069,6 +1069,27 @@ mod tests {
         assert_eq!((q.source.as_str(), q.result.values.clone()), (crabs.id.as_str(), vec!["7.2".to_string()]));
     }
 
+    /// "Which region has the most women?" beside car's Womenlf (a row a
+    /// woman) and car's Angell (a row a city, judged relevant for its
+    /// `region`): "women" names the first, "Womenlf", the word and two
+    /// letters, and a count of Angell's cities by region is no answer.
+    /// "What is the average husband's income?" beside Ecdat's Somerville
+    /// (judged relevant, an `income` class): Womenlf's `hincome` stands
+    /// for both words.
+    #[test]
+    fn a_table_named_by_a_word_and_two_letters_and_a_short_name_for_two_words() {
+        let women = table("Womenlf", &[&["", "partic", "hincome", "children", "region"], &["1", "not.work", "15", "present", "Ontario"], &["2", "fulltime", "13", "present", "Ontario"], &["3", "parttime", "45", "absent", "Quebec"]]);
+        let cities = table("Angell", &[&["", "moral", "hetero", "mobility", "region"], &["Rochester", "19", "20.6", "15", "E"], &["Syracuse", "17", "15.6", "20.2", "E"], &["Baltimore", "9.6", "31.8", "13.2", "S"]]);
+        let lake = table("Somerville", &[&["", "visits", "quality", "ski", "income"], &["1", "0", "0", "yes", "4"], &["2", "0", "0", "no", "9"], &["3", "1", "2", "yes", "5"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &cities, score: 0.62, relevant: true }, tableqa::TableCandidate { object: &women, score: 0.45, relevant: true }];
+        let q = tableqa::query_tables("Which region has the most women?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone()), (women.id.as_str(), vec!["Ontario".to_string()]));
+        let cands = [tableqa::TableCandidate { object: &lake, score: 0.66, relevant: true }, tableqa::TableCandidate { object: &women, score: 0.05, relevant: false }];
+        let q = tableqa::query_tables("What is the average husband's income?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone()), (women.id.as_str(), vec!["24.33".to_string()]));
+    }
+
     /// "How many pairs were in pot 9?" answered with a cell "9": the
     /// question's own number is no count; "how many pairs were in pot 3?"
     /// answered 4 is.

@@ -1232,6 +1232,13 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             chosen.push(l);
         }
     }
+    // ("Women work fulltime": the whole cell "fulltime" over the word
+    // right before it, "work", one word of another cell of that column,
+    // "not.work".)
+    let weaker: Vec<usize> = (0..chosen.len())
+        .filter(|&i| chosen.iter().enumerate().any(|(j, o)| j != i && o.col == chosen[i].col && !o.neg && !chosen[i].neg && !o.other && !chosen[i].other && o.raws.iter().all(|r| words(r).len() == o.pos.len()) && chosen[i].pos.len() == 1 && chosen[i].raws.iter().all(|r| words(r).len() > 1) && o.span.0 == chosen[i].span.1))
+        .collect();
+    let mut chosen: Vec<Link> = chosen.into_iter().enumerate().filter(|(i, _)| !weaker.contains(i)).map(|(_, l)| l).collect();
     for l in &mut chosen {
         l.rows.sort_unstable();
         l.rows.dedup();
@@ -1539,6 +1546,14 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         Ok(None) => question,
         Err(()) => return Err(NoPlan::Unrelated("a band (\"20+\") that none of the table's cells writes")),
     };
+    let joined;
+    let question = match with_cell_words_joined(question, index) {
+        Some(q) => {
+            joined = q;
+            joined.as_str()
+        }
+        None => question,
+    };
     let Ok(two_digits) = in_two_digit_years(question, t) else {
         return Err(NoPlan::Unrelated("a year that the table's column of years, in two digits, does not hold"));
     };
@@ -1557,6 +1572,7 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         None => parse_inner(question, t, index, table, &HashMap::new(), &shortened, &mut unrelated),
     };
     match parsed {
+        Some(plan) if counts_people_of_no_column(question, &plan, t) => Err(NoPlan::Unrelated("people of a kind none of the table's columns of people counts")),
         Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) => Err(NoPlan::NotUnderstood),
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
         Some(plan) => Ok(plan),
@@ -1619,6 +1635,21 @@ fn band_held_nowhere(question: &str, t: &TypedTable) -> Option<Band> {
     Some(Band { question: q, at: (a, z), low, high })
 }
 
+/// Does a count of every row answer "how many children …" of a table
+/// that counts kinds of people in columns (the Titanic's lifeboats: `crew`,
+/// `men`, `women`), none of them children? Its rows are boats, not
+/// people, and no column holds the people asked of.
+fn counts_people_of_no_column(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
+    const KINDS: &[&str] = &["man", "woman", "child", "adult", "boy", "girl", "male", "female", "crew", "passenger", "infant", "baby", "people", "person"];
+    if plan.kind != PlanKind::Count || !plan.filters.is_empty() {
+        return false;
+    }
+    let q = words(question);
+    let Some(counted) = q.windows(3).find(|w| w[0] == "how" && w[1] == "many").map(|w| stem(&w[2])) else { return false };
+    let people_columns: Vec<Vec<String>> = t.columns.iter().filter(|c| c.kind == ColumnKind::Number).map(|c| col_words(&c.name)).filter(|cw| cw.iter().any(|w| KINDS.contains(&w.as_str()))).collect();
+    KINDS.contains(&counted.as_str()) && people_columns.len() >= 2 && !people_columns.iter().any(|cw| cw.contains(&counted))
+}
+
 /// Does the plan average or take the least or most of a column over the
 /// rows where that column equals one number? "What is the average
 /// time with a weight of 50?", asked of a table with a `time` column and
@@ -1666,6 +1697,33 @@ fn in_a_score(question: &str, n: &str) -> bool {
     ["-", "–", "—", ":"].iter().any(|d| question.contains(&format!("{n}{d}")) || question.contains(&format!("{d}{n}")))
 }
 
+/// The question with two words that a cell writes run together ("full
+/// time" of Womenlf's "fulltime", "part time") written so, where some
+/// cell is that one word and neither word alone is any cell's; `None`
+/// where no two are.
+fn with_cell_words_joined(question: &str, index: &crate::tabular::CellIndex) -> Option<String> {
+    let tokens = char_runs(question, |c| c.is_alphabetic().then_some(0));
+    let low = |k: usize| question[tokens[k].0..tokens[k].1].to_lowercase();
+    let held = |w: &str| index.by_word.contains_key(w);
+    let mut out = String::with_capacity(question.len());
+    let mut at = 0;
+    let mut k = 0;
+    while k + 1 < tokens.len() {
+        let (a, b) = (low(k), low(k + 1));
+        let joined = format!("{a}{b}");
+        if &question[tokens[k].1..tokens[k + 1].0] == " " && a.len() >= 3 && b.len() >= 3 && held(&joined) && !held(&a) && !held(&b) {
+            out.push_str(&question[at..tokens[k].0]);
+            out.push_str(&question[tokens[k].0..tokens[k].1]);
+            out.push_str(&question[tokens[k + 1].0..tokens[k + 1].1]);
+            at = tokens[k + 1].1;
+            k += 2;
+        } else {
+            k += 1;
+        }
+    }
+    (at > 0).then(|| out + &question[at..])
+}
+
 /// Does the question's `noun` name the column called `name`, by its words
 /// ("weight" of `weight`) or as a short name of it ("Wt")?
 fn noun_names_column(noun: &str, name: &str) -> bool {
@@ -1688,9 +1746,13 @@ fn number_unheld_of_its_column(question: &str, t: &TypedTable) -> bool {
             return false;
         }
         let noun = &q[i - 2];
+        // (A column the noun names by its own words is linked past "of"
+        // where its cells are read, a filter that finds no row: "a dose of
+        // 3" over doses 0.5, 1 and 2.)
         (0..t.columns.len()).any(|c| {
             t.columns[c].kind != ColumnKind::Text
                 && noun_names_column(noun, &t.columns[c].name)
+                && !col_words(&t.columns[c].name).contains(&stem(noun))
                 && few_repeated_values(t, c).is_some_and(|vs| !vs.iter().any(|v| v.parse::<f64>().is_ok_and(|x| x == n)))
         })
     })
@@ -1816,6 +1878,21 @@ fn adds_up_years_unasked(question: &str, plan: &QueryPlan, t: &TypedTable) -> bo
 /// as words ("Part", "Nation") is matched as words, so "party" stays
 /// "party".
 fn in_column_words(question: &str, t: &TypedTable) -> String {
+    // ("The husband's income": `hincome`, the possessive left out where
+    // that makes a name; else the question as it was, "Rasch's" and all.)
+    let plain = crate::text::without_possessive_s(question);
+    let as_asked = column_words_of(question, t);
+    if plain != question && as_asked == question {
+        let without = column_words_of(&plain, t);
+        if without != plain {
+            return without;
+        }
+    }
+    as_asked
+}
+
+/// [`in_column_words`] of the question as written.
+fn column_words_of(question: &str, t: &TypedTable) -> String {
     let numbered = in_numbered_names(question, t);
     let question = numbered.as_str();
     let mut idents: Vec<String> = t
@@ -1909,6 +1986,20 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
     // team" is no `OT` of overtime.)
     let upper_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim()).filter(|n| n.len() == 2 && n.chars().all(|c| c.is_ascii_uppercase())).map(str::to_lowercase).collect();
     let upper_names = if upper_names.len() >= 3 { upper_names } else { BTreeSet::new() };
+    // A table of one series over the years, as R writes out a time series
+    // (`time`, `nhtemp`): the series' name, whose end after one or two
+    // letters is a word's first four letters or more ("temperature" of
+    // `nhtemp`, New Haven's), and that column's name.
+    let series: Option<(String, String)> = {
+        let measures: Vec<usize> = (0..t.columns.len()).filter(|&c| !under_no_header(&t.columns[c].name) && !is_row_numbers(t, c) && !is_year_column(t, c)).collect();
+        match measures.as_slice() {
+            [c] if t.columns[*c].kind == ColumnKind::Number && (0..t.columns.len()).any(|d| d != *c && is_year_column(t, d)) => {
+                let name = t.columns[*c].name.trim();
+                (name.len() >= 6 && name.chars().all(|ch| ch.is_ascii_lowercase())).then(|| (name.to_string(), name.to_string()))
+            }
+            _ => None,
+        }
+    };
     // The question's letter runs, with where each starts and ends.
     let tokens = char_runs(question, |c| c.is_alphabetic().then_some(0));
     let low = |k: usize| question[tokens[k].0..tokens[k].1].to_lowercase();
@@ -1991,7 +2082,8 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
         // A month's name for a column named by its first three letters
         // (`JAN`, `Mar`): "the warmest January".
         let month = crate::tabular::month_of(&low(k)).filter(|_| low(k).len() > 3).and_then(|mo| t.columns.iter().find(|c| c.name.trim().len() == 3 && crate::tabular::month_of(c.name.trim()) == Some(mo)).map(|c| (1, c.name.trim().to_string())));
-        let (m, replacement) = match joined.or(month) {
+        let of_series = series.as_ref().filter(|(name, _)| (1..=2).any(|cut| name.len() - cut >= 4 && low(k).len() > name.len() - cut && low(k).starts_with(&name[cut..]))).map(|(_, col)| (1, col.clone()));
+        let (m, replacement) = match joined.or(month).or(of_series) {
             Some(x) => x,
             None => {
                 let w = low(k);
@@ -5340,8 +5432,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 let sql = format!("SELECT COUNT(*) {w}");
                 return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
             }
-            let sql = format!("SELECT SUM({}) {w}", cx.col(m));
-            return Some(plan(PlanKind::Sum, sql, format!("SELECT \"_row\" {w}"), None, Some(m), &filters));
+            // ("How many stations reported an earthquake on average?": the
+            // stations of a row, averaged.)
+            let (kind, f) = if avg && !sum { (PlanKind::Average, "AVG") } else { (PlanKind::Sum, "SUM") };
+            let sql = format!("SELECT {f}({}) {w}", cx.col(m));
+            return Some(plan(kind, sql, format!("SELECT \"_row\" {w}"), None, Some(m), &filters));
         }
         // "How many points did iowa score in the swimsuit round?", "how
         // many times has michigan state been runner-up?", "how many goals
@@ -5712,7 +5807,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // the most stations": a plural after "most" that names no column
         // counts rows, grouped by the answer's values when they repeat.
         let counts_rows = matches!(sw, "most" | "least" | "fewest")
-            && ((at + 1).min(n)..(at + 3).min(n)).any(|i| cx.q[i] != cx.qs[i] && !is_weak(&cx.q[i]) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[i])));
+            && ((at + 1).min(n)..(at + 3).min(n)).any(|i| (cx.q[i] != cx.qs[i] || cx.q[i] == "people") && !is_weak(&cx.q[i]) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[i])));
         let repeated = {
             let mut seen = BTreeSet::new();
             t.rows.iter().any(|r| !r.cells[ans].raw.is_empty() && !seen.insert(r.cells[ans].raw.clone()))
@@ -5720,7 +5815,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "the age of the oldest victim": the answer is itself the measure.
         // A year is no measure of "the most wins" or "the worst season":
         // the latest or earliest year would be no answer.
-        let year_no_measure = is_year_column(t, ans) && matches!(sw, "most" | "least" | "fewest" | "highest" | "lowest" | "best" | "worst" | "greatest" | "largest" | "smallest" | "biggest");
+        let year_no_measure = is_year_column(t, ans) && matches!(sw, "most" | "least" | "fewest" | "highest" | "lowest" | "best" | "worst" | "greatest" | "largest" | "smallest" | "biggest" | "longest" | "shortest" | "warmest" | "hottest" | "coldest" | "coolest" | "wettest" | "driest");
         // (The fastest time is the smallest, and so is the highest rank,
         // as below.)
         let timed = ["fastest", "slowest"].contains(&sw) && is_time_column(t, ans);
@@ -5732,6 +5827,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // counted on many rows, one a height.)
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY SUM({f}) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans), f = cx.col(f));
             return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, format!("SELECT \"_row\" {w}"), Some(ans), Some(f), &filters));
+        }
+        // ("Which boat carried the most people?" over boats numbered once
+        // each, no column of people named: the highest boat number is no
+        // answer, and rows of one boat each count nothing.)
+        if counts_rows && !repeated && cx.is_num(ans) && explicit_answer {
+            return None;
         }
         if cx.is_num(ans) && explicit_answer && !(counts_rows && repeated) && !year_no_measure {
             let rank = is_rank_column(t, ans) && ["best", "top", "highest", "lowest", "worst"].contains(&sw);
@@ -5745,7 +5846,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // the most rows is no average. "The most people on average" may
         // be.)
         let averaged_measure = cx.find(sw).is_some_and(|k| cx.q.get(k + 1).is_some_and(|w| matches!(w.as_str(), "average" | "mean" | "median")));
-        if repeated && !averaged_measure && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
+        // (Nor "the longest survival time" over survival times that repeat:
+        // a length is a measure's size, never how many rows hold it.)
+        let of_size = matches!(sw, "longest" | "shortest" | "tallest" | "heaviest" | "lightest" | "oldest" | "youngest" | "latest" | "earliest" | "deepest" | "widest" | "warmest" | "coldest" | "hottest");
+        if repeated && !averaged_measure && !of_size && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
             let dir = if desc { "DESC" } else { "ASC" };
             let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
             let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(ans));
@@ -6617,12 +6721,15 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
         // column's name after "are", "were", and nothing after it but the
         // end or a word of no content.)
         let said_of = matches!(cx.q[before].as_str(), "are" | "were" | "is" | "was") && cx.q.get(at + 1).is_none_or(|w| is_weak(w));
+        // ("How many households ski?": the name as the verb of the rows
+        // counted, and nothing after it.)
+        let done_by_counted = before >= 2 && at == before + 1 && cx.q[before - 2] == "how" && cx.q[before - 1] == "many" && cx.q.get(at + 1).is_none_or(|w| is_weak(w));
         let want = match cx.q[before].as_str() {
             // ("Pupils who receive a free lunch", `freelunk`.)
             "with" | "have" | "has" | "had" | "having" | "in" | "receive" | "receives" | "received" | "receiving" | "get" | "gets" | "got" => true,
             "by" if article => true,
             "without" | "no" | "lack" | "lacking" => false,
-            _ if before_plural || said_of => true,
+            _ if before_plural || said_of || done_by_counted => true,
             _ => continue,
         };
         let rows: Vec<usize> = filled.iter().filter(|x| x.1 == want).map(|x| x.0).collect();
@@ -7442,6 +7549,16 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         if head.first().is_some_and(|w| w == "year" || w == "season" || w == "date" || w == "month" || w == "day") {
             return (hint(TIME_HINTS).or_else(|| date_or_year_column(t)), false);
         }
+        // "Which city has the highest moral integration?" over cities in
+        // the rows' names (R's row names, the column under no header), the
+        // thing asked named by no column: those names, not a column of
+        // regions a place word would reach.
+        if matches!(cx.q[i].as_str(), "which" | "what") && head.first().is_some_and(|w| !is_weak(w) && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(w))) {
+            let row_names = (0..t.columns.len()).find(|&c| under_no_header(&t.columns[c].name) && t.columns[c].kind == ColumnKind::Text && !linked(c) && !is_row_numbers(t, c) && filled_cells(t, c).collect::<BTreeSet<_>>().len() == t.rows.len());
+            if let Some(c) = row_names {
+                return (Some(c), false);
+            }
+        }
         // "in what city", "which venue": a place column, whatever its name.
         if head.first().is_some_and(|w| PLACE_HINTS.contains(&w.as_str())) {
             if let Some(c) = hint(PLACE_HINTS) {
@@ -7792,8 +7909,9 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         if let Ok(loaded) = db.ensure(cand.object) {
             let name_words: Vec<String> = crate::text::tokenize(&loaded.name.replace('_', " ")).into_iter().filter(|w| !w.chars().any(|c| c.is_ascii_digit())).collect();
             if let [w] = name_words.as_slice() {
-                if as_noun.contains(w.as_str()) {
-                    named_tables.insert(w.clone());
+                // (Or the word and a letter or two: "women" of Womenlf.)
+                if let Some(noun) = as_noun.iter().find(|n| **n == w.as_str() || word_then_letters(w, n)) {
+                    named_tables.insert(noun.to_string());
                 }
             }
         }
@@ -7815,7 +7933,12 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // A table the selection did not judge relevant answers only when
         // the parser explains most of the question over it.
         // (Its words, or its name's: "house" of Housing.csv.)
-        let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0) || name_holds(loaded, &t.0)).map(|t| t.1).sum::<f32>() / q_total;
+        // (Or a short name's that is no mere first part of one word:
+        // "husband's income" of Womenlf's `hincome`, not "temperature" of a
+        // `temp`, or "boys" of oats' `B`.)
+        let written: BTreeSet<String> = crate::text::tokenize(&in_column_words(question, &loaded.typed)).into_iter().collect();
+        let renamed = |w: &str| !written.contains(w) && written.iter().any(|n| n.len() >= 4 && !q_terms.iter().any(|t| t.0 == *n) && !w.starts_with(n.as_str()) && loaded.typed.columns.iter().any(|c| c.name.trim().eq_ignore_ascii_case(n)));
+        let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0) || name_holds(loaded, &t.0) || renamed(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
         let coded = coded_terms(question, &q_terms, &loaded.typed);
         let held = coded_coverage(&q_terms, loaded, &coded);
         holds.push((obj.id.clone(), held));
@@ -7825,7 +7948,12 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         if report_layout {
             reports.push(obj.id.clone());
         }
-        let elsewhere = !cand.relevant && relevant_words.iter().any(|w| !table_holds(loaded, w) && !coded.contains(w));
+        // (A word a short name of the table's stands for is held: "husband's
+        // income" of Womenlf's `hincome`.)
+        let elsewhere = !cand.relevant && {
+            let unheld: Vec<&String> = relevant_words.iter().filter(|w| !table_holds(loaded, w) && !coded.contains(*w)).collect();
+            unheld.iter().any(|w| written.contains(*w))
+        };
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
             open.push(OpenTable { id: obj.id.clone(), coverage: held, relevant: cand.relevant, report_layout });
@@ -8057,10 +8185,16 @@ fn name_forms(w: &str) -> Vec<String> {
 
 /// Does a table's name hold a (lowercased) word: "car" of cars.csv,
 /// "house" of Housing.csv, "earthquakes" of quakes.csv (the last part of a
-/// word made of two)?
+/// word made of two), "women" of Womenlf.csv ([`word_then_letters`])?
 fn name_holds(loaded: &crate::tabledb::LoadedTable, w: &str) -> bool {
     let st = stem(w);
-    crate::text::tokenize(&loaded.name.replace('_', " ")).iter().any(|x| name_forms(x).contains(&st) || (stem(x).len() >= 5 && st.ends_with(&stem(x))))
+    crate::text::tokenize(&loaded.name.replace('_', " ")).iter().any(|x| name_forms(x).contains(&st) || (stem(x).len() >= 5 && st.ends_with(&stem(x))) || word_then_letters(x, w))
+}
+
+/// Is a table's name the word and one or two letters more, as R names
+/// "Womenlf" (women in the labour force)?
+fn word_then_letters(name: &str, w: &str) -> bool {
+    w.len() >= 4 && name.len() > w.len() && name.len() - w.len() <= 2 && name.starts_with(w)
 }
 
 /// Does a table hold a (lowercased) word: in a header or a cell, in the
@@ -11781,7 +11915,9 @@ mod tests {
         // (datasets' ToothGrowth: a dose the table lacks keeps no row; the
         // longest tooth length is the length, no supplement.)
         let (mut d2, t2) = db(&[&["", "len", "supp", "dose"], &["1", "4.2", "VC", "0.5"], &["2", "11.5", "VC", "0.5"], &["3", "16.5", "VC", "1"], &["4", "15.2", "VC", "1"], &["5", "23.6", "VC", "2"], &["6", "18.5", "VC", "2"], &["7", "15.2", "OJ", "0.5"], &["8", "21.5", "OJ", "0.5"]]);
-        assert!(ask(&mut d2, &t2, "What is the average length for the VC supplement at a dose of 3?").1.is_empty());
+        // (No plan, or one that keeps no row: either is "unknown".)
+        let dose_3 = parse("What is the average length for the VC supplement at a dose of 3?", &t2, "t");
+        assert!(dose_3.is_none_or(|p| run(&mut d2, &p, &SqlLimits::default()).unwrap().values.is_empty()));
         // (A year after "of" is no level: "the second quarter of 1975".)
         let mut rows: Vec<Vec<String>> = vec![vec!["year".into(), "quarter".into(), "unemp".into()]];
         for y in 1974..=1976 {
@@ -12484,6 +12620,33 @@ mod tests {
         assert_eq!(parse_or_why("What is the average temperature at a weight of 75?", &t, "t").err(), Some(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")));
         let (_, t) = db(&[&["", "times", "accel"], &["1", "2.4", "0"], &["2", "2.6", "-1.3"], &["3", "32.8", "75"], &["4", "35.2", "-54.9"]]);
         assert_eq!(parse_or_why("What is the average time with a weight of 75?", &t, "t").err(), Some(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")));
+    }
+
+    /// car's Womenlf (`partic`: "fulltime", "parttime", "not.work";
+    /// `hincome`), car's Angell (cities in the row names, `region` codes),
+    /// datasets' quakes, vcd's Lifeboats, survival's lung (days survived,
+    /// some repeated), datasets' nhtemp (`time` the year) and Ecdat's
+    /// Somerville (`ski`, yes or no): the thirty-first and thirty-second
+    /// sets' first run missed each.
+    #[test]
+    fn two_words_a_cell_runs_together_a_short_name_of_a_possessive_and_rows_named_by_no_header() {
+        let (mut d, t) = db(&[&["", "partic", "hincome", "children", "region"], &["1", "not.work", "15", "present", "Ontario"], &["2", "fulltime", "13", "present", "Ontario"], &["3", "parttime", "45", "absent", "Quebec"], &["4", "fulltime", "23", "absent", "Ontario"], &["5", "not.work", "19", "present", "BC"], &["6", "fulltime", "30", "absent", "BC"]]);
+        assert_eq!(ask(&mut d, &t, "How many women work full time?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "How many women do not work?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average husband's income?"), (PlanKind::Average, vec!["24.17".into()]));
+        let (mut d, t) = db(&[&["", "moral", "hetero", "mobility", "region"], &["Rochester", "19", "20.6", "15", "E"], &["Syracuse", "17", "15.6", "20.2", "E"], &["Kansas_City", "10.4", "19.6", "26.9", "MW"], &["Baltimore", "9.6", "31.8", "13.2", "S"]]);
+        assert_eq!(ask(&mut d, &t, "Which city has the highest moral integration?").1, vec!["Rochester".to_string()]);
+        assert_eq!(ask(&mut d, &t, "Which city has the lowest mobility?").1, vec!["Baltimore".to_string()]);
+        let (mut d, t) = db(&[&["", "lat", "long", "depth", "mag", "stations"], &["1", "-20.42", "181.62", "562", "4.8", "41"], &["2", "-20.62", "181.03", "650", "4.2", "15"], &["3", "-26", "184.1", "42", "5.4", "43"], &["4", "-17.97", "181.66", "626", "4.1", "19"]]);
+        assert_eq!(ask(&mut d, &t, "How many stations reported an earthquake on average?"), (PlanKind::Average, vec!["29.5".into()]));
+        let (_, t) = db(&[&["", "launch", "side", "boat", "crew", "men", "women", "total", "cap"], &["1", "1912-04-15 00:45:00", "Port", "7", "3", "4", "20", "27", "65"], &["2", "1912-04-15 00:55:00", "Port", "5", "5", "6", "30", "41", "65"], &["3", "1912-04-15 01:00:00", "Starboard", "3", "15", "10", "25", "50", "65"]]);
+        assert_eq!(parse_or_why("How many children were in the lifeboats?", &t, "t").err(), Some(NoPlan::Unrelated("people of a kind none of the table's columns of people counts")));
+        let (mut d, t) = db(&[&["", "inst", "time", "status", "age"], &["1", "3", "306", "2", "74"], &["2", "3", "455", "2", "68"], &["3", "3", "1010", "1", "56"], &["4", "5", "210", "2", "57"], &["5", "1", "306", "2", "60"]]);
+        assert_eq!(ask(&mut d, &t, "What is the longest survival time in days?"), (PlanKind::Max, vec!["1010".into()]));
+        let (_, t) = db(&[&["", "time", "nhtemp"], &["1", "1912", "49.9"], &["2", "1913", "52.3"], &["3", "1914", "49.4"], &["4", "1915", "51.1"]]);
+        assert!(parse_or_why("What is the longest survival time in days?", &t, "t").is_err());
+        let (mut d, t) = db(&[&["", "visits", "quality", "ski", "income"], &["1", "0", "0", "yes", "4"], &["2", "0", "0", "no", "9"], &["3", "1", "2", "yes", "5"], &["4", "3", "3", "no", "2"]]);
+        assert_eq!(ask(&mut d, &t, "How many households ski?"), (PlanKind::Count, vec!["2".into()]));
     }
 }
 
