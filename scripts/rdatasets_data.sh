@@ -221,7 +221,24 @@
 # `wt.loss`); visits to Lake Somerville (Ecdat's Somerville: `feeSom`);
 # Virginia's death rates by age group (datasets' VADeaths).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirtieth|--thirty-first|--thirty-second] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-second)
+# `--thirty-third` lays out six others for the thirty-third set
+# (scripts/make_agg_questions_thirty_third.py): Napoleon's army in Russia
+# (HistData's Minard.troops); 110 US metropolitan areas by name (car's
+# Freedman); 105 countries by name (car's Leinhardt: `infant`, `oil`);
+# 609 students' math (Ecdat's Mathlevel: `sat`, `major`); kidney
+# patients' infections (survival's kidney); the lengths of 141 rivers
+# (datasets' rivers: `x`).
+#
+# `--thirty-fourth` lays out six others for the thirty-fourth set
+# (scripts/make_agg_questions_thirty_fourth.py): Chile's 1988 plebiscite
+# poll (car's Chile: region and vote codes); a conformity experiment
+# (car's Moore: `partner.status`, `fcategory`); water's boiling point in
+# the Alps (MASS's forbes: `bp`, `pres`); 400 clothing stores (Ecdat's
+# Clothing: `tsales`, `ssize`); an ovarian cancer trial (survival's
+# ovarian: `futime`, `rx`); Minnesota highway sections (car's Highway1:
+# `ADT`, `slim`, `hwy`).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-third|--thirty-fourth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-fourth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -256,6 +273,8 @@ case "${1:-}" in
   --thirtieth) PATHS="MASS/mcycle MASS/beav1 MASS/gehan MASS/leuk MASS/stormer datasets/islands" ;;
   --thirty-first) PATHS="car/Duncan vcd/Arthritis survival/veteran datasets/USArrests datasets/quakes vcd/Lifeboats" ;;
   --thirty-second) PATHS="car/Womenlf car/Angell datasets/nhtemp survival/lung Ecdat/Somerville datasets/VADeaths" ;;
+  --thirty-third) PATHS="HistData/Minard.troops car/Freedman car/Leinhardt Ecdat/Mathlevel survival/kidney datasets/rivers" ;;
+  --thirty-fourth) PATHS="car/Chile car/Moore MASS/forbes Ecdat/Clothing survival/ovarian car/Highway1" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
