@@ -438,7 +438,7 @@ const COUNTED_IN_TOTALS: &[&str] = &["goal", "point", "run", "vote", "appearance
 
 /// Nouns for people: "how many people" over a table of events or places
 /// asks a number column (attendance, population), not a count of rows.
-const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee", "girl", "boy", "patient"];
+const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee", "girl", "boy", "patient", "respondent"];
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop", "guests", "guest", "persons", "people", "headcount"];
 
@@ -1554,6 +1554,14 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         }
         None => question,
     };
+    let coded;
+    let question = match with_codes_for_words(question, t) {
+        Some(q) => {
+            coded = q;
+            coded.as_str()
+        }
+        None => question,
+    };
     let Ok(two_digits) = in_two_digit_years(question, t) else {
         return Err(NoPlan::Unrelated("a year that the table's column of years, in two digits, does not hold"));
     };
@@ -1573,7 +1581,7 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
     };
     match parsed {
         Some(plan) if counts_people_of_no_column(question, &plan, t) => Err(NoPlan::Unrelated("people of a kind none of the table's columns of people counts")),
-        Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) => Err(NoPlan::NotUnderstood),
+        Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) || bound_read_as_value(question, &plan, t) || counts_past_a_named_factor(question, &plan, t) => Err(NoPlan::NotUnderstood),
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
@@ -1633,6 +1641,69 @@ fn band_held_nowhere(question: &str, t: &TypedTable) -> Option<Band> {
     let written = |band: &str| t.columns.iter().any(|c| norm(&c.name).contains(band)) || t.caption.as_deref().is_some_and(|c| norm(c).contains(band)) || t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(['-', '–', '—', '−']) && norm(&c.raw).contains(band)));
     let (a, z, low, high) = bands.into_iter().find(|(a, z, ..)| !written(&q[*a..*z]))?;
     Some(Band { question: q, at: (a, z), low, high })
+}
+
+/// Does a count of every row leave out what the question says of a column
+/// of a few text values, "<its name> in <a word>" ("how many students
+/// major in law?" over `major`: "eco", "hum", "ns", …), the word in none
+/// of its cells? Those rows are none; every row is no answer.
+fn counts_past_a_named_factor(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
+    if plan.kind != PlanKind::Count || !plan.filters.is_empty() {
+        return false;
+    }
+    let q = words(question);
+    (0..t.columns.len()).any(|c| {
+        let cw = col_words(&t.columns[c].name);
+        let [name] = cw.as_slice() else { return false };
+        t.columns[c].kind == ColumnKind::Text
+            && few_repeated_values(t, c).is_some()
+            && yes_no_cells(t, c).is_none()
+            && (0..q.len().saturating_sub(2)).any(|k| stem(&q[k]) == *name && q[k + 1] == "in" && !is_weak(&q[k + 2]) && !filled_cells(t, c).any(|v| words(v).contains(&q[k + 2])))
+    })
+}
+
+/// The question with a word written as a column's short code ("economics"
+/// as Mathlevel's `major` "eco"), where the question names the column,
+/// the column holds a few short codes in lower case, the word begins with
+/// exactly one of them (three letters or more), and no cell holds the
+/// word itself; `None` where no word is so written.
+fn with_codes_for_words(question: &str, t: &TypedTable) -> Option<String> {
+    let said: BTreeSet<String> = words(question).iter().map(|w| stem(w)).collect();
+    let mut out = question.to_string();
+    let mut changed = false;
+    for c in 0..t.columns.len() {
+        let cw = col_words(&t.columns[c].name);
+        let Some(codes) = few_repeated_values(t, c) else { continue };
+        if t.columns[c].kind != ColumnKind::Text || cw.is_empty() || !cw.iter().all(|w| said.contains(w)) || !codes.iter().all(|v| (2..=5).contains(&v.len()) && v.chars().all(|ch| ch.is_ascii_lowercase())) {
+            continue;
+        }
+        for w in words(question) {
+            if w.len() < 6 || codes.contains(w.as_str()) {
+                continue;
+            }
+            let fits: Vec<&&str> = codes.iter().filter(|v| v.len() >= 3 && w.starts_with(**v)).collect();
+            if let [v] = fits.as_slice() {
+                if let Some(k) = out.to_lowercase().find(&w) {
+                    out.replace_range(k..k + w.len(), v);
+                    changed = true;
+                }
+            }
+        }
+    }
+    changed.then_some(out)
+}
+
+/// Does an `=` filter take a number the question says as a bound ("longer
+/// than 1000 miles", "above 30")? Over rivers whose one column `x` the
+/// comparison names no way, the 1000 had been read as a cell's value: the
+/// one river of exactly 1000 miles is no answer to "longer than".
+fn bound_read_as_value(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
+    let q = words(question);
+    plan.filters.iter().filter(|f| f.op == "=" && f.values.iter().all(|v| v.parse::<f64>().is_ok())).any(|f| {
+        // (Not a column of years: "how many more seats in 1975 than 1963"
+        // compares two rows.)
+        !t.columns.iter().position(|c| c.name == f.column).is_some_and(|c| is_year_column(t, c)) && (1..q.len()).any(|i| q[i] == f.words && matches!(q[i - 1].as_str(), "than" | "above" | "over" | "below" | "under" | "least" | "exceeding"))
+    })
 }
 
 /// Does a count of every row answer "how many children …" of a table
@@ -3495,6 +3566,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         if !is_numeric_word(&cx.q[i]) || num_filters.iter().any(|f| (i >= f.3 .0 && i < f.3 .1) || i + 1 == f.3 .1) || links.iter().any(|l| l.pos.contains(&i)) || !(UNITS.iter().any(|u| u.contains(&cx.q[i + 1].as_str())) || plain_time_unit(&cx.q[i + 1])) {
             continue;
         }
+        // (Not a bound: "longer than 1000 miles", "over 30 mph".)
+        if i > 0 && matches!(cx.q[i - 1].as_str(), "than" | "above" | "over" | "below" | "under" | "least" | "most" | "exceeding" | "beyond" | "within" | "past" | "after" | "before" | "between") {
+            continue;
+        }
         let Some(v) = number_word(&cx.q[i]) else { continue };
         // (Where that column holds no such number, "tested at 300 degrees"
         // over temperatures of 150 to 220, the filter keeps no row.)
@@ -5348,7 +5423,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 4 && !is_weak(w)).collect();
             // (A short word only as the column writes it: "people hurt".)
             let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| later.iter().any(|w| (w.len() >= 5 && same5(w, cw)) || *w == cw));
-            let counts_people = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str()));
+            // (Not a column of a few sizes, each on many rows: Chile's
+            // `population`, its respondents' community's, is no count of
+            // them.)
+            let counts_people = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| PEOPLE_COLUMNS.contains(&cw.as_str())) && few_repeated_values(t, c).is_none();
             num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| shares_stem(c)).or_else(|| num_cols.iter().copied().filter(|&c| usable(c)).find(|&c| counts_people(c)).filter(|_| PEOPLE.contains(&cx.qs[h].as_str())))
         });
         // "How many soldiers died of disease", "how many deaths from
@@ -6723,7 +6801,9 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
         let said_of = matches!(cx.q[before].as_str(), "are" | "were" | "is" | "was") && cx.q.get(at + 1).is_none_or(|w| is_weak(w));
         // ("How many households ski?": the name as the verb of the rows
         // counted, and nothing after it.)
-        let done_by_counted = before >= 2 && at == before + 1 && cx.q[before - 2] == "how" && cx.q[before - 1] == "many" && cx.q.get(at + 1).is_none_or(|w| is_weak(w));
+        // ("How many countries export oil?": a verb between.)
+        let counted_at = |k: usize| k >= 2 && cx.q[k - 2] == "how" && cx.q[k - 1] == "many";
+        let done_by_counted = (counted_at(before) || (before >= 1 && counted_at(before - 1) && !is_weak(&cx.q[before]))) && at == before + 1 && cx.q.get(at + 1).is_none_or(|w| is_weak(w));
         let want = match cx.q[before].as_str() {
             // ("Pupils who receive a free lunch", `freelunk`.)
             "with" | "have" | "has" | "had" | "having" | "in" | "receive" | "receives" | "received" | "receiving" | "get" | "gets" | "got" => true,
@@ -12647,6 +12727,25 @@ mod tests {
         assert!(parse_or_why("What is the longest survival time in days?", &t, "t").is_err());
         let (mut d, t) = db(&[&["", "visits", "quality", "ski", "income"], &["1", "0", "0", "yes", "4"], &["2", "0", "0", "no", "9"], &["3", "1", "2", "yes", "5"], &["4", "3", "3", "no", "2"]]);
         assert_eq!(ask(&mut d, &t, "How many households ski?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    /// car's Leinhardt (`oil`, yes or no), Ecdat's Mathlevel (`major`:
+    /// "eco", "hum", "ns", "oss", "other"), datasets' rivers (one column,
+    /// `x`) and car's Chile (`population` of the respondent's community, a
+    /// few sizes on many rows): the thirty-third and thirty-fourth sets'
+    /// first run missed each.
+    #[test]
+    fn a_flag_after_a_verb_a_code_a_word_begins_with_and_a_bound_never_a_value() {
+        let (mut d, t) = db(&[&["", "income", "infant", "region", "oil"], &["Australia", "3426", "26.7", "Asia", "no"], &["Iran", "1280", "139.3", "Asia", "yes"], &["Libya", "3010", "300", "Africa", "yes"], &["Canada", "4751", "16.8", "Americas", "no"]]);
+        assert_eq!(ask(&mut d, &t, "How many countries export oil?"), (PlanKind::Count, vec!["2".into()]));
+        let (mut d, t) = db(&[&["", "mathlevel", "sat", "sex", "major"], &["1", "170", "670", "male", "ns"], &["2", "171a", "660", "male", "eco"], &["3", "172a", "610", "female", "eco"], &["4", "171b", "620", "female", "hum"], &["5", "170", "430", "male", "other"], &["6", "221a", "580", "female", "oss"], &["7", "170", "600", "male", "eco"]]);
+        assert_eq!(ask(&mut d, &t, "How many students major in economics?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(parse_or_why("How many students major in law?", &t, "t").err(), Some(NoPlan::NotUnderstood));
+        let (_, t) = db(&[&["", "x"], &["1", "735"], &["2", "320"], &["3", "1000"], &["4", "1459"], &["5", "2348"]]);
+        assert!(parse_or_why("How many rivers are longer than 1000 miles?", &t, "t").is_err());
+        let (mut d, t) = db(&[&["", "region", "population", "sex", "age", "vote"], &["1", "N", "175000", "M", "65", "Y"], &["2", "N", "175000", "M", "29", "N"], &["3", "N", "175000", "F", "38", "Y"], &["4", "C", "125000", "F", "49", "N"], &["5", "C", "125000", "M", "23", "Y"], &["6", "S", "250000", "F", "28", "U"]]);
+        assert_eq!(ask(&mut d, &t, "How many people voted Y?"), (PlanKind::Count, vec!["3".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average age of the respondents?"), (PlanKind::Average, vec!["38.67".into()]));
     }
 }
 
