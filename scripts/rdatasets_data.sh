@@ -238,7 +238,15 @@
 # ovarian: `futime`, `rx`); Minnesota highway sections (car's Highway1:
 # `ADT`, `slim`, `hwy`).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-third|--thirty-fourth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-fourth)
+# `--thirty-fifth` lays out six others for the thirty-fifth set
+# (scripts/make_agg_questions_thirty_fifth.py): Ontario's 1994 labour
+# survey (car's SLID: `wages`, "NA"); students asked to volunteer (car's
+# Cowles); West German suicides counted by sex, method and age (vcd's
+# Suicide: `Freq`); British exports by year (HistData's Bowley); migrants
+# between Canadian provinces (car's Migration: province codes);
+# Connecticut's melanoma incidence by year (boot's melanoma).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-fourth|--thirty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-fifth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -275,6 +283,7 @@ case "${1:-}" in
   --thirty-second) PATHS="car/Womenlf car/Angell datasets/nhtemp survival/lung Ecdat/Somerville datasets/VADeaths" ;;
   --thirty-third) PATHS="HistData/Minard.troops car/Freedman car/Leinhardt Ecdat/Mathlevel survival/kidney datasets/rivers" ;;
   --thirty-fourth) PATHS="car/Chile car/Moore MASS/forbes Ecdat/Clothing survival/ovarian car/Highway1" ;;
+  --thirty-fifth) PATHS="car/SLID car/Cowles vcd/Suicide HistData/Bowley car/Migration boot/melanoma" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
