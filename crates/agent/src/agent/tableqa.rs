@@ -5899,7 +5899,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let timed = ["fastest", "slowest"].contains(&sw) && is_time_column(t, ans);
         // "The most common chest size" over soldiers counted by chest size:
         // the size whose count is largest, not the largest size.
-        if let Some(f) = frequency_column(t).filter(|&f| f != ans && matches!(sw, "most" | "least") && (cx.has("common") || cx.has("frequent") || cx.has("often"))) {
+        // ("Which method has the most suicides?" over suicides counted by
+        // method, sex and age: the rows' counts, added up by method.)
+        if let Some(f) = frequency_column(t).filter(|&f| f != ans && matches!(sw, "most" | "least") && (cx.has("common") || cx.has("frequent") || cx.has("often") || counts_rows)) {
             let dir = if desc { "DESC" } else { "ASC" };
             // (Each value's counts added up first: a finger length is
             // counted on many rows, one a height.)
@@ -6665,7 +6667,11 @@ fn frequency_column(t: &TypedTable) -> Option<usize> {
     // (Or several of numbers, a row for each pair of values met:
     // Macdonell's criminals counted by height and finger length.)
     let numbers = categories.iter().all(|&c| t.columns[c].kind == ColumnKind::Number) && t.rows.len() >= 5;
-    let words = (categories.len() >= 2 && categories.iter().all(|&c| t.rows.iter().all(|r| r.cells[c].raw.chars().any(char::is_alphabetic)))) || (!categories.is_empty() && numbers);
+    // (Words, two columns of them at least; beside them, numbers that
+    // repeat may be categories too: vcd's Suicide, counted by sex, method
+    // and age 10, 15, … 90.)
+    let text: Vec<usize> = categories.iter().copied().filter(|&c| t.rows.iter().all(|r| r.cells[c].raw.chars().any(char::is_alphabetic))).collect();
+    let words = (text.len() >= 2 && categories.iter().all(|&c| text.contains(&c) || (t.columns[c].kind == ColumnKind::Number && repeats_values(t, c)))) || (!categories.is_empty() && numbers);
     let combos: BTreeSet<Vec<&str>> = t.rows.iter().map(|r| categories.iter().map(|&c| r.cells[c].raw.trim()).collect()).collect();
     (whole && words && combos.len() == t.rows.len()).then_some(f)
 }
@@ -12746,6 +12752,18 @@ mod tests {
         let (mut d, t) = db(&[&["", "region", "population", "sex", "age", "vote"], &["1", "N", "175000", "M", "65", "Y"], &["2", "N", "175000", "M", "29", "N"], &["3", "N", "175000", "F", "38", "Y"], &["4", "C", "125000", "F", "49", "N"], &["5", "C", "125000", "M", "23", "Y"], &["6", "S", "250000", "F", "28", "U"]]);
         assert_eq!(ask(&mut d, &t, "How many people voted Y?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "What is the average age of the respondents?"), (PlanKind::Average, vec!["38.67".into()]));
+    }
+
+    /// vcd's Suicide: suicides counted (`Freq`) by sex, method and age (a
+    /// column of numbers that repeat): the thirty-fifth set's first run,
+    /// on the final code of its moment, counted rows for all five of its
+    /// questions.
+    #[test]
+    fn counts_by_words_and_repeated_numbers_are_added_up() {
+        let (mut d, t) = db(&[&["", "Freq", "sex", "method", "age"], &["1", "4", "male", "poison", "10"], &["2", "247", "male", "hang", "10"], &["3", "17", "male", "drown", "10"], &["4", "300", "male", "hang", "15"], &["5", "30", "female", "poison", "10"], &["6", "90", "female", "hang", "10"], &["7", "6", "female", "drown", "15"], &["8", "120", "female", "poison", "15"]]);
+        assert_eq!(ask(&mut d, &t, "How many suicides are there in total?"), (PlanKind::Sum, vec!["814".into()]));
+        assert_eq!(ask(&mut d, &t, "How many women committed suicide?").1, vec!["246".to_string()]);
+        assert_eq!(ask(&mut d, &t, "Which method has the most suicides?").1, vec!["hang".to_string()]);
     }
 }
 
