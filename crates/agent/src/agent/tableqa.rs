@@ -25,7 +25,10 @@
 //! Refusal comes from the same place: no linked value and no operation
 //! over the whole table means no plan; a filter that matches nothing gives
 //! an empty result; [`QueryPlan::confidence`] says how much of the question
-//! the links explain.
+//! the links explain. A plan once made is read against the question again
+//! (`parse_indexed`): one that answers another question than the one asked
+//! (the average of `time` where `time` is 50, every row counted past "major
+//! in law", a bound "longer than 1000" read as the cell 1000) is no plan.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
