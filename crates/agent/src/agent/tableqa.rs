@@ -1685,11 +1685,17 @@ fn with_codes_for_words(question: &str, t: &TypedTable) -> Option<String> {
                 continue;
             }
             let fits: Vec<&&str> = codes.iter().filter(|v| v.len() >= 3 && w.starts_with(**v)).collect();
-            if let [v] = fits.as_slice() {
-                if let Some(k) = out.to_lowercase().find(&w) {
-                    out.replace_range(k..k + w.len(), v);
-                    changed = true;
-                }
+            let Some(v) = (fits.len() == 1).then(|| fits[0]) else { continue };
+            // (The word whole, where lower case keeps the question's
+            // length: "Economics", not inside "socioeconomics".)
+            let lower = out.to_lowercase();
+            if lower.len() != out.len() {
+                continue;
+            }
+            let whole = |k: usize| !lower[..k].ends_with(|ch: char| ch.is_alphanumeric()) && !lower[k + w.len()..].starts_with(|ch: char| ch.is_alphanumeric());
+            if let Some(k) = lower.match_indices(w.as_str()).map(|(k, _)| k).find(|&k| whole(k)) {
+                out.replace_range(k..k + w.len(), v);
+                changed = true;
             }
         }
     }
@@ -12750,6 +12756,8 @@ mod tests {
         let (mut d, t) = db(&[&["", "mathlevel", "sat", "sex", "major"], &["1", "170", "670", "male", "ns"], &["2", "171a", "660", "male", "eco"], &["3", "172a", "610", "female", "eco"], &["4", "171b", "620", "female", "hum"], &["5", "170", "430", "male", "other"], &["6", "221a", "580", "female", "oss"], &["7", "170", "600", "male", "eco"]]);
         assert_eq!(ask(&mut d, &t, "How many students major in economics?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(parse_or_why("How many students major in law?", &t, "t").err(), Some(NoPlan::NotUnderstood));
+        assert_eq!(with_codes_for_words("Which major is socioeconomics, and how many İstanbul students major in economics?", &t), None);
+        assert_eq!(with_codes_for_words("How many socioeconomics students major in Economics?", &t).as_deref(), Some("How many socioeconomics students major in eco?"));
         let (_, t) = db(&[&["", "x"], &["1", "735"], &["2", "320"], &["3", "1000"], &["4", "1459"], &["5", "2348"]]);
         assert!(parse_or_why("How many rivers are longer than 1000 miles?", &t, "t").is_err());
         let (mut d, t) = db(&[&["", "region", "population", "sex", "age", "vote"], &["1", "N", "175000", "M", "65", "Y"], &["2", "N", "175000", "M", "29", "N"], &["3", "N", "175000", "F", "38", "Y"], &["4", "C", "125000", "F", "49", "N"], &["5", "C", "125000", "M", "23", "Y"], &["6", "S", "250000", "F", "28", "U"]]);
