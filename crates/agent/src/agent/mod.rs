@@ -1090,6 +1090,20 @@ mod tests {
         assert_eq!((q.source.as_str(), q.result.values.clone()), (women.id.as_str(), vec!["24.33".to_string()]));
     }
 
+    /// "Which city has the lowest mobility?" over car's Angell: the answer
+    /// cites Baltimore's name and its `mobility`, the cell that ranked it,
+    /// not the name alone.
+    #[test]
+    fn an_argmax_cites_the_measure_that_ranked_its_answer() {
+        let cities = table("Angell", &[&["", "moral", "hetero", "mobility", "region"], &["Rochester", "19", "20.6", "15", "E"], &["Syracuse", "17", "15.6", "20.2", "E"], &["Baltimore", "9.6", "31.8", "13.2", "S"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &cities, score: 0.6, relevant: true }];
+        let q = tableqa::query_tables("Which city has the lowest mobility?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!(q.result.values, vec!["Baltimore".to_string()]);
+        let texts: Vec<String> = tableqa::evidence(&q, &cities, &db, 20).iter().map(|e| e.text.clone()).collect();
+        assert!(texts.iter().any(|t| t.contains("Baltimore")) && texts.iter().any(|t| t.contains("13.2")), "{texts:?}");
+    }
+
     /// "How many pairs were in pot 9?" answered with a cell "9": the
     /// question's own number is no count; "how many pairs were in pot 3?"
     /// answered 4 is.

@@ -8540,10 +8540,17 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
             || (v.as_str() == without_venue(&c.raw) && v.as_str() != c.raw.trim())
             || month(v).is_some_and(|m| crate::tabular::month_of(c.raw.trim()) == Some(m))
     };
+    // "Which city has the lowest mobility?": the name, and beside it the
+    // cell that ranked it (Baltimore's `mobility`), so the citation shows
+    // why.
+    let ranked_by = col_of(&q.plan.measure_column).filter(|&m| m != cited && matches!(q.plan.kind, PlanKind::ArgMax | PlanKind::ArgMin | PlanKind::TopN));
     for &r in &q.result.rows {
         let Some(row) = loaded.typed.rows.iter().find(|x| x.grid_row as u32 == r) else { continue };
         if q.result.values.iter().any(|v| shows(v, &row.cells[col])) {
             out.extend(cell(r, cited));
+            if let Some(m) = ranked_by {
+                out.extend(cell(r, m));
+            }
         }
         if out.len() >= cap {
             break;
