@@ -1749,9 +1749,9 @@ fn measures_its_own_value(plan: &QueryPlan) -> bool {
 /// names the noun by its words, or as a short name of it ("Wt").
 fn number_of_another_attribute(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
     let q = words(question);
-    (3..q.len()).any(|i| {
-        let [article, noun, of, n] = &q[i - 3..=i] else { return false };
-        if n.parse::<f64>().is_err() || !matches!(article.as_str(), "a" | "an") || of != "of" || noun.parse::<f64>().is_ok() || matches!(noun.as_str(), "total" | "number" | "sum" | "maximum" | "minimum" | "average" | "mean" | "max" | "min" | "lot" | "margin" | "record" | "difference" | "group" | "set" | "series" | "period" | "span" | "count" | "rank" | "ranking" | "place" | "position" | "value") {
+    said_as_a_noun_of(&q).into_iter().any(|i| {
+        let (noun, n) = (&q[i - 2], &q[i]);
+        if noun.parse::<f64>().is_ok() || matches!(noun.as_str(), "total" | "number" | "sum" | "maximum" | "minimum" | "average" | "mean" | "max" | "min" | "lot" | "margin" | "record" | "difference" | "group" | "set" | "series" | "period" | "span" | "count" | "rank" | "ranking" | "place" | "position" | "value") {
             return false;
         }
         if in_a_score(question, n) {
@@ -1769,6 +1769,12 @@ fn number_of_another_attribute(question: &str, plan: &QueryPlan, t: &TypedTable)
             None => !t.columns.iter().any(|c| named(&c.name)),
         }
     })
+}
+
+/// Where the question's words say a number as "a <noun> of N" ("with a
+/// weight of 75"): the positions of those numbers.
+fn said_as_a_noun_of(q: &[String]) -> Vec<usize> {
+    (3..q.len()).filter(|&i| matches!(q[i - 3].as_str(), "a" | "an") && q[i - 1] == "of" && q[i].parse::<f64>().is_ok()).collect()
 }
 
 /// Is the number `n` one side of a score or a range the question writes
@@ -1817,12 +1823,11 @@ fn noun_names_column(noun: &str, name: &str) -> bool {
 /// value; the plan that drops it answers over every row.
 fn number_unheld_of_its_column(question: &str, t: &TypedTable) -> bool {
     let q = words(question);
-    (3..q.len()).any(|i| {
+    said_as_a_noun_of(&q).into_iter().any(|i| {
         let Ok(n) = q[i].parse::<f64>() else { return false };
-        // (Said as "a <noun> of N", not "under the age of 25"; not a band
-        // or a bound: "a weight of 50 or more", "of 50 to 60"; nor a score,
-        // "a result of 4-0".)
-        if q[i - 1] != "of" || !matches!(q[i - 3].as_str(), "a" | "an") || q.get(i + 1).is_some_and(|w| matches!(w.as_str(), "or" | "to" | "and" | "through" | "percent")) || question.contains(&format!("{}%", q[i])) || in_a_score(question, &q[i]) {
+        // (Not "under the age of 25"; not a band or a bound: "a weight of
+        // 50 or more", "of 50 to 60"; nor a score, "a result of 4-0".)
+        if q.get(i + 1).is_some_and(|w| matches!(w.as_str(), "or" | "to" | "and" | "through" | "percent")) || question.contains(&format!("{}%", q[i])) || in_a_score(question, &q[i]) {
             return false;
         }
         let noun = &q[i - 2];
@@ -8031,8 +8036,11 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // (Or a short name's that is no mere first part of one word:
         // "husband's income" of Womenlf's `hincome`, not "temperature" of a
         // `temp`, or "boys" of oats' `B`.)
-        let written: BTreeSet<String> = crate::text::tokenize(&in_column_words(question, &loaded.typed)).into_iter().collect();
-        let renamed = |w: &str| !written.contains(w) && written.iter().any(|n| n.len() >= 4 && !q_terms.iter().any(|t| t.0 == *n) && !w.starts_with(n.as_str()) && loaded.typed.columns.iter().any(|c| c.name.trim().eq_ignore_ascii_case(n)));
+        // (Read only where a word is not held otherwise: the rewrite reads
+        // the table's names and may read its cells.)
+        let written_once = std::cell::OnceCell::new();
+        let written = || written_once.get_or_init(|| crate::text::tokenize(&in_column_words(question, &loaded.typed)).into_iter().collect::<BTreeSet<String>>());
+        let renamed = |w: &str| !written().contains(w) && written().iter().any(|n| n.len() >= 4 && !q_terms.iter().any(|t| t.0 == *n) && !w.starts_with(n.as_str()) && loaded.typed.columns.iter().any(|c| c.name.trim().eq_ignore_ascii_case(n)));
         let coverage = q_terms.iter().filter(|t| loaded.words.contains(&t.0) || name_holds(loaded, &t.0) || renamed(&t.0)).map(|t| t.1).sum::<f32>() / q_total;
         let coded = coded_terms(question, &q_terms, &loaded.typed);
         let held = coded_coverage(&q_terms, loaded, &coded);
@@ -8047,7 +8055,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         // income" of Womenlf's `hincome`.)
         let elsewhere = !cand.relevant && {
             let unheld: Vec<&String> = relevant_words.iter().filter(|w| !table_holds(loaded, w) && !coded.contains(*w)).collect();
-            unheld.iter().any(|w| written.contains(*w))
+            unheld.iter().any(|w| written().contains(*w))
         };
         let (parsed, pivoted) = parse_either(question, db, &obj.id, limits);
         if !matches!(parsed, Err(NoPlan::Unrelated(_))) {
