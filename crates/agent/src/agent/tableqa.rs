@@ -1248,9 +1248,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // ("Women work fulltime": the whole cell "fulltime" over the word
     // right before it, "work", one word of another cell of that column,
     // "not.work"; "banking companies": the whole cell "Banking" over the
-    // word right after it, "companies" of "Trading companies".)
+    // plural right after it, the things asked about, "companies" of
+    // "Trading companies". Not a singular: "hydro power availability"
+    // also names the "Total availability" row.)
     let weaker: Vec<usize> = (0..chosen.len())
-        .filter(|&i| chosen.iter().enumerate().any(|(j, o)| j != i && o.col == chosen[i].col && !o.neg && !chosen[i].neg && !o.other && !chosen[i].other && o.raws.iter().all(|r| words(r).len() == o.pos.len()) && chosen[i].pos.len() == 1 && chosen[i].raws.iter().all(|r| words(r).len() > 1) && (o.span.0 == chosen[i].span.1 || o.span.1 == chosen[i].span.0)))
+        .filter(|&i| chosen.iter().enumerate().any(|(j, o)| j != i && o.col == chosen[i].col && !o.neg && !chosen[i].neg && !o.other && !chosen[i].other && o.raws.iter().all(|r| words(r).len() == o.pos.len()) && chosen[i].pos.len() == 1 && chosen[i].raws.iter().all(|r| words(r).len() > 1) && (o.span.0 == chosen[i].span.1 || (o.span.1 == chosen[i].span.0 && q[chosen[i].span.0].ends_with('s')))))
         .collect();
     let mut chosen: Vec<Link> = chosen.into_iter().enumerate().filter(|(i, _)| !weaker.contains(i)).map(|(_, l)| l).collect();
     for l in &mut chosen {
