@@ -427,6 +427,21 @@ fn guesses_among_tables(answer: &Answer, plan: Option<&tableqa::TableQuery>, hol
     }
 }
 
+/// Is the plan a count of every row (no filter) of one table among
+/// several, none of which holds any word of the question? With no source
+/// judged relevant, "how many people were vaccinated in total?" had been
+/// answered 154, the rows of a table of school absences, whose column of
+/// sexes explains "people". Such a count says nothing of what was asked.
+/// (A plan with a filter, "how many women were polled?", still answers:
+/// its filter is a word the table holds in its own way; and so does a
+/// count the question asks of the rows listed, "how many measurements
+/// are there?".)
+fn counts_every_row_held_nowhere(question: &str, q: &tableqa::TableQuery, holds: &[(String, f32)]) -> bool {
+    let said = format!(" {} ", crate::tabular::words(question).join(" "));
+    let rows_asked = [" are there ", " were there ", " is there ", " was there ", " listed ", " in the table "].iter().any(|p| said.contains(p));
+    q.model.is_none() && q.plan.kind == tableqa::PlanKind::Count && q.plan.filters.is_empty() && !rows_asked && holds.len() >= 2 && holds.iter().all(|h| h.1 <= 0.0)
+}
+
 /// What the agent's table step found ([`Agent::query_tables`]).
 #[derive(Default)]
 struct TableStep {
@@ -692,10 +707,17 @@ impl<'m> Agent<'m> {
             let mut actions = Vec::new();
             let answer = match step.query {
                 Some((q, ev)) => {
-                    let use_it = !q.result.values.is_empty() && !ev.is_empty() && !q.report_layout && tableqa::preferred(&q);
+                    // (Nor a count of every row of one table among several
+                    // when none of them holds a word of the question: "how
+                    // many people were vaccinated in total?" is no count of
+                    // a table of school absences.)
+                    let guessed = counts_every_row_held_nowhere(question, &q, &step.holds);
+                    let use_it = !q.result.values.is_empty() && !ev.is_empty() && !q.report_layout && tableqa::preferred(&q) && !guessed;
                     record(self.observer, &mut trace, Step::TableQuery { query: q.clone(), used: use_it }, ms(t));
                     if use_it {
                         adopt_table_answer(&q, &ev, &also_tables, &mut selected, &mut actions)
+                    } else if guessed {
+                        Answer::unknown("a guess: no source was judged relevant, no table holds a word of the question, and the plan counts every row of one")
                     } else {
                         Answer::unknown(&format!("no source was judged relevant, and the best table query ({}, confidence {:.2}) was not sure enough to answer alone", q.plan.kind.as_str(), q.plan.confidence))
                     }
@@ -1169,6 +1191,19 @@ mod tests {
         let only_holder = [(a.id.clone(), 0.0), (b.id.clone(), GUESS_HELD - 0.1)];
         assert!(!guesses_among_tables(&reader, Some(&q), &only_holder, &[]));
         assert!(!guesses_among_tables(&cited(&b, 1, 2, "24"), None, &only_holder, &[]));
+        // With no source chosen, a count of every row where no table asked
+        // holds a word of the question is no answer; a filtered count, or
+        // one over a table that holds some, may be.
+        let mut every = q.clone();
+        every.plan.kind = tableqa::PlanKind::Count;
+        every.plan.filters.clear();
+        let none_holds = [(a.id.clone(), 0.0), (b.id.clone(), 0.0)];
+        let asked = "how many people were vaccinated in total?";
+        assert!(counts_every_row_held_nowhere(asked, &every, &none_holds));
+        assert!(!counts_every_row_held_nowhere(asked, &every, &only_holder));
+        assert!(!counts_every_row_held_nowhere(asked, &q, &none_holds));
+        assert!(!counts_every_row_held_nowhere(asked, &every, &none_holds[1..]));
+        assert!(!counts_every_row_held_nowhere("how many measurements are there?", &every, &none_holds));
         assert!(!guesses_among_tables(&reader, Some(&q), &little, std::slice::from_ref(&b.id)));
         // The reader's cell: a guess from the table holding little, not
         // from the other; a sentence is not a table's guess.
