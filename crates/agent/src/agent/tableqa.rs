@@ -2094,6 +2094,13 @@ fn in_column_words(question: &str, t: &TypedTable) -> String {
     as_asked
 }
 
+/// The question split at its spaces, each piece with its bare word (lower
+/// case, no punctuation around it): for the rewrites below, which keep
+/// every other piece as written.
+fn spaced_words(question: &str) -> Vec<(&str, String)> {
+    question.split(' ').map(|p| (p, p.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase())).collect()
+}
+
 /// The question with "average" written `avg` where it begins the name of
 /// a column of averages, "avg" and the next word (`avg.price`, "the
 /// highest average price"): the column's name, not an operation.
@@ -2105,11 +2112,10 @@ fn average_as_named(question: &str, t: &TypedTable) -> String {
     if named.is_empty() {
         return question.to_string();
     }
-    let tokens: Vec<&str> = question.split(' ').collect();
-    let bare = |k: usize| tokens.get(k).map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase());
-    let out: Vec<String> = (0..tokens.len()).map(|k| {
-        let next = bare(k + 1).map(|w| stem(&w));
-        if bare(k).as_deref() == Some("average") && next.is_some_and(|w| named.contains(&w)) { "avg".to_string() } else { tokens[k].to_string() }
+    let pieces = spaced_words(question);
+    let out: Vec<&str> = pieces.iter().enumerate().map(|(k, (piece, w))| {
+        let names_column = pieces.get(k + 1).is_some_and(|(_, next)| named.contains(&stem(next)));
+        if w == "average" && names_column { "avg" } else { *piece }
     }).collect();
     out.join(" ")
 }
@@ -2122,10 +2128,9 @@ fn monthly_as_rows(question: &str, t: &TypedTable) -> String {
     if !by_month {
         return question.to_string();
     }
-    let tokens: Vec<&str> = question.split(' ').collect();
-    let bare = |k: usize| tokens.get(k).map(|w| stem(&w.trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase()));
-    let measure = |k: usize| bare(k).is_some_and(|w| t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name) == [w.clone()]));
-    let kept: Vec<&str> = (0..tokens.len()).filter(|&k| !(bare(k).as_deref() == Some("monthly") && measure(k + 1))).map(|k| tokens[k]).collect();
+    let pieces = spaced_words(question);
+    let measure = |w: &str| t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name) == [stem(w)]);
+    let kept: Vec<&str> = pieces.iter().enumerate().filter(|(k, (_, w))| !(stem(w) == "monthly" && pieces.get(k + 1).is_some_and(|(_, next)| measure(next)))).map(|(_, (piece, _))| *piece).collect();
     kept.join(" ")
 }
 
