@@ -459,17 +459,24 @@ pub fn ordinal_number(t: &str) -> Option<&str> {
 
 /// "petalLength" → "petal Length", "UrbanPop" → "Urban Pop": a capital
 /// that starts a lower-case word after at least three lower-case letters
-/// begins a new word. Not a unit or a name: "kW", "McCain#", "MacDonald",
-/// "iPhone" stay whole.
+/// begins a new word, and so does one after a capitalized word of three
+/// letters ("AirPassengers" → "Air Passengers") and after two capitals or
+/// more ("ALPSeats" → "ALP Seats", "USPop" → "US Pop"). Not a unit or a
+/// name: "kW", "McCain#", "MacDonald", "iPhone" stay whole.
 pub fn split_camel_case(name: &str) -> String {
     let chars: Vec<char> = name.chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
-    let mut lower_run = 0;
+    let (mut lower_run, mut upper_run) = (0, 0);
     for (i, &c) in chars.iter().enumerate() {
-        if c.is_uppercase() && lower_run >= 3 && chars.get(i + 1).is_some_and(|n| n.is_lowercase()) {
+        let lower_at = |k: usize| chars.get(k).is_some_and(|n| n.is_lowercase());
+        // ("Air", not a name's "Mac".)
+        let short_word = lower_run == 2 && i >= 3 && chars[i - 3].is_uppercase() && (i == 3 || !chars[i - 4].is_alphabetic()) && chars[i - 3..i].iter().collect::<String>() != "Mac";
+        let acronym = upper_run >= 2 && lower_at(i + 2);
+        if c.is_uppercase() && lower_at(i + 1) && (lower_run >= 3 || short_word || acronym) {
             out.push(' ');
         }
         lower_run = if c.is_lowercase() { lower_run + 1 } else { 0 };
+        upper_run = if c.is_uppercase() { upper_run + 1 } else { 0 };
         out.push(c);
     }
     out

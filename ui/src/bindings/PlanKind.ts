@@ -3,4 +3,4 @@
 /**
  * What a plan computes.
  */
-export type PlanKind = "lookup" | "count" | "count_distinct" | "sum" | "average" | "min" | "max" | "arg_max" | "arg_min" | "group_arg_max" | "group_arg_min" | "top_n" | "first" | "last" | "next" | "previous" | "difference" | "change" | "compare" | "frequency" | "share";
+export type PlanKind = "lookup" | "count" | "count_distinct" | "sum" | "average" | "median" | "min" | "max" | "arg_max" | "arg_min" | "group_arg_max" | "group_arg_min" | "top_n" | "first" | "last" | "next" | "previous" | "difference" | "change" | "compare" | "frequency" | "share";

