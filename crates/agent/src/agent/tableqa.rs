@@ -3715,6 +3715,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             continue;
         }
         let Some(v) = cx.q.get(i + skip).and_then(|w| number_word(w)) else { continue };
+        // ("Below -20": the sign the words leave out.)
+        let v = if is_numeric_word(&cx.q[i + skip]) && [" -", " −", "(-"].iter().any(|m| lower_q.contains(&format!("{m}{}", cx.q[i + skip]))) { -v } else { v };
         // "finished in less than 1:55": a time written with a colon and no
         // unit is a duration, in seconds, on the column of durations.
         // "Faster" is less time, "slower" more. Over times of hours
@@ -13598,6 +13600,10 @@ mod tests {
             &["8", "26.7", "-30", "5", "Dec06"],
         ]);
         assert!(parse("How many readings were below -20?", &t, "t").is_none_or(|p| !p.sql.contains("\"_row\" >")));
+        // (And -20 is below zero: the sign the question's words leave out.)
+        let mut d = TableDb::in_memory().unwrap();
+        d.load("k", "t", t.clone()).unwrap();
+        assert_eq!(ask(&mut d, &t, "How many readings had a temperature below -20?"), (PlanKind::Count, vec!["3".into()]));
     }
 
     // Excerpts of the fortieth and forty-first sets' real tables
