@@ -1617,6 +1617,26 @@ pub fn parse_loaded(question: &str, loaded: &crate::tabledb::LoadedTable) -> Res
 }
 
 fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Result<QueryPlan, NoPlan> {
+    let plain = parse_as_asked(question, t, index, table);
+    if plain.is_ok() {
+        return plain;
+    }
+    // Only where the question as asked has no plan: a noun read as the
+    // series it names is the parser's guess, less sure than answering
+    // needs, so that how close the question reads to the table's rows
+    // decides (`sure_enough`): "the largest output" is not the largest
+    // count of drivers killed. ("The average temperature" over nhtemp is
+    // read as asked.)
+    match with_series_named(question, t, index, table).map(|q| parse_as_asked(&q, t, index, table)) {
+        Some(Ok(mut plan)) => {
+            plan.confidence = plan.confidence.min(SERIES_GUESS);
+            Ok(plan)
+        }
+        _ => plain,
+    }
+}
+
+fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Result<QueryPlan, NoPlan> {
     // ("Ranks 10-15", "grades 3-5" after the name of a number column: the
     // rows between the two.)
     let between;
@@ -1665,14 +1685,6 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         }
         None => question,
     };
-    let mut series = String::new();
-    let question = match with_series_named(question, t, index, table) {
-        Some(q) => {
-            series = q;
-            series.as_str()
-        }
-        None => question,
-    };
     let Ok(two_digits) = in_two_digit_years(question, t) else {
         return Err(NoPlan::Unrelated("a year that the table's column of years, in two digits, does not hold"));
     };
@@ -1695,14 +1707,6 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
         Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) || bound_read_as_value(question, &plan, t) || counts_past_a_named_factor(question, &plan, t) => Err(NoPlan::NotUnderstood),
         Some(plan) if reads_a_guessed_column_for_words_held_nowhere(question, &plan, t, index) => Err(NoPlan::Unrelated("an attribute that is none of the table's columns")),
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
-        // (A noun read as the series it names is the parser's guess: less
-        // sure than answering needs, so that how close the question reads
-        // to the table's rows decides, `sure_enough`; "the largest output"
-        // is not the largest count of drivers killed.)
-        Some(mut plan) if !series.is_empty() => {
-            plan.confidence = plan.confidence.min(SERIES_GUESS);
-            Ok(plan)
-        }
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
@@ -13725,6 +13729,11 @@ mod tests {
         assert!(parse("What is the average flow?", &t, &name).unwrap().confidence < MIN_CONFIDENCE);
         let (_, t2, other) = named_db("rivers", rows);
         assert!(parse("What is the average flow?", &t2, &other).is_none());
+        // A question the series' own name answers is read as asked, and
+        // as sure: New Haven's temperatures, `nhtemp`.
+        let (mut d, t, name) = named_db("nhtemp", &[&["time", "nhtemp"], &["1912", "49.9"], &["1913", "52.3"], &["1914", "49.4"], &["1915", "51.1"]]);
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average temperature?"), (PlanKind::Average, vec!["50.675".into()]));
+        assert!(parse("What is the average temperature?", &t, &name).unwrap().confidence >= MIN_CONFIDENCE);
     }
 
     /// R's AirPassengers by month, in decimal years: "in 1955" is every
