@@ -310,7 +310,16 @@
 # presidential vote by state, 1856-1976, a column a year (cluster's
 # votes.repub); 235 choir singers' heights by voice part (lattice's singer).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-second] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-second)
+# `--forty-third` lays out six others for the forty-third set
+# (scripts/make_agg_questions_forty_third.py): 14 countries' growth and
+# unemployment, 1966-1990 (Zelig's macro); the level of Lake Huron,
+# 1875-1972 (datasets' LakeHuron); monthly UK deaths from lung diseases,
+# 1974-1979, by a decimal time (MASS's deaths); California's House races
+# of 2006 by district (pscl's ca2006); dyestuff yields by batch (lme4's
+# Dyestuff); air distances between 11 US airports, a matrix (psych's
+# cities).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-third] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-third)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -355,6 +364,7 @@ case "${1:-}" in
   --fortieth) PATHS="pscl/AustralianElections vcd/Baseball pscl/iraqVote vcd/SpaceShuttle datasets/Nile COUNT/titanic" ;;
   --forty-first) PATHS="pscl/EfronMorris HistData/Michelson vcd/Bundestag2005 datasets/AirPassengers HSAUR/agefat pscl/unionDensity" ;;
   --forty-second) PATHS="sandwich/PublicSchools datasets/presidents pscl/prussian car/Greene cluster/votes.repub lattice/singer" ;;
+  --forty-third) PATHS="Zelig/macro datasets/LakeHuron MASS/deaths pscl/ca2006 lme4/Dyestuff psych/cities" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
