@@ -1722,9 +1722,8 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
 /// that with the word before it names another column ("home runs":
 /// `homeruns`). `None` when nothing is written so.
 fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> {
-    let pieces: Vec<&str> = question.split_inclusive(|c: char| c.is_whitespace()).collect();
-    let bare = |p: &str| p.trim().trim_matches(|c: char| !c.is_alphanumeric()).to_lowercase();
-    let (at, year) = pieces.iter().enumerate().find_map(|(i, p)| crate::text::year_word(&bare(p)).filter(|y| (1900..2100).contains(y)).map(|y| (i, y)))?;
+    let pieces = spaced_words(question);
+    let (at, year) = pieces.iter().enumerate().find_map(|(i, (_, w))| crate::text::year_word(w).filter(|y| (1900..2100).contains(y)).map(|y| (i, y)))?;
     let suffixed = |suffix: &str| -> Vec<(usize, String)> {
         (0..t.columns.len())
             .filter_map(|c| {
@@ -1736,33 +1735,31 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
     };
     let cols = [format!("{year}"), format!("{:02}", year % 100)].iter().map(|s| suffixed(s)).find(|v| v.len() >= 2)?;
     let names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim().to_lowercase()).collect();
-    let mut out: Vec<String> = pieces.iter().map(|p| p.to_string()).collect();
+    let mut out: Vec<String> = pieces.iter().map(|(p, _)| p.to_string()).collect();
     let mut written = false;
-    for i in 0..pieces.len() {
-        let w = bare(pieces[i]);
-        if w.len() < 3 || is_weak(&w) || i == at {
+    for (i, (piece, w)) in pieces.iter().enumerate() {
+        if w.len() < 3 || is_weak(w) || i == at {
             continue;
         }
-        if i > 0 && names.contains(&format!("{}{w}", bare(pieces[i - 1]))) {
+        if i > 0 && names.contains(&format!("{}{w}", pieces[i - 1].1)) {
             continue;
         }
-        let Some((c, _)) = cols.iter().find(|(_, b)| *b == w || (w != stem(&w) && stem(&w) == stem(b)) || (b.len() >= 3 && w.len() > b.len() + 1 && w.starts_with(b.as_str())) || abbreviates(b, &w)) else { continue };
-        let word_at = pieces[i].find(|ch: char| ch.is_alphanumeric()).unwrap_or(0);
-        let rest = &pieces[i][word_at..];
+        let Some((c, _)) = cols.iter().find(|(_, b)| b == w || (*w != stem(w) && stem(w) == stem(b)) || (b.len() >= 3 && w.len() > b.len() + 1 && w.starts_with(b.as_str())) || abbreviates(b, w)) else { continue };
+        let word_at = piece.find(|ch: char| ch.is_alphanumeric()).unwrap_or(0);
+        let rest = &piece[word_at..];
         let end = rest.find(|ch: char| !ch.is_alphanumeric()).unwrap_or(rest.len());
-        out[i] = format!("{}{}{}", &pieces[i][..word_at], t.columns[*c].name.trim(), &rest[end..]);
+        out[i] = format!("{}{}{}", &piece[..word_at], t.columns[*c].name.trim(), &rest[end..]);
         written = true;
     }
     if !written {
         return None;
     }
     // (The year and the "in" before it, its punctuation kept.)
-    let tail: String = pieces[at].chars().skip_while(|ch| ch.is_alphanumeric()).collect();
-    out[at] = tail.trim_start().to_string();
-    if at > 0 && matches!(bare(pieces[at - 1]).as_str(), "in" | "during" | "for" | "of") {
+    out[at] = pieces[at].0.trim_start().chars().skip_while(|ch| ch.is_alphanumeric()).collect();
+    if at > 0 && matches!(pieces[at - 1].1.as_str(), "in" | "during" | "for" | "of") {
         out[at - 1] = String::new();
     }
-    Some(out.concat())
+    Some(out.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" "))
 }
 
 /// "What is the average flow?" over R's Nile (`time`, `Nile`), "how many
@@ -1773,10 +1770,13 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
 /// the measure's name; `None` for any other table, or where the question
 /// leaves no such noun or more than one.
 fn with_series_named(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Option<String> {
+    // (Two columns beside R's row numbers, the time and the measure, before
+    // any column's years are read: asked of every table without a plan.)
+    let columns: Vec<usize> = (0..t.columns.len()).filter(|&c| !is_row_numbers(t, c)).collect();
+    let &[a, b] = columns.as_slice() else { return None };
     let decimal = decimal_year_column(t);
-    let time = (0..t.columns.len()).find(|&c| is_year_column(t, c) || Some(c) == decimal)?;
-    let others: Vec<usize> = (0..t.columns.len()).filter(|&c| c != time && !is_row_numbers(t, c)).collect();
-    let [m] = others.as_slice() else { return None };
+    let is_time = |c: usize| is_year_column(t, c) || Some(c) == decimal;
+    let (time, m) = if is_time(a) { (a, b) } else if is_time(b) { (b, a) } else { return None };
     // (A question that names the time column as what it asks, "the
     // average time to failure", is not about the series.)
     let time_words = col_words(&t.columns[time].name);
@@ -1784,8 +1784,8 @@ fn with_series_named(question: &str, t: &TypedTable, index: &crate::tabular::Cel
         return None;
     }
     let named: BTreeSet<String> = words(&camel_words(&crate::tabledb::readable_name(table))).iter().map(|w| stem(w)).collect();
-    let cw = col_words(&t.columns[*m].name);
-    if t.columns[*m].kind != ColumnKind::Number || cw.is_empty() || !cw.iter().all(|w| named.contains(w)) {
+    let cw = col_words(&t.columns[m].name);
+    if t.columns[m].kind != ColumnKind::Number || cw.is_empty() || !cw.iter().all(|w| named.contains(w)) {
         return None;
     }
     let time_unit = |w: &str| matches!(stem(w).as_str(), "year" | "month" | "quarter" | "week" | "day" | "season" | "period" | "time");
@@ -1801,7 +1801,7 @@ fn with_series_named(question: &str, t: &TypedTable, index: &crate::tabular::Cel
     for piece in question.split_inclusive(|c: char| !c.is_alphanumeric()) {
         let word = piece.trim_end_matches(|c: char| !c.is_alphanumeric());
         if !done && word.to_lowercase() == *noun {
-            out.push_str(&t.columns[*m].name);
+            out.push_str(&t.columns[m].name);
             out.push_str(&piece[word.len()..]);
             done = true;
         } else {
@@ -3834,7 +3834,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // not schooldays' `absent`.)
             let named_table = cx.qs.iter().any(|w| context.contains(w));
             let only = || {
-                let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !(named_table && is_row_numbers(t, c)) && decimal_year_column(t) != Some(c)).collect();
+                let decimal = decimal_year_column(t);
+                let only: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && !is_year_column(t, c) && !(named_table && is_row_numbers(t, c)) && decimal != Some(c)).collect();
                 (only.len() == 1).then(|| only[0])
             };
             // "to make over 1000000", "earned more than $50,000": the one
@@ -7704,13 +7705,17 @@ fn is_year_column(t: &TypedTable, c: usize) -> bool {
 /// for time or a year, every number from 1000 to 2100, a whole year and
 /// its twelfths or quarters, some year on several rows.
 fn decimal_year_column(t: &TypedTable) -> Option<usize> {
+    // (Run for every question: the rows are read only for a column so
+    // named.)
     (0..t.columns.len()).find(|&c| {
         let name = t.columns[c].name.trim().to_lowercase();
+        if !matches!(name.as_str(), "time" | "year" | "date" | "period") || t.columns[c].kind != ColumnKind::Number {
+            return false;
+        }
         let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
-        let parts = |v: f64, k: f64| ((v.fract() * k) - (v.fract() * k).round()).abs() < 1e-3;
+        let twelfths = |v: f64| ((v.fract() * 12.0) - (v.fract() * 12.0).round()).abs() < 1e-3;
         let years: BTreeSet<i64> = nums.iter().map(|v| v.floor() as i64).collect();
-        matches!(name.as_str(), "time" | "year" | "date" | "period") && t.columns[c].kind == ColumnKind::Number && nums.len() >= 4
-            && nums.iter().all(|&v| (1000.0..2101.0).contains(&v) && parts(v, 12.0)) && nums.iter().any(|v| v.fract() != 0.0) && years.len() < nums.len()
+        nums.len() >= 4 && nums.iter().all(|&v| (1000.0..2101.0).contains(&v) && twelfths(v)) && nums.iter().any(|v| v.fract() != 0.0) && years.len() < nums.len()
     })
 }
 
