@@ -319,6 +319,22 @@ pub fn quote_ident(name: &str) -> String {
     format!("\"{}\"", name.replace('"', "\"\""))
 }
 
+/// Each header's year where R wrote the headers as years (`X1856`,
+/// `X1860`: its names may not start with a digit), two or more of them;
+/// `None` for every other header, and for all where fewer are so written.
+pub fn r_year_headers(columns: &[String]) -> Vec<Option<&str>> {
+    fn year(name: &str) -> Option<&str> {
+        let y = name.trim().strip_prefix('X')?;
+        (y.len() == 4 && y.bytes().all(|b| b.is_ascii_digit()) && ("1000".."2101").contains(&y)).then_some(y)
+    }
+    let years: Vec<Option<&str>> = columns.iter().map(|n| year(n)).collect();
+    if years.iter().flatten().count() >= 2 {
+        years
+    } else {
+        vec![None; columns.len()]
+    }
+}
+
 fn sql_names(columns: &[String]) -> Vec<String> {
     let mut seen = std::collections::HashMap::<String, usize>::new();
     columns
@@ -382,6 +398,10 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
         }
     }
     let names = sql_names(&t.columns);
+    // R writes a header that is a year with an "X" before it (`X1960`: its
+    // names may not start with a digit); where two or more headers are so
+    // written, each is read as its year ("1960"), its SQL name kept.
+    let r_years = r_year_headers(&t.columns);
     let columns = (0..n_cols)
         .map(|c| {
             let filled: Vec<&TypedCell> = rows.iter().map(|r| &r.cells[c]).filter(|x| !x.raw.is_empty() && !is_missing(&x.raw)).collect();
@@ -399,7 +419,8 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
                 ColumnKind::Text
             };
             let unit = (kind == ColumnKind::Number).then(|| common_unit(&filled)).flatten();
-            TypedColumn { name: t.columns[c].clone(), sql_name: names[c].clone(), kind, unit }
+            let name = r_years[c].map_or_else(|| t.columns[c].clone(), str::to_string);
+            TypedColumn { name, sql_name: names[c].clone(), kind, unit }
         })
         .collect();
     for r in &mut rows {
@@ -694,6 +715,22 @@ mod tests {
         let grid: Vec<Vec<Cell>> = rows.iter().map(|r| r.iter().map(|t| cell_from_text(t)).collect()).collect();
         let columns = rows[0].iter().map(|s| s.to_string()).collect();
         TableContent { caption: None, header_rows: 1, columns, grid, origin: (0, 0), truncated_from: None, schema: None, row_pages: None }
+    }
+
+    /// cluster's votes.repub, as R writes it: a column a year, each
+    /// named `X1856` … (its names may not start with a digit). The years
+    /// are the columns' names; the SQL names stay; a lone `X2` or `X1999`
+    /// is a name like any other.
+    #[test]
+    fn headers_r_wrote_as_x_and_a_year_are_read_as_their_years() {
+        let t = typed_table(&table(&[&["", "X1856", "X1860", "X1960"], &["Alabama", "NA", "NA", "41.75"], &["Ohio", "36.69", "52.33", "53.28"]]));
+        let names: Vec<&str> = t.columns.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names[1..], ["1856", "1860", "1960"]);
+        assert!(t.columns[3].sql_name.contains("X1960"), "{}", t.columns[3].sql_name);
+        for headers in [["state", "X1", "X2"], ["state", "X1999", "total"]] {
+            let t = typed_table(&table(&[&headers, &["Ohio", "1", "2"]]));
+            assert_eq!(t.columns.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), headers);
+        }
     }
 
     #[test]

@@ -371,11 +371,21 @@ fn table_cells(intent: &Intent, question: &str, catalog: &dyn Catalog, t: &crate
         }
         _ => {}
     }
+    // (A year asked that heads none of a table's columns of years is no
+    // other column's to answer: "the vote in Ohio in 1980" over columns
+    // 1856 to 1976, some before the years `years` reads.)
+    if !intent.years.is_empty() && named.is_empty() && year_cols.len() >= 2 {
+        return Vec::new();
+    }
     // One cell: the best row × the best column for the question's period.
     let Some(r) = rows.iter().copied().map(|r| (r, view.row_score(&w, r))).filter(|x| x.1 > 0.0).max_by(|a, b| a.1.total_cmp(&b.1).then(b.0.cmp(&a.0))).map(|x| x.0) else {
         return Vec::new();
     };
     let want_number = !matches!(intent.answer_type, AnswerType::Span);
+    // (A matrix names its rows as its columns, psych's `cities` of air
+    // distances: the row's own column, its diagonal, is not what a question
+    // naming the row and another column asks, "from ATL to SEA".)
+    let own = t.cell(r, 0).map(|x| super::matching::token_set(&x.text)).unwrap_or_default();
     let col = (1..t.grid[r].len())
         .filter(|&c| t.cell(r, c).is_some_and(|x| !x.text.trim().is_empty()))
         .map(|c| {
@@ -389,12 +399,17 @@ fn table_cells(intent: &Intent, question: &str, catalog: &dyn Catalog, t: &crate
             } else {
                 -1.0
             };
-            let head = w.coverage(view.headers.get(c).unwrap_or(&Default::default()));
+            let header = view.headers.get(c).cloned().unwrap_or_default();
+            let head = if !own.is_empty() && header == own { 0.0 } else { w.coverage(&header) };
             let num = if want_number && numeric(r, c) { 0.1 } else { 0.0 };
             // Left-most wins ties: reports put the latest period first.
-            (c, year + head + num - 0.001 * c as f32)
+            (c, year + head + num - 0.001 * c as f32, year)
         })
         .max_by(|a, b| a.1.total_cmp(&b.1))
+        // (Not another period's cell where the question's year heads no
+        // column of a table whose columns are periods: "the vote in Ohio
+        // in 1980" over columns 1856 to 1976.)
+        .filter(|x| x.2 >= 0.0)
         .map(|x| x.0);
     col.map(|c| vec![coord(r, c)]).unwrap_or_default()
 }

@@ -67,8 +67,11 @@ impl<'a> TableView<'a> {
     pub fn new(table: &'a TableContent) -> Self {
         let labels: Vec<HashSet<String>> = table.grid.iter().map(|r| r.first().map(|c| token_set(&c.text)).unwrap_or_default()).collect();
         let label_lens = table.grid.iter().map(|r| r.first().map(|c| tokenize(&c.text).len()).unwrap_or(0)).collect();
-        let headers: Vec<HashSet<String>> = table.columns.iter().map(|h| token_set(h)).collect();
-        let header_years = table.columns.iter().map(|h| years(h)).collect();
+        // (R's `X1856` is the year 1856: see `r_year_headers`.)
+        let r_years = crate::tabular::r_year_headers(&table.columns);
+        let header = |c: usize| r_years[c].unwrap_or(&table.columns[c]);
+        let headers: Vec<HashSet<String>> = (0..table.columns.len()).map(|c| token_set(header(c))).collect();
+        let header_years = (0..table.columns.len()).map(|c| years(header(c))).collect();
         let mut head_tokens: HashSet<String> = table.caption.iter().flat_map(|c| token_set(c)).collect();
         for r in table.grid.iter().take(table.header_rows as usize) {
             for c in r {

@@ -1637,6 +1637,9 @@ fn parse_indexed(question: &str, t: &TypedTable, index: &crate::tabular::CellInd
 }
 
 fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex, table: &str) -> Result<QueryPlan, NoPlan> {
+    if asks_a_year_no_column_heads(question, t) {
+        return Err(NoPlan::Unrelated("a year that heads none of the table's columns of years, and no cell holds"));
+    }
     // ("Ranks 10-15", "grades 3-5" after the name of a number column: the
     // rows between the two.)
     let between;
@@ -1760,6 +1763,22 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
         out[at - 1] = String::new();
     }
     Some(out.into_iter().filter(|p| !p.is_empty()).collect::<Vec<_>>().join(" "))
+}
+
+/// Does the question name a year where two or more of the table's columns
+/// are named as years (cluster's votes.repub, 1856 to 1976), none of them
+/// that year, and no cell holds it? "The Republican vote in Ohio in 1980"
+/// is then no other year's column.
+fn asks_a_year_no_column_heads(question: &str, t: &TypedTable) -> bool {
+    let named: BTreeSet<u32> = t.columns.iter().filter_map(|c| crate::text::year_word(c.name.trim())).collect();
+    if named.len() < 2 {
+        return false;
+    }
+    // (A year near the columns' own: "more than 1,000 in 2006" and "masters
+    // 1000" over columns 2000 to 2011 name no year in their 1000.)
+    let (first, last) = (*named.first().unwrap_or(&0), *named.last().unwrap_or(&0));
+    let near = |y: u32| y + 50 >= first && y <= last + 50;
+    words(question).iter().filter_map(|w| crate::text::year_word(w)).any(|y| near(y) && !named.contains(&y) && !t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(&y.to_string()))))
 }
 
 /// "What is the average flow?" over R's Nile (`time`, `Nile`), "how many
