@@ -222,7 +222,7 @@ impl TesseractCli {
         };
         let (out, err) = (out.join().unwrap_or_default(), err.join().unwrap_or_default());
         if !status.success() {
-            let reason = String::from_utf8_lossy(&err).lines().filter(|l| !l.trim().is_empty()).next_back().unwrap_or("no message").to_string();
+            let reason = String::from_utf8_lossy(&err).lines().rfind(|l| !l.trim().is_empty()).unwrap_or("no message").to_string();
             return Err(OcrError::Failed { tool, what: what.into(), reason: format!("{status}: {reason}") });
         }
         Ok(out)

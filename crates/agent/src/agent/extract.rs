@@ -385,7 +385,7 @@ fn table_cells(intent: &Intent, question: &str, catalog: &dyn Catalog, t: &crate
     // (A matrix names its rows as its columns, psych's `cities` of air
     // distances: the row's own column, its diagonal, is not what a question
     // naming the row and another column asks, "from ATL to SEA".)
-    let own = t.cell(r, 0).map(|x| super::matching::token_set(&x.text)).unwrap_or_default();
+    let own = &view.labels[r];
     let col = (1..t.grid[r].len())
         .filter(|&c| t.cell(r, c).is_some_and(|x| !x.text.trim().is_empty()))
         .map(|c| {
@@ -399,8 +399,10 @@ fn table_cells(intent: &Intent, question: &str, catalog: &dyn Catalog, t: &crate
             } else {
                 -1.0
             };
-            let header = view.headers.get(c).cloned().unwrap_or_default();
-            let head = if !own.is_empty() && header == own { 0.0 } else { w.coverage(&header) };
+            let head = match view.headers.get(c) {
+                Some(header) if own.is_empty() || header != own => w.coverage(header),
+                _ => 0.0,
+            };
             let num = if want_number && numeric(r, c) { 0.1 } else { 0.0 };
             // Left-most wins ties: reports put the latest period first.
             (c, year + head + num - 0.001 * c as f32, year)

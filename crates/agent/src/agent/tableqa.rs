@@ -1771,14 +1771,18 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
 /// is then no other year's column.
 fn asks_a_year_no_column_heads(question: &str, t: &TypedTable) -> bool {
     let named: BTreeSet<u32> = t.columns.iter().filter_map(|c| crate::text::year_word(c.name.trim())).collect();
+    let (Some(&first), Some(&last)) = (named.first(), named.last()) else { return false };
     if named.len() < 2 {
         return false;
     }
     // (A year near the columns' own: "more than 1,000 in 2006" and "masters
     // 1000" over columns 2000 to 2011 name no year in their 1000.)
-    let (first, last) = (*named.first().unwrap_or(&0), *named.last().unwrap_or(&0));
     let near = |y: u32| y + 50 >= first && y <= last + 50;
-    words(question).iter().filter_map(|w| crate::text::year_word(w)).any(|y| near(y) && !named.contains(&y) && !t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(&y.to_string()))))
+    let held = |y: u32| {
+        let y = y.to_string();
+        t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.contains(&y)))
+    };
+    words(question).iter().filter_map(|w| crate::text::year_word(w)).any(|y| near(y) && !named.contains(&y) && !held(y))
 }
 
 /// "What is the average flow?" over R's Nile (`time`, `Nile`), "how many
