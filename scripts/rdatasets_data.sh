@@ -319,7 +319,25 @@
 # Dyestuff); air distances between 11 US airports, a matrix (psych's
 # cities).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-third] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-third)
+# `--forty-fourth` lays out six others for the forty-fourth set
+# (scripts/make_agg_questions_forty_fourth.py): car drivers killed or
+# seriously injured in Great Britain by month, 1969-1984, by a decimal time
+# (datasets' UKDriverDeaths); 60 car models of 1990 named in the row names
+# (rpart's car.test.frame); fertility and contraception in 50 countries
+# (car's Robey); US family incomes by quintile, 1947-2012 (Ecdat's
+# incomeInequality); 140 UK firms' employment, 1976-1984 (plm's EmplUK); the
+# US states' and territories' codes, some cells with a line break (Ecdat's
+# USstateAbbreviations).
+#
+# `--forty-fifth` lays out six others for the forty-fifth set
+# (scripts/make_agg_questions_forty_fifth.py): Nottingham's monthly
+# temperature, 1920-1939, by a decimal time (datasets' nottem); cattle
+# pleuropneumonia by herd and period (lme4's cbpp); ticks on 403 grouse
+# chicks (lme4's grouseticks); Canada's population at each census,
+# 1851-2001 (car's CanPop); 72 pigs' weights over 12 weeks (geepack's
+# dietox); 700 people's ACT and SAT scores (psych's sat.act).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-fifth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -365,6 +383,8 @@ case "${1:-}" in
   --forty-first) PATHS="pscl/EfronMorris HistData/Michelson vcd/Bundestag2005 datasets/AirPassengers HSAUR/agefat pscl/unionDensity" ;;
   --forty-second) PATHS="sandwich/PublicSchools datasets/presidents pscl/prussian car/Greene cluster/votes.repub lattice/singer" ;;
   --forty-third) PATHS="Zelig/macro datasets/LakeHuron MASS/deaths pscl/ca2006 lme4/Dyestuff psych/cities" ;;
+  --forty-fourth) PATHS="datasets/UKDriverDeaths rpart/car.test.frame car/Robey Ecdat/incomeInequality plm/EmplUK Ecdat/USstateAbbreviations" ;;
+  --forty-fifth) PATHS="datasets/nottem lme4/cbpp lme4/grouseticks car/CanPop geepack/dietox psych/sat.act" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
