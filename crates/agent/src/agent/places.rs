@@ -104,6 +104,107 @@ kazakhstan|kazakh|KAZ\n\
 uzbekistan|uzbek|UZB\n\
 taiwan,chinese taipei|taiwanese|TPE\n\
 hong kong|hong kongese|HKG\n\
+afghanistan|afghan|AFG\n\
+albania|albanian|ALB\n\
+andorra|andorran|\n\
+angola|angolan|ANG\n\
+armenia|armenian|ARM\n\
+azerbaijan|azerbaijani|AZE\n\
+bahamas|bahamian|BAH\n\
+bahrain|bahraini|BRN\n\
+bangladesh|bangladeshi|\n\
+barbados|barbadian|\n\
+belize|belizean|BIZ\n\
+benin|beninese|\n\
+bhutan|bhutanese|BHU\n\
+bolivia|bolivian|BOL\n\
+bosnia and herzegovina,bosnia|bosnian|BIH\n\
+botswana|motswana,batswana|\n\
+brunei|bruneian|BRU\n\
+burkina faso|burkinabe|\n\
+burundi|burundian|BDI\n\
+cambodia|cambodian|\n\
+cameroon|cameroonian|CMR\n\
+cape verde|cape verdean|CPV\n\
+central african republic||CAF\n\
+chad|chadian|\n\
+comoros|comorian|\n\
+republic of the congo,congo|congolese|CGO\n\
+democratic republic of the congo,dr congo||COD\n\
+costa rica|costa rican|CRC\n\
+ivory coast,cote d'ivoire|ivorian|CIV\n\
+cyprus|cypriot|CYP\n\
+djibouti|djiboutian|DJI\n\
+dominican republic,dom republic|dominican|DOM\n\
+ecuador|ecuadorian|ECU\n\
+el salvador|salvadoran|ESA\n\
+equatorial guinea|equatoguinean|GEQ\n\
+eritrea|eritrean|ERI\n\
+eswatini,swaziland|swazi|SWZ\n\
+fiji|fijian|FIJ\n\
+gabon|gabonese|\n\
+gambia,the gambia|gambian|\n\
+ghana|ghanaian|GHA\n\
+guatemala|guatemalan|GUA\n\
+guyana|guyanese|\n\
+haiti|haitian|HAI\n\
+honduras|honduran|\n\
+iraq|iraqi|IRQ\n\
+jordan|jordanian|JOR\n\
+kuwait|kuwaiti|KUW\n\
+kyrgyzstan|kyrgyz|KGZ\n\
+laos|laotian|LAO\n\
+lebanon|lebanese|LBN\n\
+lesotho|basotho|\n\
+liberia|liberian|LBR\n\
+libya|libyan|LBA\n\
+liechtenstein|liechtensteiner|\n\
+luxembourg|luxembourgish|LUX\n\
+madagascar|malagasy|\n\
+malawi|malawian|\n\
+maldives|maldivian|MDV\n\
+mali|malian|MLI\n\
+malta|maltese|MLT\n\
+mauritania|mauritanian|MTN\n\
+mauritius|mauritian|MRI\n\
+moldova|moldovan|MDA\n\
+monaco|monegasque|\n\
+mongolia|mongolian|MGL\n\
+montenegro|montenegrin|MNE\n\
+mozambique|mozambican|MOZ\n\
+myanmar,burma|burmese|MYA\n\
+namibia|namibian|\n\
+nepal|nepalese,nepali|NEP\n\
+nicaragua|nicaraguan|NCA\n\
+niger|nigerien|\n\
+north macedonia,macedonia|macedonian|MKD\n\
+oman|omani|\n\
+panama|panamanian|\n\
+papua new guinea|papua new guinean|PNG\n\
+paraguay|paraguayan|PAR\n\
+qatar|qatari|QAT\n\
+rwanda|rwandan|RWA\n\
+saudi arabia|saudi,saudis|KSA\n\
+senegal|senegalese|SEN\n\
+sierra leone|sierra leonean|SLE\n\
+singapore|singaporean|SGP\n\
+somalia|somali|\n\
+sri lanka|sri lankan|SRI\n\
+sudan|sudanese|\n\
+suriname|surinamese|\n\
+syria|syrian|SYR\n\
+tajikistan|tajik|TJK\n\
+tanzania|tanzanian|\n\
+togo|togolese|\n\
+trinidad and tobago,trinidad tobago,trinidad|trinidadian|TTO\n\
+tunisia|tunisian|TUN\n\
+turkmenistan|turkmen|TKM\n\
+uganda|ugandan|UGA\n\
+united arab emirates,uae|emirati|UAE\n\
+uruguay|uruguayan|URU\n\
+yemen|yemeni|YEM\n\
+zambia|zambian|ZAM\n\
+zimbabwe|zimbabwean|ZIM\n\
 alabama||AL\n\
 alaska||AK\n\
 arizona||AZ\n\

@@ -1261,9 +1261,15 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let col_ws: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
     // (By how many of its words: "the date of appointment" names Date of
     // Appointment before Date of Vacancy.)
+    // (Not by the attribute asked for: "what is the USPS code of Texas"
+    // asks for USPS of the Name "Texas", not the row whose USPS is "TX".)
+    let asked_attribute = match q.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+        ["what" | "which", "is" | "was" | "are" | "were", "the", ..] => (3..q.len()).find(|&i| matches!(q[i].as_str(), "of" | "for")).map_or(0..0, |end| 3..end),
+        _ => 0..0,
+    };
     let names = |l: &Link| {
         let cw = &col_ws[l.col];
-        let named: BTreeSet<&String> = (0..q.len()).filter(|&i| !l.pos.contains(&i) && !is_weak(&q[i]) && cw.contains(&qs[i])).map(|i| &qs[i]).collect();
+        let named: BTreeSet<&String> = (0..q.len()).filter(|&i| !l.pos.contains(&i) && !is_weak(&q[i]) && !asked_attribute.contains(&i) && cw.contains(&qs[i])).map(|i| &qs[i]).collect();
         named.len().max(usize::from(won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion"))))
     };
     // "How many songs were produced by chaos?": the value after a verb and
@@ -1387,7 +1393,7 @@ const TIME_UNITS: &[&str] = &["day", "days", "hour", "hours", "minute", "minutes
 /// Column words that abbreviate a word otherwise than by its first
 /// letters ("Pts" for points, "mfr" for manufacturer; "Att" for attempts
 /// is found by its letters).
-const ABBREVIATED: &[(&str, &str)] = &[("pts", "point"), ("pt", "point"), ("td", "touchdown"), ("tds", "touchdown"), ("yds", "yard"), ("gls", "goal"), ("pct", "percent"), ("pct", "percentage"), ("mfr", "manufacturer"), ("mfg", "manufacturer"), ("qty", "quantity"), ("amt", "amount")];
+const ABBREVIATED: &[(&str, &str)] = &[("pts", "point"), ("pt", "point"), ("td", "touchdown"), ("tds", "touchdown"), ("yds", "yard"), ("gls", "goal"), ("pct", "percent"), ("pct", "percentage"), ("mfr", "manufacturer"), ("mfg", "manufacturer"), ("qty", "quantity"), ("amt", "amount"), ("tfr", "fertility")];
 
 /// Does the column word `short` abbreviate the question's (stemmed) word
 /// `full` ([`ABBREVIATED`])?
@@ -1432,6 +1438,11 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
                     || (cw.len() == 1 && cx.kinds.names(c, &cx.q[i]))
                     || (medal_table && w == "total" && cx.qs[i].starts_with("medal") && !cx.has("total") && !(i > 0 && matches!(cx.q[i - 1].as_str(), "gold" | "silver" | "bronze")))
             };
+            // ("The average population in thousands": the scale the answer
+            // is given in, not `Number.thousands` beside `PopulationK`,
+            // where another column is named.)
+            let in_scale = |i: usize| i > 0 && cx.q[i - 1] == "in" && matches!(cx.q[i].as_str(), "thousands" | "millions" | "billions") && (0..i - 1).any(|k| !is_weak(&cx.q[k]) && !OPERATION.contains(&cx.q[k].as_str()) && exact.iter().any(|e| same5(e, &cx.qs[k])));
+            let same = |i: usize| !in_scale(i) && same(i);
             // An abbreviation in the name: "temp" for temperature, "max" for maximum.
             let short = |i: usize| w.len() >= 3 && cx.q[i].len() >= w.len() + 2 && cx.q[i].starts_with(w.as_str()) && !is_weak(&cx.q[i]);
             if let Some(i) = (0..cx.qs.len()).find(|&i| free(i) && !at.contains(&i) && same(i)) {
@@ -1456,6 +1467,26 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
     let at: BTreeSet<usize> = kept.iter().filter(|x| x.2.len() == col_words(&cx.t.columns[x.0].name).iter().filter(|w| !matches!(w.as_str(), "the" | "of" | "a" | "in" | "no" | "and" | "by" | "for")).count()).flat_map(|x| x.2.iter().copied()).collect();
     let any: BTreeSet<usize> = kept.iter().flat_map(|x| x.3.iter().copied()).collect();
     let mut out: Vec<(usize, f32, usize)> = kept.into_iter().map(|(c, sc, at, _)| (c, sc, at.first().copied().unwrap_or(usize::MAX))).collect();
+    // Two columns named alike by two words in a row ("the average herd
+    // size" over cbpp's `herd` and `size`): the second is the noun the
+    // first qualifies, and is what is asked. (Not a verb, "which
+    // manufacturer makes" over Cars93's `Make`, nor a word that only says
+    // what kind of thing the first is, "which age group" over Insurance's
+    // `Age` and `Group`.)
+    // (Nor a participle, "the last ship built", "the earliest treaty
+    // signed", nor one of three or more columns in a row, "the worst
+    // win/tie/loss record".)
+    let head_noun = |i: usize| cx.q[i] == cx.qs[i] && !cx.q[i].ends_with("ed") && !PARTICIPLES.contains(&cx.q[i].as_str()) && !matches!(cx.q[i].as_str(), "group" | "category" | "class" | "type" | "kind" | "bracket" | "band" | "range" | "level" | "name");
+    let named_at = |p: usize| out.iter().any(|x| x.2 == p);
+    let ties: Vec<usize> = out
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.2 != usize::MAX && b.2 > 0 && head_noun(b.2) && !named_at(b.2 + 1) && !(b.2 >= 2 && named_at(b.2 - 2)) && out.iter().any(|a| a.0 != b.0 && a.2 + 1 == b.2 && (a.1 - b.1).abs() < 1e-6))
+        .map(|(k, _)| k)
+        .collect();
+    for k in ties {
+        out[k].1 += 0.01;
+    }
     out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
     (out, at, any)
 }
@@ -2233,7 +2264,13 @@ fn answers_row_numbers(plan: &QueryPlan, t: &TypedTable) -> bool {
 /// a row was, not a quantity; only a question that says "year" adds them.
 fn adds_up_years_unasked(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
     let measured = plan.measure_column.as_deref().and_then(|m| t.columns.iter().position(|c| c.name == m));
-    matches!(plan.kind, PlanKind::Average | PlanKind::Median | PlanKind::Sum) && measured.is_some_and(|c| is_year_column(t, c)) && !words(question).iter().any(|w| w.starts_with("year"))
+    let q = words(question);
+    // ("Which year was the warmest on average?" over nottem's decimal
+    // `time`: a year picked from the rows, never their years averaged.)
+    let picks_a_year = matches!(q.iter().take(2).map(String::as_str).collect::<Vec<_>>().as_slice(), ["which" | "what", "year"]);
+    matches!(plan.kind, PlanKind::Average | PlanKind::Median | PlanKind::Sum)
+        && measured.is_some_and(|c| is_year_column(t, c) || (picks_a_year && decimal_year_column(t) == Some(c)))
+        && (picks_a_year || !q.iter().any(|w| w.starts_with("year")))
 }
 
 /// The question with the words a column's short name stands for written
@@ -2438,7 +2475,8 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
         // "council tax" (`COUTAX`).
         // ("Percentage of college graduates": `percollege`, the "of" left
         // out.)
-        let joined = (2..=3).rev().find_map(|m| {
+        // ("Real GDP per capita": `realGDPperCap`, four words.)
+        let joined = (2..=4).rev().find_map(|m| {
             let span = tokens.get(k..k + m)?;
             let gaps_ok = span.windows(2).all(|w| question[w[0].1..w[1].0].chars().all(|c| c == ' ' || c == '-'));
             let ws: Vec<String> = (k..k + m).map(low).collect();
@@ -4876,7 +4914,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // writes it: "the oat yield" over barley's `yield` asks another
         // crop.)
         let qualifies_code = |i: usize| i + 1 < n && shortened.contains(&cx.q[i + 1]) && cols.iter().any(|x| x.2 == i + 1);
-        let unheld = |i: usize| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !counting(i) && !qualifies_code(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str());
+        // ("The average share of contraceptors" over `contraceptors`, a
+        // column of percentages: "share" is how the column's values are
+        // written, not another attribute.)
+        let share_of_named = |i: usize| matches!(cx.q[i].as_str(), "share" | "percentage" | "percent" | "proportion" | "fraction") && end + 1 < n && cx.q[end] == "of" && is_explained(end + 1) && cols.iter().any(|x| x.2 == end + 1 && cx.is_num(x.0));
+        // ("The USPS code of Texas", "the AP abbreviation for Alabama":
+        // what the column named right before holds.)
+        let kind_of_named = |i: usize| matches!(cx.q[i].as_str(), "code" | "abbreviation" | "value" | "figure") && i > 3 && is_explained(i - 1);
+        let unheld = |i: usize| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !counting(i) && !share_of_named(i) && !kind_of_named(i) && !qualifies_code(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str());
         if end < n && end <= 6 && (3..end).any(unheld) {
             *unrelated = Some("an attribute that is none of the table's columns");
             return None;
@@ -6085,7 +6130,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // years): the varieties, not the rows. (With a filter the rows are
         // what is counted: "how many winners had at least 50,000 votes?"
         // counts elections.)
-        let counted_column = head_at.and_then(|h| (0..t.columns.len()).find(|&c| t.columns[c].kind == ColumnKind::Text && col_words(&t.columns[c].name) == [cx.qs[h].clone()] && cx.q[h] != cx.qs[h]));
+        // (Or numbered: "how many firms are in the data?" over plm's
+        // EmplUK, a firm's number on each of its years' rows, "how many
+        // pigs" over dietox's `Pig`, twelve weighings each.)
+        let counted_column = head_at.and_then(|h| (0..t.columns.len()).find(|&c| (t.columns[c].kind == ColumnKind::Text || numbers_name_groups(t, c)) && col_words(&t.columns[c].name) == [cx.qs[h].clone()] && cx.q[h] != cx.qs[h]));
         // (Nor with a filter that says what each counted thing is, a
         // column it determines: "how many countries are in Europe?" over
         // a country's rows year by year, each on one continent.)
@@ -8099,7 +8147,11 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // Cigar.csv reaches `price`.)
         let naming_table = ((from.max(head_at + 1)).min(n)..(i + 5).min(n)).filter(|&k| cx.own.contains(&cx.qs[k]) || cx.begins_with_own_name(k)).count();
         let reach = (i + 4 + naming_table).max(head_at);
-        let head_col = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w) || head.iter().any(|h| abbreviates(w, h))) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).min_by_key(|x| x.2).map(|x| x.0);
+        let head_cols: Vec<&(usize, f32, usize)> = cols.iter().filter(|(c, _, pos)| *pos > i && *pos <= reach && !(compared.contains(c) && linked(*c)) && !filters_by(*c, *pos) && (col_words(&t.columns[*c].name).iter().any(|w| head.contains(w) || head.iter().any(|h| abbreviates(w, h))) || (head.iter().any(|w| cx.kinds.names(*c, w)) && !cx.q[i..*pos].iter().any(|w| matches!(w.as_str(), "had" | "has" | "have" | "did" | "does" | "do"))))).collect();
+        // (Of two columns named alike by two words in a row, the second,
+        // the noun the first qualifies: "the average herd size" is `size`,
+        // [`link_columns`] scoring it the higher.)
+        let head_col = head_cols.iter().min_by_key(|x| x.2).map(|x| cols.iter().find(|y| y.2 == x.2 + 1 && y.1 > x.1 && y.1 - x.1 < 0.02 && !linked(y.0)).unwrap_or(x).0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
@@ -8877,6 +8929,8 @@ pub fn table_holds(loaded: &crate::tabledb::LoadedTable, w: &str) -> bool {
         || loaded.words.contains(&st)
         || loaded.words.contains(&format!("{w}s"))
         || name_holds(loaded, w)
+        // (Or its short form heads a column: "fertility" of `tfr`.)
+        || ABBREVIATED.iter().any(|(a, f)| *f == st && loaded.typed.columns.iter().any(|c| col_words(&c.name).iter().any(|x| x == a)))
         || (STATE_WORDS.contains(&w) && state_column(&loaded.typed).is_some())
         || (COUNTRY_WORDS.contains(&w) && country_column(&loaded.typed).is_some())
 }
