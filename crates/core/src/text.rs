@@ -471,23 +471,31 @@ pub fn split_camel_case(name: &str) -> String {
     let chars: Vec<char> = name.chars().collect();
     let mut out = String::with_capacity(name.len() + 4);
     let (mut lower_run, mut upper_run) = (0, 0);
-    // The lower-case letters from `k` on, up to the next other character.
-    let lower_from = |k: usize| chars[k.min(chars.len())..].iter().take_while(|c| c.is_lowercase()).collect::<String>();
-    let joining = |w: &str| matches!(w, "per" | "of" | "and" | "in" | "on" | "to" | "by" | "vs" | "for");
+    // How many lower-case letters run from each position (read once).
+    let mut lower_len = vec![0usize; chars.len() + 1];
+    for k in (0..chars.len()).rev() {
+        lower_len[k] = if chars[k].is_lowercase() { lower_len[k + 1] + 1 } else { 0 };
+    }
+    let upper_at = |k: usize| chars.get(k).is_some_and(|n| n.is_uppercase());
+    // A short word of joining ("per", "of", "and") from `k`; and one then
+    // followed by a capital or the end.
+    let joining_word = |k: usize| {
+        let len = lower_len[k.min(chars.len())];
+        (1..=3).contains(&len) && matches!(chars[k..k + len].iter().collect::<String>().as_str(), "per" | "of" | "and" | "in" | "on" | "to" | "by" | "vs" | "for")
+    };
+    let joining_at = |k: usize| joining_word(k) && (upper_at(k + lower_len[k]) || k + lower_len[k] == chars.len());
     for (i, &c) in chars.iter().enumerate() {
         let lower_at = |k: usize| chars.get(k).is_some_and(|n| n.is_lowercase());
-        let upper_at = |k: usize| chars.get(k).is_some_and(|n| n.is_uppercase());
         // ("Air", not a name's "Mac".)
         let short_word = lower_run == 2 && i >= 3 && chars[i - 3].is_uppercase() && (i == 3 || !chars[i - 4].is_alphabetic()) && chars[i - 3..i].iter().collect::<String>() != "Mac";
         // (A joining word after the acronym keeps the acronym whole: the
         // joining word then begins after it, below.)
-        let joined_after = upper_run >= 2 && joining(&lower_from(i + 1)) && (upper_at(i + 1 + lower_from(i + 1).len()) || i + 1 + lower_from(i + 1).len() == chars.len());
-        let acronym = upper_run >= 2 && lower_at(i + 2) && !joined_after;
-        let acronym_begins = lower_run >= 3 && upper_at(i + 1) && lower_from(i + 1).is_empty() && {
+        let acronym = upper_run >= 2 && lower_at(i + 2) && !joining_at(i + 1);
+        let acronym_begins = lower_run >= 3 && upper_at(i + 1) && {
             let caps = chars[i..].iter().take_while(|c| c.is_uppercase()).count();
-            caps >= 3 && (i + caps == chars.len() || !lower_at(i + caps) || joining(&lower_from(i + caps)))
+            caps >= 3 && (i + caps == chars.len() || !lower_at(i + caps) || joining_word(i + caps))
         };
-        let joining_begins = c.is_lowercase() && upper_run >= 3 && joining(&lower_from(i)) && (upper_at(i + lower_from(i).len()) || i + lower_from(i).len() == chars.len());
+        let joining_begins = c.is_lowercase() && upper_run >= 3 && joining_at(i);
         if (c.is_uppercase() && lower_at(i + 1) && (lower_run >= 3 || short_word || acronym)) || (c.is_uppercase() && acronym_begins) || joining_begins {
             out.push(' ');
         }

@@ -1401,6 +1401,11 @@ fn abbreviates(short: &str, full: &str) -> bool {
     ABBREVIATED.iter().any(|(a, f)| *a == short && *f == full)
 }
 
+/// What [`link_columns`] adds to the second of two columns named alike by
+/// two words in a row ("herd size"), the noun the first qualifies; small
+/// enough to break only that tie, and how [`answer_column`] knows it.
+const COMPOUND_HEAD: f32 = 0.01;
+
 /// Columns named by the question: (column, score, first word position).
 /// The columns the question names (by a word, a stem, its first five
 /// letters or an abbreviation), best first with the position of their first
@@ -1485,7 +1490,7 @@ fn link_columns(cx: &Ctx, taken: &BTreeSet<usize>) -> (Vec<(usize, f32, usize)>,
         .map(|(k, _)| k)
         .collect();
     for k in ties {
-        out[k].1 += 0.01;
+        out[k].1 += COMPOUND_HEAD;
     }
     out.sort_by(|a, b| b.1.partial_cmp(&a.1).unwrap_or(std::cmp::Ordering::Equal));
     (out, at, any)
@@ -8151,7 +8156,7 @@ fn answer_column(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], compare
         // (Of two columns named alike by two words in a row, the second,
         // the noun the first qualifies: "the average herd size" is `size`,
         // [`link_columns`] scoring it the higher.)
-        let head_col = head_cols.iter().min_by_key(|x| x.2).map(|x| cols.iter().find(|y| y.2 == x.2 + 1 && y.1 > x.1 && y.1 - x.1 < 0.02 && !linked(y.0)).unwrap_or(x).0);
+        let head_col = head_cols.iter().min_by_key(|x| x.2).map(|x| cols.iter().find(|y| y.2 == x.2 + 1 && (y.1 - x.1 - COMPOUND_HEAD).abs() < 1e-6 && !linked(y.0)).unwrap_or(x).0);
         // "How did they place the previous year?", "how did they finish in
         // 2008?": the column of places.
         if cx.q[i] == "how" && matches!(cx.q.get(i + 1).map(String::as_str), Some("did" | "do" | "does")) && (i + 2..(i + 5).min(n)).any(|k| matches!(cx.q[k].as_str(), "place" | "finish" | "rank" | "fare")) {
