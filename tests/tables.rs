@@ -13,6 +13,15 @@ use common::{ingest, workspace};
 
 const FRESH: Duration = Duration::from_secs(3600);
 
+/// The candidates of the selection's last trial, best first.
+fn last_candidates(run: &aurag::agent::Run) -> &[aurag::agent::select::Candidate] {
+    let selection = run.trace.iter().find_map(|s| match &s.step {
+        Step::Selection { selection, .. } => Some(selection),
+        _ => None,
+    });
+    &selection.expect("a selection step").trials.last().unwrap().candidates
+}
+
 fn table_step(run: &aurag::agent::Run) -> Option<&aurag::agent::tableqa::TableQuery> {
     run.trace.iter().find_map(|s| match &s.step {
         Step::TableQuery { query, used: true } => Some(query),
@@ -229,11 +238,7 @@ async fn a_table_of_one_unnamed_column_is_found_by_its_files_name() {
     let rivers = "\"\",\"x\"\n\"1\",735\n\"2\",320\n\"3\",325\n\"4\",392\n\"5\",524\n\"6\",450\n\"7\",1459\n\"8\",135\n\"9\",465\n\"10\",600\n\"11\",330\n\"12\",336\n\"13\",280\n\"14\",315\n\"15\",870\n\"16\",906\n\"17\",202\n\"18\",329\n\"19\",290\n\"20\",1000\n\"21\",600\n\"22\",505\n";
     let troops = "\"\",\"long\",\"lat\",\"survivors\",\"direction\",\"group\"\n\"1\",24,54.9,340000,\"A\",1\n\"2\",24.5,55,340000,\"A\",1\n\"3\",25.5,54.5,340000,\"A\",1\n\"4\",26,54.7,320000,\"A\",1\n\"5\",27,54.8,300000,\"A\",1\n\"6\",28,54.9,280000,\"A\",1\n\"7\",28.5,55,240000,\"A\",1\n\"8\",29,55.1,210000,\"A\",1\n\"9\",30,55.2,180000,\"A\",1\n\"10\",30.3,55.3,175000,\"A\",1\n\"11\",32,54.8,145000,\"A\",1\n\"12\",33.2,54.9,140000,\"A\",1\n\"13\",34.4,55.5,127100,\"A\",1\n\"14\",35.5,55.4,100000,\"A\",1\n\"15\",36,55.5,100000,\"A\",1\n\"16\",37.6,55.8,100000,\"A\",1\n\"17\",37.7,55.7,100000,\"R\",1\n\"18\",37.5,55.7,98000,\"R\",1\n\"19\",37,55,97000,\"R\",1\n\"20\",36.8,55,96000,\"R\",1\n\"21\",35.4,55.3,87000,\"R\",1\n\"22\",34.3,55.2,55000,\"R\",1\n";
     let runs = ask_csvs(&[("rivers.csv", rivers), ("Minard.troops.csv", troops)], &["What is the average river length?"]).await;
-    let selection = runs[0].trace.iter().find_map(|s| match &s.step {
-        Step::Selection { selection, .. } => Some(selection),
-        _ => None,
-    });
-    let candidates = &selection.expect("a selection step").trials.last().unwrap().candidates;
+    let candidates = last_candidates(&runs[0]);
     assert!(candidates[0].group.ends_with("rivers.csv!rivers") && candidates[0].structural > 0.0, "{:?}", candidates);
     assert!(runs[0].answer.unknown || runs[0].answer.text == "516.73", "{:?}", runs[0].answer);
 }
@@ -253,11 +258,7 @@ async fn the_table_that_holds_the_questions_number_in_a_cell_holds_the_most_and_
     let files: Vec<(&str, &str)> = names.iter().zip(&contents).map(|(n, c)| (*n, c.as_str())).collect();
     let runs = ask_csvs(&files, &["which year had at most a time of 9.72?"]).await;
     let run = &runs[0];
-    let selection = run.trace.iter().find_map(|s| match &s.step {
-        Step::Selection { selection, .. } => Some(selection),
-        _ => None,
-    });
-    let candidates = &selection.expect("a selection step").trials.last().unwrap().candidates;
+    let candidates = last_candidates(run);
     let powell = candidates.iter().find(|c| c.description.contains("powell")).expect("Powell's table among the candidates");
     assert!(candidates.iter().filter(|c| c.id != powell.id).all(|c| c.held < powell.held / 2.0), "{:?}", candidates.iter().map(|c| (&c.description, c.held)).collect::<Vec<_>>());
     assert_eq!(run.answer.text, "2008", "{:?}", run.answer);

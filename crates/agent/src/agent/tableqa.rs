@@ -1866,12 +1866,18 @@ fn with_series_named(question: &str, t: &TypedTable, index: &crate::tabular::Cel
         .filter(|w| !matches!(w.as_str(), "many" | "much" | "ever" | "recorded" | "measured" | "observed" | "there"))
         .collect();
     let [noun] = unheld.as_slice() else { return None };
+    with_first_word_as(question, |word| word.to_lowercase() == *noun, &t.columns[m].name)
+}
+
+/// The question with the first word that `is_it` picks written as
+/// `name`, the rest as it was; `None` where no word is picked.
+fn with_first_word_as(question: &str, is_it: impl Fn(&str) -> bool, name: &str) -> Option<String> {
     let mut out = String::with_capacity(question.len() + 8);
     let mut done = false;
     for piece in question.split_inclusive(|c: char| !c.is_alphanumeric()) {
         let word = piece.trim_end_matches(|c: char| !c.is_alphanumeric());
-        if !done && word.to_lowercase() == *noun {
-            out.push_str(&t.columns[m].name);
+        if !done && is_it(word) {
+            out.push_str(name);
             out.push_str(&piece[word.len()..]);
             done = true;
         } else {
@@ -1894,7 +1900,7 @@ fn reads_past_columns_of_the_year(question: &str, plan: &QueryPlan, t: &TypedTab
         let n = name.trim();
         n.len() > 2 && n.ends_with(&digits) && !n[..n.len() - 2].ends_with(|c: char| c.is_ascii_digit())
     };
-    if t.columns.iter().filter(|c| suffixed(&c.name)).count() < 2 || (0..t.columns.len()).any(|c| is_year_column(t, c) || Some(c) == decimal_year_column(t)) {
+    if t.columns.iter().filter(|c| suffixed(&c.name)).count() < 2 || decimal_year_column(t).is_some() || (0..t.columns.len()).any(|c| is_year_column(t, c)) {
         return false;
     }
     let read = [&plan.answer_column, &plan.measure_column, &plan.compared_column];
@@ -1919,19 +1925,7 @@ fn with_measure_named_by_table(question: &str, t: &TypedTable, table: &str) -> O
     if col.is_empty() || col.len() > 2 || !col.chars().all(|c| c.is_ascii_alphabetic()) {
         return None;
     }
-    let mut out = String::with_capacity(question.len());
-    let mut done = false;
-    for piece in question.split_inclusive(|c: char| !c.is_alphanumeric()) {
-        let word = piece.trim_end_matches(|c: char| !c.is_alphanumeric());
-        if !done && word.len() >= 4 && stem(&word.to_lowercase()) == stem(name) {
-            out.push_str(col);
-            out.push_str(&piece[word.len()..]);
-            done = true;
-        } else {
-            out.push_str(piece);
-        }
-    }
-    done.then_some(out)
+    with_first_word_as(question, |word| word.len() >= 4 && stem(&word.to_lowercase()) == stem(name), col)
 }
 
 /// Is `plan` a lookup that reads a column no word of the question names,
@@ -3635,7 +3629,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
     let (cols, col_pos, named_pos) = link_columns(&cx, &taken);
     links.extend(link_named_flags(&cx, &cols, &links));
-    let coded = link_coded_values(&cx, &cols, &links);
+    let coded = link_coded_values(&cx, &cols, &links, &col_word_set);
     links.retain(|l| !coded.iter().any(|k| l.pos.iter().any(|p| k.pos.contains(p))));
     links.extend(coded);
     links.extend(link_sexes(&cx, &links));
@@ -7648,11 +7642,6 @@ fn link_shortened_values(cx: &Ctx, links: &[Link], col_word_set: &BTreeSet<Strin
     out
 }
 
-/// Is `w` (a stem) a word of one of the table's column names?
-fn col_word_set_has(t: &TypedTable, w: &str) -> bool {
-    t.columns.iter().any(|c| col_words(&c.name).iter().any(|x| x == w))
-}
-
 /// "Breaks for wool A", "a clarity of IF", "at high tension" over columns
 /// of codes (wool "A", "B"; clarity "IF", "VS1"; tension "L", "M", "H"):
 /// the word right after the column's name (past "of") that a cell writes,
@@ -7660,7 +7649,7 @@ fn col_word_set_has(t: &TypedTable, w: &str) -> bool {
 /// whose first letter is a one-letter code is that code ("high" H, "low"
 /// L). A letter after the name that no cell writes ("wool C") is a value
 /// the column does not hold: it keeps no row.
-fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> Vec<Link> {
+fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let t = cx.t;
     let frequencies = frequency_column(t);
     let n = cx.q.len();
@@ -7719,7 +7708,7 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> 
         }
         // ("Education level 9" over `educ`, levels 1 to 5: the name, a
         // word for its scale, and the number.)
-        let scaled = at != usize::MAX && at + 2 < n && matches!(cx.q[at + 1].as_str(), "level" | "grade" | "group" | "class" | "category" | "type") && !col_word_set_has(t, &cx.qs[at + 1]);
+        let scaled = at != usize::MAX && at + 2 < n && matches!(cx.q[at + 1].as_str(), "level" | "grade" | "group" | "class" | "category" | "type") && !col_word_set.contains(&cx.qs[at + 1]);
         let after = if scaled { at + 2 } else { at + 1 };
         if at != usize::MAX && cx.is_num(c) && col_words(&t.columns[c].name).len() == 1 && after < n && !out.iter().any(|l| l.pos.contains(&after)) && !links.iter().any(|l| l.col == c) && numbers_name_groups(t, c) {
             // (Not a year: "teams that played 1919 brazilian football".)
