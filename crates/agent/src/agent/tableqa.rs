@@ -2832,9 +2832,19 @@ fn in_numbered_names(question: &str, t: &TypedTable) -> String {
         if !w.chars().all(|c| c.is_alphabetic()) {
             continue;
         }
+        let names_word = |letters: &String| w == *letters || (letters.len() >= 3 && w.len() > letters.len() && w.starts_with(letters.as_str()));
+        // ("The average first bid" over NaturalPark's `bid1`, "the second
+        // bid" `bid2`: an ordinal right before the word is the number.)
+        let nth = k.checked_sub(1).filter(|&o| question[tokens[o].1..tokens[k].0].trim().is_empty()).and_then(|o| ordinal_value(&text(o)).map(|v| (o, v)));
+        if let Some((o, v)) = nth {
+            let by_order: Vec<&str> = named.iter().filter(|(_, letters, digits)| names_word(letters) && digits.parse::<usize>() == Ok(v)).map(|x| x.0).collect();
+            if let [name] = by_order.as_slice() {
+                return format!("{}{name}{}", &question[..tokens[o].0], &question[tokens[k].1..]);
+            }
+        }
         let fits: Vec<(&str, usize)> = named
             .iter()
-            .filter(|(_, letters, _)| w == *letters || (letters.len() >= 3 && w.len() > letters.len() && w.starts_with(letters.as_str())))
+            .filter(|(_, letters, _)| names_word(letters))
             .filter_map(|(name, _, digits)| (0..tokens.len()).find(|&j| j != k && alone(j) && question[tokens[j].0..tokens[j].1] == **digits).map(|j| (*name, j)))
             .collect();
         let [(name, j)] = fits.as_slice() else { continue };
@@ -4909,7 +4919,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let named_at = |k: usize| col_pos.contains(&k) || cols.iter().any(|c| c.2 == k);
     let size_of = |i: usize| matches!(cx.q[i].as_str(), "size" | "strength") && cx.q.get(i + 1).is_some_and(|w| w == "of") && (named_at(i + 2) || (cx.q.get(i + 2).is_some_and(|w| w == "the") && named_at(i + 3)));
     let measure_noun = |i: usize| (i > 0 && MEASURE_NOUNS.contains(&cx.q[i].as_str()) && named_at(i - 1)) || size_of(i);
-    let people_rows = (0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str())) && sex_column(t).is_some();
+    // (Or of a column of people's ages: badhealth's patients, `age` 20 to
+    // 60, beside their visits. Not an audience, which a table counts
+    // rather than lists: "attendees" are no rows of wolf attacks' victims.)
+    let audience = |w: &str| matches!(w, "fan" | "spectator" | "visitor" | "viewer" | "attendee");
+    let people_rows = (0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str())) && (sex_column(t).is_some() || ((0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str()) && !audience(&cx.qs[i])) && ages_column(t).is_some()));
     let match_rows = is_match_table(t);
     // ("The average days absent", "how many days were they absent":
     // the unit of time of a column of counts named within four words,
@@ -4955,6 +4969,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // ("How many snails died": the verb of what a column of counts
             // holds, `Deaths`.)
             || verb_noun(&cx.q[i]).is_some_and(|noun| (0..t.columns.len()).any(|c| holds_counts(t, c) && col_words(&t.columns[c].name).iter().any(|w| w == noun)))
+            // (And who is counted so: "how many soldiers were killed", the
+            // soldiers in `deaths`.)
+            || (i >= 2 && cx.q[i - 2] == "how" && cx.q[i - 1] == "many" && cx.q[i] != cx.qs[i] && cx.q[i + 1..].iter().filter_map(|w| verb_noun(w)).any(|noun| (0..t.columns.len()).any(|c| holds_counts(t, c) && col_words(&t.columns[c].name).iter().any(|w| w == noun))))
             // ("Cigarette price" of Cigar.csv: a word the table's name of
             // five letters or more begins.)
             || cx.begins_with_own_name(i)
@@ -6046,12 +6063,27 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // ("How many women agreed?" over answers counted by sex,
             // `agree`: women are people where a column of sexes says which.)
             let of_a_sex = matches!(cx.qs[h].as_str(), "woman" | "man") && sex_column(t).is_some();
+            let nouns: Vec<&str> = cx.q[h + 1..].iter().filter_map(|w| verb_noun(w)).collect();
+            let fits: Vec<usize> = num_cols.iter().copied().filter(|&c| holds_counts(t, c) && !links.iter().any(|l| l.col == c) && col_words(&t.columns[c].name).iter().any(|cw| nouns.contains(&cw.as_str()))).collect();
+            // ("How many soldiers were killed by horse kicks", "how many
+            // soldiers died in 1880" over VonBort's `deaths` by corps and
+            // year: whoever is counted, in the plural and no column's word,
+            // the verb's noun is a column of counts, added up.)
+            if let [c] = fits.as_slice() {
+                if frequency_column(t).is_none() && cx.q[h] != cx.qs[h] && !col_word_set.contains(&cx.qs[h]) {
+                    return Some(*c);
+                }
+            }
             if !(PEOPLE.contains(&cx.qs[h].as_str()) || of_a_sex || matches!(cx.q[h].as_str(), "were" | "was" | "are" | "is") || own_counted) || frequency_column(t).is_some() {
                 return None;
             }
+            // (Nor over a row a person, each with an age in years: "how
+            // many people were unemployed" counts Workinghours' women, it
+            // adds up no local unemployment rate `unemp`.)
+            if PEOPLE.contains(&cx.qs[h].as_str()) && ages_column(t).is_some() {
+                return None;
+            }
             if own_counted && !PEOPLE.contains(&cx.qs[h].as_str()) {
-                let nouns: Vec<&str> = cx.q[h + 1..].iter().filter_map(|w| verb_noun(w)).collect();
-                let fits: Vec<usize> = num_cols.iter().copied().filter(|&c| holds_counts(t, c) && !links.iter().any(|l| l.col == c) && col_words(&t.columns[c].name).iter().any(|cw| nouns.contains(&cw.as_str()))).collect();
                 return match fits.as_slice() {
                     [c] => Some(*c),
                     _ => None,
@@ -6270,7 +6302,15 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         }
         // Rows named by the head noun's column only count where that column is filled.
         let sql = format!("SELECT COUNT(*) {w}");
-        return Some(plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters));
+        let mut counted = plan(PlanKind::Count, sql, format!("SELECT \"_row\" {w}"), None, None, &filters);
+        // (Every row counted, while a later word names a column of numbers
+        // the count reads nothing of: "how many people were unemployed"
+        // over Workinghours' local rate `unemp` is no count of all its
+        // women. Not sure enough to answer alone.)
+        if filters.is_empty() && head_at.is_some_and(|h| cols.iter().any(|x| x.2 != usize::MAX && x.2 > h && cx.is_num(x.0))) {
+            counted.confidence = counted.confidence.min(PREFER_CONFIDENCE / 2.0);
+        }
+        return Some(counted);
     }
 
     // "Which origin has the highest average mpg", "which year had the most
@@ -7271,7 +7311,7 @@ fn lone_count_column(t: &TypedTable) -> Option<usize> {
 /// `Deaths`), "born" → birth.
 fn verb_noun(w: &str) -> Option<&'static str> {
     match w {
-        "died" | "dead" => Some("death"),
+        "died" | "dead" | "killed" => Some("death"),
         "born" => Some("birth"),
         _ => None,
     }
@@ -7428,9 +7468,14 @@ fn link_flag_holders(cx: &Ctx) -> Vec<Link> {
             continue;
         }
         let Some(filled) = yes_no_cells(t, c).filter(|f| f.iter().any(|x| x.1) && f.iter().any(|x| !x.1)) else { continue };
+        // A column named by what was done, in its -ing form ("seeding" of
+        // clouds): the past of the verb names its rows of yes ("seeded
+        // days", "were the clouds seeded"), after "un" its rows of no.
+        let gerund = cw[0].strip_suffix("ing").filter(|g| g.len() >= 3).map(str::to_string);
+        let done = |w: &str| gerund.as_ref().is_some_and(|g| w == format!("{g}ed"));
         for i in 0..cx.q.len() {
-            // ("non-smokers", "nonsmokers")
-            let (word, stemmed, non) = match cx.q[i].strip_prefix("non").filter(|r| r.len() > 3) {
+            // ("non-smokers", "nonsmokers"; "unseeded")
+            let (word, stemmed, non) = match cx.q[i].strip_prefix("non").filter(|r| r.len() > 3).or_else(|| cx.q[i].strip_prefix("un").filter(|r| done(r))) {
                 Some(rest) => (rest.to_string(), stem(rest), true),
                 None => (cx.q[i].clone(), cx.qs[i].clone(), i > 0 && cx.q[i - 1] == "non"),
             };
@@ -7443,7 +7488,7 @@ fn link_flag_holders(cx: &Ctx) -> Vec<Link> {
             let verb = &cw[0];
             let past = verb.len() >= 4 && ((verb.ends_with('e') && word == format!("{verb}d")) || word == format!("{verb}ed"));
             let doers = verb.len() >= 4 && word != stemmed && ((verb.ends_with('e') && stemmed == format!("{verb}r")) || stemmed == format!("{verb}er"));
-            let happened = happened || past;
+            let happened = happened || past || done(&word);
             // What the column's verb makes of its rows of yes: "survivors"
             // of `survived`, a "failure" of `Fail`; and what is said of
             // its rows of no: the passengers who "died".
@@ -7569,6 +7614,20 @@ fn link_open_bands(cx: &Ctx) -> Vec<Link> {
 
 /// A text column of two sexes, written M and F or Male and Female: its
 /// rows are people.
+/// A column of people's ages in years, one a row: named `age`, whole
+/// numbers up to 120, some over 15, five values or more (not an age class
+/// of 1 to 6).
+fn ages_column(t: &TypedTable) -> Option<usize> {
+    (0..t.columns.len()).find(|&c| {
+        let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
+        t.columns[c].kind == ColumnKind::Number
+            && col_words(&t.columns[c].name) == ["age"]
+            && nums.iter().all(|v| v.fract() == 0.0 && (0.0..=120.0).contains(v))
+            && nums.iter().any(|&v| v > 15.0)
+            && nums.iter().map(|v| *v as i64).collect::<BTreeSet<i64>>().len() >= 5
+    })
+}
+
 fn sex_column(t: &TypedTable) -> Option<usize> {
     // (Read until a third value shows the column is something else.)
     let two_sexes = |c: usize| {
@@ -9404,6 +9463,25 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "How many people have no children?"), (PlanKind::Count, vec!["5".into()]));
         assert_eq!(ask(&mut d, &t, "How many people do not have children?"), (PlanKind::Count, vec!["5".into()]));
         assert_eq!(ask(&mut d, &t, "How many women without children are there?"), (PlanKind::Count, vec!["3".into()]));
+    }
+
+    /// "How many people were unemployed" over Workinghours' women (an age
+    /// each) and their local rate `unemp` is no sure count of every row:
+    /// the count reads nothing of the column named.
+    #[test]
+    fn a_count_of_all_rows_ignoring_a_named_column_is_unsure() {
+        let (_, t) = db(&[
+            &["hours", "income", "age", "education", "occupation", "unemp"],
+            &["2000", "350", "26", "12", "swcc", "7"],
+            &["390", "241", "29", "8", "other", "4"],
+            &["1900", "160", "33", "10", "swcc", "7"],
+            &["0", "80", "20", "9", "other", "7"],
+            &["3177", "456", "33", "12", "swcc", "3"],
+            &["0", "186", "42", "12", "other", "5"],
+        ]);
+        let p = parse("How many people were unemployed?", &t, "t").unwrap();
+        assert!(p.kind != PlanKind::Count || p.confidence < PREFER_CONFIDENCE, "{p:?}");
+        assert!(parse("How many people are there?", &t, "t").is_some_and(|p| p.confidence >= PREFER_CONFIDENCE));
     }
 
     // Excerpts of the second analyst set's real tables
