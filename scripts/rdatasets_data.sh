@@ -354,7 +354,15 @@
 # (HSAUR's clouds); a survey on paying for a natural park (Ecdat's
 # NaturalPark).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-seventh)
+# `--forty-eighth` lays out six others for the forty-eighth set
+# (scripts/make_agg_questions_forty_eighth.py): 81 children after spinal
+# surgery (rpart's kyphosis); Consumer Reports' 1990 cars (rpart's
+# cu.summary); 150 Egyptian skulls from five epochs (HSAUR's skulls);
+# survival after mastectomy (HSAUR's mastectomy); Dutch truck accidents
+# before and after a law (vcd's Trucks); 147 deep-sea trawl sites
+# (COUNT's fishing).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-eighth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-eighth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -404,6 +412,7 @@ case "${1:-}" in
   --forty-fifth) PATHS="datasets/nottem lme4/cbpp lme4/grouseticks car/CanPop geepack/dietox psych/sat.act" ;;
   --forty-sixth) PATHS="COUNT/medpar Ecdat/Bwages texmex/portpirie Ecdat/Accident Ecdat/Airq pscl/absentee" ;;
   --forty-seventh) PATHS="lattice/environmental vcd/VonBort lattice/melanoma COUNT/badhealth HSAUR/clouds Ecdat/NaturalPark" ;;
+  --forty-eighth) PATHS="rpart/kyphosis rpart/cu.summary HSAUR/skulls HSAUR/mastectomy vcd/Trucks COUNT/fishing" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
