@@ -461,7 +461,7 @@ const COUNTED_IN_TOTALS: &[&str] = &["goal", "point", "run", "vote", "appearance
 
 /// Nouns for people: "how many people" over a table of events or places
 /// asks a number column (attendance, population), not a count of rows.
-const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee", "girl", "boy", "patient", "respondent"];
+const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee", "girl", "boy", "patient", "respondent", "child", "children"];
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop", "guests", "guest", "persons", "people", "headcount"];
 
@@ -1323,6 +1323,36 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         .filter(|&i| chosen.iter().enumerate().any(|(j, o)| j != i && o.col == chosen[i].col && !o.neg && !chosen[i].neg && !o.other && !chosen[i].other && o.raws.iter().all(|r| words(r).len() == o.pos.len()) && chosen[i].pos.len() == 1 && chosen[i].raws.iter().all(|r| words(r).len() > 1) && (o.span.0 == chosen[i].span.1 || (o.span.1 == chosen[i].span.0 && q[chosen[i].span.0].ends_with('s')))))
         .collect();
     let mut chosen: Vec<Link> = chosen.into_iter().enumerate().filter(|(i, _)| !weaker.contains(i)).map(|(_, l)| l).collect();
+    // ("A reliability of Much better" over Much better, better, average,
+    // worse and Much worse: the cell the question writes whole, not also
+    // the shorter cell inside it, "better", which the weak "much" left
+    // matched alike.)
+    let written = |r: &str| {
+        let ws = words(r);
+        !ws.is_empty() && q.windows(ws.len()).any(|win| win == ws.as_slice())
+    };
+    for l in chosen.iter_mut().filter(|l| l.raws.len() >= 2 && !l.neg) {
+        let inside: Vec<String> = l
+            .raws
+            .iter()
+            .filter(|a| {
+                let wa = words(a);
+                // (An article is no more of a value: "a suspense thriller"
+                // is also the cell "Suspense thriller".)
+                !wa.is_empty() && l.raws.iter().any(|b| b != *a && written(b) && { let wb = words(b); wb.len() > wa.len() && wb.windows(wa.len()).any(|x| x == wa.as_slice()) && wb.iter().any(|w| !wa.contains(w) && !matches!(w.as_str(), "a" | "an" | "the")) })
+            })
+            .cloned()
+            .collect();
+        if inside.is_empty() {
+            continue;
+        }
+        for r in &inside {
+            l.raws.remove(r);
+        }
+        let c = l.col;
+        let kept = &l.raws;
+        l.rows.retain(|&k| cx.t.rows.get(k).and_then(|r| r.cells.get(c)).is_some_and(|v| kept.contains(&v.raw)));
+    }
     for l in &mut chosen {
         l.rows.sort_unstable();
         l.rows.dedup();
@@ -1389,6 +1419,10 @@ fn counts_units_of_time(t: &TypedTable, c: usize) -> bool {
 
 /// Units of time a count may be in: "days absent", "hours worked".
 const TIME_UNITS: &[&str] = &["day", "days", "hour", "hours", "minute", "minutes", "week", "weeks", "month", "months"];
+
+/// One-word column names that say nothing of what they measure (`time`,
+/// `Number`, `value`): the question's word beside one says it.
+const GENERIC_MEASURES: &[&str] = &["time", "number", "value", "count", "level", "amount", "size"];
 
 /// Column words that abbreviate a word otherwise than by its first
 /// letters ("Pts" for points, "mfr" for manufacturer; "Att" for attempts
@@ -4934,7 +4968,59 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     };
     // ("How many workers are there in total?" over trades and their
     // workers counted in `n`: the noun counted is what that column counts.)
-    let counted_in_n = |i: usize| i >= 2 && cx.q[i - 2] == "how" && cx.q[i - 1] == "many" && cx.q[i] != cx.qs[i] && (cx.has("in total") || cx.has("altogether")) && lone_count_column(t).is_some();
+    // (So is "the most accidents" over truck accidents counted in
+    // `Freq`: the plural after "most" or "fewest", no column's word.)
+    let counted_in_n = |i: usize| {
+        lone_count_column(t).is_some()
+            && cx.q[i] != cx.qs[i]
+            && ((i >= 2 && cx.q[i - 2] == "how" && cx.q[i - 1] == "many" && (cx.has("in total") || cx.has("altogether")))
+                || (i >= 1
+                    && matches!(cx.q[i - 1].as_str(), "most" | "fewest" | "least")
+                    && !col_word_set.contains(&cx.qs[i])
+                    && !cx.index.by_word.contains_key(cx.q[i].as_str())
+                    // (Of a text column named before, the groups: not "which
+                    // species has the most years since …" over a table of
+                    // competitions.)
+                    && !TIME_UNITS.contains(&cx.q[i].as_str())
+                    && !matches!(cx.q[i].as_str(), "year" | "years")
+                    && cols.iter().any(|x| x.2 != usize::MAX && x.2 + 1 < i && t.columns[x.0].kind == ColumnKind::Text)))
+    };
+    // A column named by one word that says nothing of what it holds
+    // (`time`, `Number`): the word that says it, "the average *survival*
+    // time", "the largest number of *vertebrae* (involved)", is the
+    // table's subject, held nowhere in it.
+    let named_generic = |k: usize| cols.iter().any(|x| x.2 == k && cx.is_num(x.0) && matches!(col_words(&t.columns[x.0].name).as_slice(), [w] if GENERIC_MEASURES.contains(&w.as_str())));
+    let nowhere_held = |i: usize| !col_word_set.contains(&cx.qs[i]) && !cx.index.by_word.contains_key(cx.q[i].as_str()) && !cx.index.by_word.contains_key(cx.qs[i].as_str());
+    // (After a superlative or an average only: "the total number of
+    // clubs", "the number of performers" count rows, whatever a column
+    // `Number` holds.)
+    let measured_generic = |k: usize| k >= 1 && named_generic(k) && (matches!(cx.q[k - 1].as_str(), "average" | "mean" | "median") || super_max.or(super_min) == Some(cx.q[k - 1].as_str()));
+    let says_generic = |i: usize| {
+        nowhere_held(i)
+            && ((i + 1 < n && named_generic(i + 1))
+                || (i >= 2 && cx.q[i - 1] == "of" && measured_generic(i - 2))
+                || (i >= 3 && cx.q[i].ends_with("ed") && cx.q[i - 2] == "of" && measured_generic(i - 3)))
+    };
+    // ("The average start vertebra" over kyphosis' `Start`: the noun
+    // right after a column of one word, averaged or at its most, held
+    // nowhere in the table, is what the column's numbers count.)
+    let after_measured = |i: usize| {
+        i >= 2
+            && cx.q[i] == cx.qs[i]
+            && nowhere_held(i)
+            && (matches!(cx.q[i - 2].as_str(), "average" | "mean" | "median") || super_max.or(super_min) == Some(cx.q[i - 2].as_str()))
+            && cols.iter().any(|x| x.2 == i - 1 && cx.is_num(x.0) && col_words(&t.columns[x.0].name).len() == 1)
+    };
+    // ("Which collision type": the kinds a text column named right
+    // before holds.)
+    let kind_of_text = |i: usize| i > 0 && matches!(cx.q[i].as_str(), "type" | "types" | "kind" | "kinds" | "category" | "categories") && cols.iter().any(|x| x.2 == i - 1 && t.columns[x.0].kind == ColumnKind::Text);
+    // ("Older than 100 months", "the average age in months": the unit of
+    // a column of ages or times compared or named.)
+    let of_age_or_time = |c: usize| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "age" | "time" | "duration" | "survival" | "tenure"));
+    let unit_of_age_or_time = |i: usize| {
+        (TIME_UNITS.contains(&cx.q[i].as_str()) || matches!(cx.q[i].as_str(), "year" | "years"))
+            && (num_filters.iter().any(|f| f.3 .1 == i && of_age_or_time(f.0)) || (i > 0 && i + 1 == n && cx.q[i - 1] == "in" && cols.iter().any(|x| x.2 != usize::MAX && of_age_or_time(x.0))))
+    };
     let is_explained = |i: usize| {
         counted_in_total.is_some_and(|(at, _)| at == i) || per_row(i) || measure_noun(i) || counted_in_n(i) ||
         (month_col.is_some() && cx.q[i] == "month")
@@ -4990,12 +5076,21 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // more than 6000 points" of `score`.)
             || (matches!(cx.q[i].as_str(), "scored" | "scores" | "score") && (["goal", "point", "run"].iter().any(|w| col_word_set.contains(*w) && cx.qs.iter().any(|q| q == w)) || (cx.q[i] == "scored" && col_word_set.contains("score"))))
             || unit_of_named_count(i)
+            || says_generic(i)
+            || kind_of_text(i)
+            || unit_of_age_or_time(i)
     };
     // ("How many matches were played in 1990?" over a table of matches,
     // each with its home side and away side: the rows, and what was done
     // in them, say nothing of which rows; they weigh as little as "the".
     // A count of every match, the question's other words unexplained,
     // stays unsure.)
+    // (A noun explained by where it stands alone, `after_measured`, only
+    // where every other strong word is explained: "the average wind speed
+    // on seeded days" over a table of winds and no seeding stays none of
+    // its attributes.)
+    let is_explained_base = is_explained;
+    let is_explained = |i: usize| is_explained_base(i) || (after_measured(i) && (0..n).all(|j| j == i || is_weak(&cx.q[j]) || is_explained_base(j)));
     let rows_of_matches = |i: usize| match_rows && matches!(cx.q[i].as_str(), "match" | "matches" | "game" | "games" | "fixture" | "fixtures" | "played" | "play" | "plays");
     let confidence = {
         let strong: Vec<usize> = (0..n).filter(|&i| !is_weak(&cx.q[i]) && !rows_of_matches(i)).collect();
@@ -5123,19 +5218,23 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // "The trt3 group", "cultivar c40" over groups "trt1", "trt2" and
     // cultivars "c39", "c52": a code written as a column's codes are (the
     // same letters, then digits) that no cell holds names rows the table
-    // does not have.
+    // does not have. (So does one with letters after the digits too:
+    // "c1000BC" beside the skulls' epochs "c4000BC", "c200BC".)
     let code_unheld = (0..n).any(|i| {
         let w = cx.q[i].as_str();
         let Some(cut) = w.find(|c: char| c.is_ascii_digit()) else { return false };
-        let (letters, digits) = w.split_at(cut);
+        let (letters, rest) = w.split_at(cut);
+        let digits_end = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let (digits, after) = rest.split_at(digits_end);
         let same_shape = |v: &str| {
             let v = v.to_lowercase();
-            v.len() > letters.len() && v.starts_with(letters) && v[letters.len()..].chars().all(|ch| ch.is_ascii_digit())
+            v.len() > letters.len() + after.len() && v.starts_with(letters) && v.ends_with(after) && v[letters.len()..v.len() - after.len()].chars().all(|ch| ch.is_ascii_digit())
         };
         (1..=4).contains(&letters.len())
             && letters.chars().all(|c| c.is_ascii_lowercase())
-            && (1..=3).contains(&digits.len())
-            && digits.chars().all(|c| c.is_ascii_digit())
+            && (1..=if after.is_empty() { 3 } else { 4 }).contains(&digits.len())
+            && after.len() <= 3
+            && after.chars().all(|c| c.is_ascii_lowercase())
             && !cx.index.by_word.contains_key(w)
             && !is_explained(i)
             && (0..t.columns.len()).any(|c| t.columns[c].kind == ColumnKind::Text && filled_cells(t, c).filter(|v| same_shape(v)).count() >= 2)
@@ -7622,7 +7721,8 @@ fn ages_column(t: &TypedTable) -> Option<usize> {
         let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
         t.columns[c].kind == ColumnKind::Number
             && col_words(&t.columns[c].name) == ["age"]
-            && nums.iter().all(|v| v.fract() == 0.0 && (0.0..=120.0).contains(v))
+            // (In years, or in months: kyphosis' children, 1 to 206.)
+            && nums.iter().all(|v| v.fract() == 0.0 && (0.0..=240.0).contains(v))
             && nums.iter().any(|&v| v > 15.0)
             && nums.iter().map(|v| *v as i64).collect::<BTreeSet<i64>>().len() >= 5
     })
@@ -12920,6 +13020,24 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "What is the average weight of the control group?"), (PlanKind::Average, vec!["4.98".into()]));
         assert_eq!(parse_or_why("What is the average weight of the trt3 group?", &t, "t").err(), Some(NoPlan::Unrelated("a code like a column's codes that none of its cells holds")));
         assert!(parse("What is the average cholesterol of the plants?", &t, "t").is_none());
+    }
+
+    /// HSAUR's skulls (the forty-eighth set): its epochs are written
+    /// "c4000BC" to "cAD150", and "c1000BC", written so, is an epoch the
+    /// table does not hold (every skull was averaged); "c4000BC" is one.
+    #[test]
+    fn a_code_with_letters_after_its_digits_that_no_cell_holds_keeps_no_row() {
+        let (mut d, t) = db(&[
+            &["epoch", "mb", "nh"],
+            &["c4000BC", "131", "49"],
+            &["c4000BC", "125", "48"],
+            &["c3300BC", "124", "51"],
+            &["c1850BC", "137", "52"],
+            &["c200BC", "132", "50"],
+            &["cAD150", "131", "53"],
+        ]);
+        assert_eq!(parse_or_why("What is the average nasal height of skulls from c1000BC?", &t, "t").err(), Some(NoPlan::Unrelated("a code like a column's codes that none of its cells holds")));
+        assert_eq!(ask(&mut d, &t, "What is the average nasal height of skulls from c4000BC?"), (PlanKind::Average, vec!["48.5".into()]));
     }
 
     /// Ecdat's Fatality: "the unemployment rate" is `unrate` (a long
