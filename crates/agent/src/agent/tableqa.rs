@@ -1327,22 +1327,14 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // worse and Much worse: the cell the question writes whole, not also
     // the shorter cell inside it, "better", which the weak "much" left
     // matched alike.)
-    let written = |r: &str| {
-        let ws = words(r);
-        !ws.is_empty() && q.windows(ws.len()).any(|win| win == ws.as_slice())
-    };
+    let written = |ws: &[String]| !ws.is_empty() && q.windows(ws.len()).any(|win| win == ws);
     for l in chosen.iter_mut().filter(|l| l.raws.len() >= 2 && !l.neg) {
-        let inside: Vec<String> = l
-            .raws
-            .iter()
-            .filter(|a| {
-                let wa = words(a);
-                // (An article is no more of a value: "a suspense thriller"
-                // is also the cell "Suspense thriller".)
-                !wa.is_empty() && l.raws.iter().any(|b| b != *a && written(b) && { let wb = words(b); wb.len() > wa.len() && wb.windows(wa.len()).any(|x| x == wa.as_slice()) && wb.iter().any(|w| !wa.contains(w) && !matches!(w.as_str(), "a" | "an" | "the")) })
-            })
-            .cloned()
-            .collect();
+        let cells: Vec<(&String, Vec<String>)> = l.raws.iter().map(|r| (r, words(r))).collect();
+        let whole: Vec<&Vec<String>> = cells.iter().filter(|(_, ws)| written(ws)).map(|(_, ws)| ws).collect();
+        // (An article is no more of a value: "a suspense thriller" is
+        // also the cell "Suspense thriller".)
+        let holds = |wb: &[String], wa: &[String]| wb.len() > wa.len() && wb.windows(wa.len()).any(|x| x == wa) && wb.iter().any(|w| !wa.contains(w) && !matches!(w.as_str(), "a" | "an" | "the"));
+        let inside: Vec<String> = cells.iter().filter(|(_, wa)| !wa.is_empty() && whole.iter().any(|wb| holds(wb, wa))).map(|(r, _)| (*r).clone()).collect();
         if inside.is_empty() {
             continue;
         }
@@ -4970,8 +4962,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // workers counted in `n`: the noun counted is what that column counts.)
     // (So is "the most accidents" over truck accidents counted in
     // `Freq`: the plural after "most" or "fewest", no column's word.)
+    let lone_count = lone_count_column(t).is_some();
+    let time_unit = |w: &str| TIME_UNITS.contains(&w) || matches!(w, "year" | "years");
     let counted_in_n = |i: usize| {
-        lone_count_column(t).is_some()
+        lone_count
             && cx.q[i] != cx.qs[i]
             && ((i >= 2 && cx.q[i - 2] == "how" && cx.q[i - 1] == "many" && (cx.has("in total") || cx.has("altogether")))
                 || (i >= 1
@@ -4981,8 +4975,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                     // (Of a text column named before, the groups: not "which
                     // species has the most years since …" over a table of
                     // competitions.)
-                    && !TIME_UNITS.contains(&cx.q[i].as_str())
-                    && !matches!(cx.q[i].as_str(), "year" | "years")
+                    && !time_unit(&cx.q[i])
                     && cols.iter().any(|x| x.2 != usize::MAX && x.2 + 1 < i && t.columns[x.0].kind == ColumnKind::Text)))
     };
     // A column named by one word that says nothing of what it holds
@@ -4994,7 +4987,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // (After a superlative or an average only: "the total number of
     // clubs", "the number of performers" count rows, whatever a column
     // `Number` holds.)
-    let measured_generic = |k: usize| k >= 1 && named_generic(k) && (matches!(cx.q[k - 1].as_str(), "average" | "mean" | "median") || super_max.or(super_min) == Some(cx.q[k - 1].as_str()));
+    let averaged_or_extreme = |k: usize| matches!(cx.q[k].as_str(), "average" | "mean" | "median") || super_max.or(super_min) == Some(cx.q[k].as_str());
+    let measured_generic = |k: usize| k >= 1 && named_generic(k) && averaged_or_extreme(k - 1);
     let says_generic = |i: usize| {
         nowhere_held(i)
             && ((i + 1 < n && named_generic(i + 1))
@@ -5008,7 +5002,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         i >= 2
             && cx.q[i] == cx.qs[i]
             && nowhere_held(i)
-            && (matches!(cx.q[i - 2].as_str(), "average" | "mean" | "median") || super_max.or(super_min) == Some(cx.q[i - 2].as_str()))
+            && averaged_or_extreme(i - 2)
             && cols.iter().any(|x| x.2 == i - 1 && cx.is_num(x.0) && col_words(&t.columns[x.0].name).len() == 1)
     };
     // ("Which collision type": the kinds a text column named right
@@ -5018,7 +5012,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // a column of ages or times compared or named.)
     let of_age_or_time = |c: usize| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "age" | "time" | "duration" | "survival" | "tenure"));
     let unit_of_age_or_time = |i: usize| {
-        (TIME_UNITS.contains(&cx.q[i].as_str()) || matches!(cx.q[i].as_str(), "year" | "years"))
+        time_unit(&cx.q[i])
             && (num_filters.iter().any(|f| f.3 .1 == i && of_age_or_time(f.0)) || (i > 0 && i + 1 == n && cx.q[i - 1] == "in" && cols.iter().any(|x| x.2 != usize::MAX && of_age_or_time(x.0))))
     };
     let is_explained = |i: usize| {
@@ -5080,17 +5074,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || kind_of_text(i)
             || unit_of_age_or_time(i)
     };
-    // ("How many matches were played in 1990?" over a table of matches,
-    // each with its home side and away side: the rows, and what was done
-    // in them, say nothing of which rows; they weigh as little as "the".
-    // A count of every match, the question's other words unexplained,
-    // stays unsure.)
     // (A noun explained by where it stands alone, `after_measured`, only
     // where every other strong word is explained: "the average wind speed
     // on seeded days" over a table of winds and no seeding stays none of
     // its attributes.)
     let is_explained_base = is_explained;
     let is_explained = |i: usize| is_explained_base(i) || (after_measured(i) && (0..n).all(|j| j == i || is_weak(&cx.q[j]) || is_explained_base(j)));
+    // ("How many matches were played in 1990?" over a table of matches,
+    // each with its home side and away side: the rows, and what was done
+    // in them, say nothing of which rows; they weigh as little as "the".
+    // A count of every match, the question's other words unexplained,
+    // stays unsure.)
     let rows_of_matches = |i: usize| match_rows && matches!(cx.q[i].as_str(), "match" | "matches" | "game" | "games" | "fixture" | "fixtures" | "played" | "play" | "plays");
     let confidence = {
         let strong: Vec<usize> = (0..n).filter(|&i| !is_weak(&cx.q[i]) && !rows_of_matches(i)).collect();
@@ -7713,15 +7707,15 @@ fn link_open_bands(cx: &Ctx) -> Vec<Link> {
 
 /// A text column of two sexes, written M and F or Male and Female: its
 /// rows are people.
-/// A column of people's ages in years, one a row: named `age`, whole
-/// numbers up to 120, some over 15, five values or more (not an age class
-/// of 1 to 6).
+/// A column of people's ages in years or months, one a row: named `age`,
+/// whole numbers up to 240, some over 15, five values or more (not an age
+/// class of 1 to 6).
 fn ages_column(t: &TypedTable) -> Option<usize> {
     (0..t.columns.len()).find(|&c| {
         let nums: Vec<f64> = t.rows.iter().filter(|r| !r.total).filter_map(|r| r.cells[c].num).collect();
         t.columns[c].kind == ColumnKind::Number
             && col_words(&t.columns[c].name) == ["age"]
-            // (In years, or in months: kyphosis' children, 1 to 206.)
+            // (Months too: kyphosis' children, 1 to 206.)
             && nums.iter().all(|v| v.fract() == 0.0 && (0.0..=240.0).contains(v))
             && nums.iter().any(|&v| v > 15.0)
             && nums.iter().map(|v| *v as i64).collect::<BTreeSet<i64>>().len() >= 5
