@@ -216,7 +216,7 @@ pub fn join_tables(a: &TypedTable, b: &TypedTable, key: &JoinKey, b_label: &str)
             crate::tabular::TypedRow { grid_row: r.grid_row, cells, total: r.total }
         })
         .collect();
-    TypedTable { columns, rows, caption: None }
+    TypedTable { columns, rows, caption: None, memo: Default::default() }
 }
 
 fn file_stamp(obj: &SourceObject) -> Option<(u64, std::time::SystemTime)> {

@@ -14,6 +14,10 @@
 //! row can be cited back to its cells. Rows labelled "Total" are marked, so
 //! aggregates do not count them twice.
 
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
 use crate::source::{CellValue, TableContent};
 
 /// What a column holds, by majority of its non-empty cells.
@@ -61,6 +65,58 @@ pub struct TypedTable {
     /// The table's caption or title ("Revenue by region"), which names
     /// what its rows measure when no column does.
     pub caption: Option<String>,
+    /// Facts of the table that its cells alone decide ([`Memo`]).
+    pub memo: Memo,
+}
+
+/// Facts about a typed table that depend on its cells alone and not on
+/// the question (is a column one of years, which of its cells say yes or
+/// no, does it span time), each computed once per table instead of once
+/// per question: the table parser asks them many times of every table a
+/// question reaches, and over a table of 58,788 films each is a full scan
+/// of its rows. Keyed by the fact's name and a column (`usize::MAX` for
+/// the whole table). A table is typed once and not changed after
+/// ([`typed_table`], `join_tables`), so a fact never goes stale; a clone
+/// starts with an empty memo and two memos are always equal, so the memo
+/// is never part of what a table is.
+#[derive(Default)]
+pub struct Memo {
+    facts: Mutex<HashMap<(&'static str, usize), Arc<dyn Any + Send + Sync>>>,
+}
+
+impl Memo {
+    /// The fact `key` of column `col`, computed by `compute` the first
+    /// time it is asked. (The lock is not held while `compute` runs: one
+    /// fact may ask another. Two threads asking at once may both compute
+    /// it; both get the same value.)
+    pub fn get<T: Clone + Send + Sync + 'static>(&self, key: &'static str, col: usize, compute: impl FnOnce() -> T) -> T {
+        let known = self.facts.lock().unwrap_or_else(|p| p.into_inner()).get(&(key, col)).cloned();
+        if let Some(v) = known.and_then(|v| v.downcast_ref::<T>().cloned()) {
+            return v;
+        }
+        let v = compute();
+        self.facts.lock().unwrap_or_else(|p| p.into_inner()).insert((key, col), Arc::new(v.clone()));
+        v
+    }
+}
+
+impl Clone for Memo {
+    fn clone(&self) -> Self {
+        Memo::default()
+    }
+}
+
+impl PartialEq for Memo {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let n = self.facts.lock().map(|m| m.len()).unwrap_or(0);
+        write!(f, "Memo({n} facts)")
+    }
 }
 
 /// Lower-cased, accent-folded word tokens; "1,234" stays one token
@@ -426,7 +482,7 @@ pub fn typed_table(t: &TableContent) -> TypedTable {
     for r in &mut rows {
         r.cells.truncate(n_cols);
     }
-    let mut table = TypedTable { columns, rows, caption: t.caption.clone() };
+    let mut table = TypedTable { columns, rows, caption: t.caption.clone(), memo: Memo::default() };
     imply_leading_ranks(&mut table);
     feet_and_inches(&mut table);
     golf_places_and_totals(&mut table);
@@ -986,5 +1042,29 @@ mod tests {
         assert_eq!(leading_number("−7"), Some(-7.0));
         assert_eq!(leading_number("A4"), None);
         assert_eq!(leading_number("1994–95"), Some(1994.0));
+    }
+
+    /// A fact is computed the first time it is asked and read back after;
+    /// another column or another fact is computed on its own; a clone of
+    /// the table starts with nothing known, and the memo is no part of
+    /// what a table is.
+    #[test]
+    fn a_fact_of_a_table_is_computed_once() {
+        let t = typed_table(&table(&[&["Name", "Year"], &["Ann", "1990"], &["Bo", "1991"]]));
+        let calls = std::cell::Cell::new(0);
+        let count = |v: usize| {
+            calls.set(calls.get() + 1);
+            v
+        };
+        assert_eq!(t.memo.get("fact", 1, || count(7)), 7);
+        assert_eq!(t.memo.get("fact", 1, || count(8)), 7);
+        assert_eq!(calls.get(), 1);
+        assert_eq!(t.memo.get("fact", 0, || count(9)), 9);
+        assert_eq!(t.memo.get("other", 1, || count(10)), 10);
+        assert_eq!(calls.get(), 3);
+        let copy = t.clone();
+        assert_eq!(copy.memo.get("fact", 1, || count(11)), 11);
+        assert_eq!(copy, t);
+        assert_eq!(format!("{:?}", t.memo), "Memo(3 facts)");
     }
 }
