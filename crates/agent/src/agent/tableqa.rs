@@ -1212,6 +1212,29 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             // Joly's column.)
             continue;
         }
+        // A column of thousands of names (ggplot2's 56,007 film titles)
+        // holds most words of the language somewhere: one question word
+        // names a cell there only as a name is written. Not a word five
+        // rows or more of it hold inside longer names ("saturday" of "Hot
+        // Saturday" and 23 more, "flowers", "species"), nor a cell of one
+        // word that the question writes otherwise ("paid" of the film
+        // "Paid", "comedy" of "Comedy"), nor a bare number ("1999", a film
+        // beside the table's years). (Unless the question names the
+        // column: "films with Saturday in the title".)
+        // Nor do two words name a film but as its name writes them, in
+        // its order ("home runs were hit" is no "Hit & Run").
+        let many_names = n_rows >= MANY_NAMES && distinct_filled(cx.t, c) >= MANY_NAMES && !col_words(&cx.t.columns[c].name).iter().any(|cw| qs.contains(cw));
+        if many_names && pos.len() == 1 {
+            let (i, j) = pos[0];
+            let common_here = df.get(&(c, ws[j].clone())).copied().unwrap_or(0) >= 5;
+            let written_so = !cx.has_case || raws.iter().any(|r| r.split(|ch: char| !ch.is_alphanumeric()).any(|x| x.eq_ignore_ascii_case(&q[i]) && cx.cased.contains(x)));
+            if (!full && common_here) || (full && (is_numeric_word(&w[j]) || !written_so)) {
+                continue;
+            }
+        }
+        if many_names && pos.len() >= 2 && !pos.windows(2).all(|p| p[1].1 > p[0].1 && (p[0].0 + 1..p[1].0).all(|k| is_weak(&q[k]))) {
+            continue;
+        }
         let weight = pos.len() as f32;
         let cover = pos.len() as f32 / strong_cell.len() as f32;
         let contiguous = pos.windows(2).all(|p| p[1].0 == p[0].0 + 1 || (p[0].0 + 2 == p[1].0 && is_weak(&q[p[0].0 + 1])));
@@ -1783,6 +1806,7 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
         Some(plan) if reads_a_guessed_column_for_words_held_nowhere(question, &plan, t, index) => Err(NoPlan::Unrelated("an attribute that is none of the table's columns")),
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
         Some(plan) if reads_past_columns_of_the_year(question, &plan, t) => Err(NoPlan::Unrelated("a year that columns are named for, none of which the plan reads")),
+        Some(plan) if year_held_nowhere(question, &plan, t) => Err(NoPlan::Unrelated("a year that the table's column of years does not hold")),
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
@@ -1931,6 +1955,29 @@ fn reads_past_columns_of_the_year(question: &str, plan: &QueryPlan, t: &TypedTab
     }
     let read = [&plan.answer_column, &plan.measure_column, &plan.compared_column];
     !read.iter().any(|c| c.as_deref().is_some_and(suffixed)) && !plan.filters.iter().any(|f| suffixed(&f.column))
+}
+
+/// Does the question ask of a year ("in 2010", "during 1970") that the
+/// table's column of years, written as plain years, does not hold, and
+/// that no other cell or name of the table writes, while the plan filters
+/// on no year? "How many movies were released in 2010?" over films of
+/// 1893 to 2005 had counted every film (58,788): the year linked no cell,
+/// so the plan left it out. The table does not know that year: "unknown".
+fn year_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
+    let q = words(question);
+    let Some(year) = (1..q.len()).filter(|&i| matches!(q[i - 1].as_str(), "in" | "during")).find_map(|i| crate::text::year_word(&q[i]).filter(|y| (1800..2100).contains(y))) else {
+        return false;
+    };
+    let plain_years = |c: usize| filled_cells(t, c).all(|v| v.len() == 4 && v.parse::<i32>().is_ok_and(|y| (1000..2100).contains(&y)));
+    let year_columns: Vec<usize> = (0..t.columns.len()).filter(|&c| is_year_column(t, c) && plain_years(c)).collect();
+    if year_columns.is_empty() || t.columns.iter().any(|c| c.kind == ColumnKind::Date) {
+        return false;
+    }
+    let y = year.to_string();
+    // (A film named "2010" among thousands of titles writes no year.)
+    let in_cells = raw_cell_words(t).contains(y.as_str()) && (0..t.columns.len()).any(|c| distinct_filled(t, c) < MANY_NAMES && filled_cells(t, c).any(|v| v.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == y)));
+    let written = in_cells || t.columns.iter().any(|c| c.name.contains(&y)) || t.caption.as_deref().is_some_and(|c| c.contains(&y));
+    !written && !plan.filters.iter().any(|f| year_columns.iter().any(|&c| f.column == t.columns[c].name))
 }
 
 /// "What are the average earnings?" over Earnings.csv (lme4's: an age
@@ -2530,7 +2577,8 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
     } else {
         Vec::new()
     };
-    let held_in_cells = |w: &str| t.rows.iter().any(|r| r.cells.iter().any(|c| c.raw.to_lowercase().split(|ch: char| !ch.is_alphanumeric()).any(|x| x == w)));
+    let cell_words = raw_cell_words(t);
+    let held_in_cells = |w: &str| cell_words.contains(w);
     let whole_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim().to_lowercase()).collect();
     let lower_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim()).filter(|n| !n.chars().any(|c| c.is_ascii_uppercase())).map(str::to_string).collect();
     // (Two capitals as initials only in a table that names three or more
@@ -7098,6 +7146,10 @@ fn is_year_word(w: &str) -> bool {
 /// "Year begun"/"Year discontinued", two columns of one name), else the
 /// one column whose cells are mostly year ranges.
 fn span_of(t: &TypedTable) -> Option<Span> {
+    t.memo.get("span_of", usize::MAX, || span_of_cells(t))
+}
+
+fn span_of_cells(t: &TypedTable) -> Option<Span> {
     const START: &[&str] = &["from", "start", "started", "begun", "began", "begin", "beginning", "took", "entered", "opened", "born", "since", "first"];
     const END: &[&str] = &["to", "end", "ended", "left", "until", "discontinued", "closed", "died", "last", "retired"];
     // (Years before 1800 too, when a start and an end name them: a parish
@@ -7221,6 +7273,29 @@ fn time_unit(w: &str) -> Option<f64> {
 /// ("39.17", a sprint's seconds; four in five, beside a "DNF") is read as
 /// seconds: "finished in under 40 seconds".
 fn duration_column(t: &TypedTable) -> Option<usize> {
+    t.memo.get("duration_column", usize::MAX, || duration_column_of(t))
+}
+
+/// Every word of every cell of `t`, lower-cased and split at each
+/// character that is no letter or digit ("Hit & Run": "hit", "", "run"),
+/// once per table.
+fn raw_cell_words(t: &TypedTable) -> std::sync::Arc<std::collections::HashSet<String>> {
+    t.memo.get("raw_cell_words", usize::MAX, || {
+        let mut set = std::collections::HashSet::new();
+        for r in &t.rows {
+            for c in &r.cells {
+                for x in c.raw.to_lowercase().split(|ch: char| !ch.is_alphanumeric()) {
+                    if !set.contains(x) {
+                        set.insert(x.to_string());
+                    }
+                }
+            }
+        }
+        std::sync::Arc::new(set)
+    })
+}
+
+fn duration_column_of(t: &TypedTable) -> Option<usize> {
     let raws = |c: usize| -> Vec<&str> { t.rows.iter().filter_map(|r| r.cells.get(c)).map(|x| x.raw.as_str()).filter(|r| !r.trim().is_empty()).collect() };
     let numbers = || (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Number);
     let found: Vec<usize> = numbers()
@@ -7507,10 +7582,37 @@ fn is_row_numbers(t: &TypedTable, c: usize) -> bool {
 /// (2 to 12, fewer than its filled cells), as groups and sectors are;
 /// `None` for any other column.
 fn few_repeated_values(t: &TypedTable, c: usize) -> Option<BTreeSet<&str>> {
-    let filled = filled_cells(t, c).count();
-    let values: BTreeSet<&str> = filled_cells(t, c).collect();
-    ((2..=12).contains(&values.len()) && values.len() < filled).then_some(values)
+    // (The first row of each value, once per table: the rows are many, the
+    // values few.)
+    let firsts: Option<Vec<usize>> = t.memo.get("few_repeated_values", c, || {
+        let mut firsts: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut filled = 0;
+        for (k, r) in t.rows.iter().enumerate() {
+            let v = r.cells[c].raw.trim();
+            if is_missing(v) {
+                continue;
+            }
+            filled += 1;
+            firsts.entry(v).or_insert(k);
+            if firsts.len() > 12 {
+                return None;
+            }
+        }
+        ((2..=12).contains(&firsts.len()) && firsts.len() < filled).then(|| firsts.into_values().collect())
+    });
+    firsts.map(|rows| rows.into_iter().map(|k| t.rows[k].cells[c].raw.trim()).collect())
 }
+
+/// How many distinct values the filled cells of column `c` hold, once per
+/// table.
+fn distinct_filled(t: &TypedTable, c: usize) -> usize {
+    t.memo.get("distinct_filled", c, || filled_cells(t, c).collect::<std::collections::HashSet<&str>>().len())
+}
+
+/// The most distinct names a column of a table's value linking reads like
+/// any other: from this many on (a catalogue of films, not a league
+/// table), one common word of the question names none of them.
+const MANY_NAMES: usize = 1000;
 
 /// The cells of column `c` that hold a value (not blank, "NA", "—"), as
 /// written.
@@ -7529,7 +7631,11 @@ fn holds_column_names(t: &TypedTable, c: usize) -> bool {
 /// The filled cells of column `c` as yes (true) or no (false) with their
 /// rows, when every one of them, two or more, says yes or no ("Yes", "n",
 /// "TRUE").
-fn yes_no_cells(t: &TypedTable, c: usize) -> Option<Vec<(usize, bool)>> {
+fn yes_no_cells(t: &TypedTable, c: usize) -> Option<std::sync::Arc<Vec<(usize, bool)>>> {
+    t.memo.get("yes_no_cells", c, || yes_no_cells_of(t, c).map(std::sync::Arc::new))
+}
+
+fn yes_no_cells_of(t: &TypedTable, c: usize) -> Option<Vec<(usize, bool)>> {
     let side = |v: &str| match v.trim().to_lowercase().as_str() {
         "yes" | "y" | "true" => Some(true),
         "no" | "n" | "false" => Some(false),
@@ -8014,6 +8120,10 @@ fn two_years_of_a_column(cx: &Ctx) -> Option<(usize, u32, u32)> {
 }
 
 fn is_year_column(t: &TypedTable, c: usize) -> bool {
+    t.memo.get("is_year_column", c, || is_year_column_of(t, c))
+}
+
+fn is_year_column_of(t: &TypedTable, c: usize) -> bool {
     // (Not row names that repeat a column of years: longley's beside
     // `Year`, which is the one to filter.)
     if under_no_header(&t.columns[c].name) && duplicate_label(t).is_some_and(|(l, _)| l == c) {
@@ -14031,6 +14141,58 @@ mod tests {
         let p = parse(q, t, table).unwrap_or_else(|| panic!("no plan for {q}"));
         let r = run(d, &p, &SqlLimits::default()).unwrap_or_else(|e| panic!("{q}: {e} in {}", p.sql));
         (p.kind, r.values)
+    }
+
+    /// ggplot2's movies lists 58,788 films by title: a column of thousands
+    /// of names holds most words somewhere. Real rows of it, among a
+    /// thousand more films: "paid" and "saturday" of "How many bills were
+    /// paid on Saturday?" (a question of another table, of restaurant
+    /// bills) name no film ("Paid", "Hot Saturday" and 23 more had been
+    /// counted), nor does 1999 name the film "1999" where the years are;
+    /// a film's name written as it is still names it, and so does a word
+    /// of the titles where the question names the column.
+    #[test]
+    fn a_common_word_names_no_film_among_thousands_of_titles() {
+        let real: &[[&str; 4]] = &[
+            ["1999", "1998", "92", "5.3"],
+            ["Flowers", "2004", "72", "7.9"],
+            ["Hit & Run", "2000", "45", "7.1"],
+            ["Hit and Run", "1957", "87", "5.0"],
+            ["2010", "1984", "116", "6.5"],
+            ["Hot Saturday", "1932", "73", "5.7"],
+            ["Man of Flowers", "1983", "91", "7.4"],
+            ["Paid", "1930", "86", "6.3"],
+            ["Paid in Full", "1950", "98", "6.1"],
+            ["Paid in Full", "2002", "97", "6.1"],
+            ["Saturday Night", "2000", "88", "6.8"],
+            ["Saturday Night Fever", "1977", "113", "6.6"],
+            ["Species", "1995", "108", "5.4"],
+            ["Species II", "1998", "93", "3.6"],
+            ["Uptown Saturday Night", "1974", "104", "5.9"],
+            ["Violent Saturday", "1955", "90", "6.7"],
+            ["When Saturday Comes", "1996", "98", "6.0"],
+        ];
+        let filler: Vec<[String; 4]> = (0..1000).map(|k| [format!("Reel {k}"), (1990 + k % 15).to_string(), (80 + k % 40).to_string(), "6.0".to_string()]).collect();
+        let mut rows: Vec<Vec<&str>> = vec![vec!["title", "year", "length", "rating"]];
+        rows.extend(real.iter().map(|r| r.to_vec()));
+        rows.extend(filler.iter().map(|r| r.iter().map(String::as_str).collect()));
+        let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
+        let (mut d, t) = db(&rows);
+        let in_1999 = filler.iter().filter(|r| r[1] == "1999").count();
+        assert_eq!(ask(&mut d, &t, "How many movies were released in 1999?"), (PlanKind::Count, vec![in_1999.to_string()]));
+        let links_titles = |q: &str| parse(q, &t, "t").is_some_and(|p| p.filters.iter().any(|f| f.column == "title"));
+        assert!(!links_titles("How many bills were paid on Saturday?"));
+        assert!(!links_titles("How many flowers have a petal length greater than 5?"));
+        assert_eq!(ask(&mut d, &t, "What is the rating of Saturday Night Fever?"), (PlanKind::Lookup, vec!["6.6".into()]));
+        assert_eq!(ask(&mut d, &t, "What year was Paid released?"), (PlanKind::Lookup, vec!["1930".into()]));
+        assert!(links_titles("How many movies have Saturday in the title?"));
+        // Two words name a film only in its order: "home runs were hit".
+        assert!(!links_titles("How many home runs were hit in 2000?"));
+        assert!(links_titles("What is the rating of Hit and Run?"));
+        // A year the column of years does not hold: no plan counts every
+        // film for it.
+        assert!(parse("How many movies were released in 2010?", &t, "t").is_none());
+        assert!(parse("How many movies were released in 2004?", &t, "t").is_some());
     }
 
     /// pscl's AustralianElections names seats by party in capitals run
