@@ -1223,7 +1223,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // column: "films with Saturday in the title".)
         // Nor do two words name a film but as its name writes them, in
         // its order ("home runs were hit" is no "Hit & Run").
-        let many_names = n_rows >= MANY_NAMES && distinct_filled(cx.t, c) >= MANY_NAMES && !col_words(&cx.t.columns[c].name).iter().any(|cw| qs.contains(cw));
+        let many_names = n_rows >= MANY_NAMES && cx.t.columns[c].kind == ColumnKind::Text && distinct_filled(cx.t, c) >= MANY_NAMES && !col_words(&cx.t.columns[c].name).iter().any(|cw| qs.contains(cw));
         if many_names && pos.len() == 1 {
             let (i, j) = pos[0];
             let common_here = df.get(&(c, ws[j].clone())).copied().unwrap_or(0) >= 5;
@@ -1807,6 +1807,7 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
         Some(plan) if reads_past_columns_of_the_year(question, &plan, t) => Err(NoPlan::Unrelated("a year that columns are named for, none of which the plan reads")),
         Some(plan) if year_held_nowhere(question, &plan, t) => Err(NoPlan::Unrelated("a year that the table's column of years does not hold")),
+        Some(plan) if ranks_a_kind_held_nowhere(question, &plan, t, table) => Err(NoPlan::Unrelated("the kind of thing asked for (\"which airline\"), which no column, cell or name of the table holds")),
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
@@ -1978,6 +1979,48 @@ fn year_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
     let in_cells = raw_cell_words(t).contains(y.as_str()) && (0..t.columns.len()).any(|c| distinct_filled(t, c) < MANY_NAMES && filled_cells(t, c).any(|v| v.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == y)));
     let written = in_cells || t.columns.iter().any(|c| c.name.contains(&y)) || t.caption.as_deref().is_some_and(|c| c.contains(&y));
     !written && !plan.filters.iter().any(|f| year_columns.iter().any(|&c| f.column == t.columns[c].name))
+}
+
+/// "Which airline has the most flights from JFK?" over a table of
+/// airports: a group-by by rows counted ("the most"), or a lookup of the
+/// row named (JFK's), whose answer column
+/// no word of the question names, while the kind of thing asked for, the
+/// noun after "which", is held nowhere in the table (no column's name, no
+/// cell, not the table's name), and the answer column is one of thousands
+/// of names ([`MANY_NAMES`]), whose groups are a row or two each. The plan
+/// grouped the airports' names and answered "John F Kennedy Intl"; the
+/// table has no airlines. (Not over a column of a few values: "which
+/// country had the most competitors" finds its countries in the cells,
+/// "which month" in the dates; six WikiTableQuestions answers were lost
+/// with the rule over any column.)
+fn ranks_a_kind_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable, table: &str) -> bool {
+    if !matches!(plan.kind, PlanKind::GroupArgMax | PlanKind::GroupArgMin | PlanKind::Lookup) || plan.measure_column.is_some() {
+        return false;
+    }
+    let q = words(question);
+    let Some(kind) = (match q.as_slice() {
+        [w, x, ..] if matches!(w.as_str(), "which" | "what") => Some(x),
+        _ => None,
+    }) else {
+        return false;
+    };
+    if kind.len() < 3 || is_weak(kind) || OPERATION.contains(&kind.as_str()) {
+        return false;
+    }
+    let asked: BTreeSet<String> = q.iter().map(|w| stem(w)).collect();
+    let named = |c: &str| col_words(c).iter().any(|w| asked.contains(w));
+    let Some(answer) = plan.answer_column.as_deref().filter(|a| !named(a)).and_then(|a| t.columns.iter().position(|c| c.name == a)) else {
+        return false;
+    };
+    if t.columns[answer].kind != ColumnKind::Text || distinct_filled(t, answer) < MANY_NAMES {
+        return false;
+    }
+    let k = stem(kind);
+    let held = t.columns.iter().any(|c| col_words(&c.name).contains(&k))
+        || raw_cell_words(t).contains(kind.as_str())
+        || t.memo.get("raw_cell_stems", usize::MAX, || std::sync::Arc::new(raw_cell_words(t).iter().map(|w| stem(w)).collect::<std::collections::HashSet<String>>())).contains(&k)
+        || words(&camel_words(&crate::tabledb::readable_name(table))).iter().any(|w| stem(w) == k);
+    !held
 }
 
 /// "What are the average earnings?" over Earnings.csv (lme4's: an age
@@ -7611,7 +7654,9 @@ fn distinct_filled(t: &TypedTable, c: usize) -> usize {
 
 /// The most distinct names a column of a table's value linking reads like
 /// any other: from this many on (a catalogue of films, not a league
-/// table), one common word of the question names none of them.
+/// table), one common word of the question names none of them. (Text
+/// columns only: Workinghours' 1,102 distinct `hours` are numbers, and
+/// numbers link by rules of their own.)
 const MANY_NAMES: usize = 1000;
 
 /// The cells of column `c` that hold a value (not blank, "NA", "—"), as
@@ -14193,6 +14238,30 @@ mod tests {
         // film for it.
         assert!(parse("How many movies were released in 2010?", &t, "t").is_none());
         assert!(parse("How many movies were released in 2004?", &t, "t").is_some());
+    }
+
+    /// vega-datasets' airports: "which airline has the most flights from
+    /// JFK?" asks of airlines, which the table of airports holds nowhere;
+    /// grouping the airports' names by rows is no answer ("John F Kennedy
+    /// Intl" had been given once a film-like name, "First Flight", no
+    /// longer linked). A kind the table holds is still ranked.
+    #[test]
+    fn which_kind_of_thing_the_table_holds_nowhere_is_not_ranked() {
+        // (Real rows, among a thousand more airports: the names are
+        // thousands, as the real table's 3,376.)
+        let filler: Vec<[String; 5]> = (0..1000).map(|k| [format!("X{k:03}"), format!("Field {k}"), format!("Town {}", k % 300), "TX".to_string(), "USA".to_string()]).collect();
+        let mut rows: Vec<Vec<&str>> = vec![
+            vec!["iata", "name", "city", "state", "country"],
+            vec!["JFK", "John F Kennedy Intl", "New York", "NY", "USA"],
+            vec!["LGA", "LaGuardia", "New York", "NY", "USA"],
+            vec!["FFA", "First Flight", "Kill Devil Hills", "NC", "USA"],
+            vec!["BOS", "Gen Edw L Logan Intl", "Boston", "MA", "USA"],
+        ];
+        rows.extend(filler.iter().map(|r| r.iter().map(String::as_str).collect()));
+        let rows: Vec<&[&str]> = rows.iter().map(Vec::as_slice).collect();
+        let (mut d, t) = db(&rows);
+        assert!(parse("Which airline has the most flights from JFK?", &t, "airports").is_none());
+        assert_eq!(ask(&mut d, &t, "Which state has the most airports?"), (PlanKind::GroupArgMax, vec!["TX".into()]));
     }
 
     /// pscl's AustralianElections names seats by party in capitals run
