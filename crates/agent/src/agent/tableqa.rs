@@ -1983,10 +1983,10 @@ fn year_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
 
 /// "Which airline has the most flights from JFK?" over a table of
 /// airports: a group-by by rows counted ("the most"), or a lookup of the
-/// row named (JFK's), whose answer column
-/// no word of the question names, while the kind of thing asked for, the
-/// noun after "which", is held nowhere in the table (no column's name, no
-/// cell, not the table's name), and the answer column is one of thousands
+/// row named (JFK's), whose answer column no word of the question names,
+/// while the kind of thing asked for, the noun after "which", is held
+/// nowhere in the table (no column's name, no cell, not the table's
+/// name), and the answer column is one of thousands
 /// of names ([`MANY_NAMES`]), whose groups are a row or two each. The plan
 /// grouped the airports' names and answered "John F Kennedy Intl"; the
 /// table has no airlines. (Not over a column of a few values: "which
@@ -1998,13 +1998,8 @@ fn ranks_a_kind_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable, t
         return false;
     }
     let q = words(question);
-    let Some(kind) = (match q.as_slice() {
-        [w, x, ..] if matches!(w.as_str(), "which" | "what") => Some(x),
-        _ => None,
-    }) else {
-        return false;
-    };
-    if kind.len() < 3 || is_weak(kind) || OPERATION.contains(&kind.as_str()) {
+    let [wh, kind, ..] = q.as_slice() else { return false };
+    if !matches!(wh.as_str(), "which" | "what") || kind.len() < 3 || is_weak(kind) || OPERATION.contains(&kind.as_str()) {
         return false;
     }
     let asked: BTreeSet<String> = q.iter().map(|w| stem(w)).collect();
@@ -2018,7 +2013,7 @@ fn ranks_a_kind_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable, t
     let k = stem(kind);
     let held = t.columns.iter().any(|c| col_words(&c.name).contains(&k))
         || raw_cell_words(t).contains(kind.as_str())
-        || t.memo.get("raw_cell_stems", usize::MAX, || std::sync::Arc::new(raw_cell_words(t).iter().map(|w| stem(w)).collect::<std::collections::HashSet<String>>())).contains(&k)
+        || raw_cell_stems(t).contains(&k)
         || words(&camel_words(&crate::tabledb::readable_name(table))).iter().any(|w| stem(w) == k);
     !held
 }
@@ -7336,6 +7331,11 @@ fn raw_cell_words(t: &TypedTable) -> std::sync::Arc<std::collections::HashSet<St
         }
         std::sync::Arc::new(set)
     })
+}
+
+/// The stems of [`raw_cell_words`], once per table.
+fn raw_cell_stems(t: &TypedTable) -> std::sync::Arc<std::collections::HashSet<String>> {
+    t.memo.get("raw_cell_stems", usize::MAX, || std::sync::Arc::new(raw_cell_words(t).iter().map(|w| stem(w)).collect()))
 }
 
 fn duration_column_of(t: &TypedTable) -> Option<usize> {
