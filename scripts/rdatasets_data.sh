@@ -369,7 +369,14 @@
 # AMSsurvey); 58,788 films from IMDb (ggplot2's movies); the General
 # Social Survey's vocabulary test (car's Vocab).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--forty-ninth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -forty-ninth)
+# `--fiftieth` lays out six others for the fiftieth set
+# (scripts/make_agg_questions_fiftieth.py): 234 cars' fuel economy
+# (ggplot2's mpg); 437 Midwest counties (ggplot2's midwest); the Titanic's
+# people as counts (datasets' Titanic); 125 countries, 1960-1985 (Ecdat's
+# SumHes); 11,130 workers' hourly earnings (Ecdat's CPSch3); 1,182
+# anglers' fishing modes (Ecdat's Fishing).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fiftieth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fiftieth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -421,6 +428,7 @@ case "${1:-}" in
   --forty-seventh) PATHS="lattice/environmental vcd/VonBort lattice/melanoma COUNT/badhealth HSAUR/clouds Ecdat/NaturalPark" ;;
   --forty-eighth) PATHS="rpart/kyphosis rpart/cu.summary HSAUR/skulls HSAUR/mastectomy vcd/Trucks COUNT/fishing" ;;
   --forty-ninth) PATHS="reshape2/tips datasets/iris plyr/baseball car/AMSsurvey ggplot2/movies car/Vocab" ;;
+  --fiftieth) PATHS="ggplot2/mpg ggplot2/midwest datasets/Titanic Ecdat/SumHes Ecdat/CPSch3 Ecdat/Fishing" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
