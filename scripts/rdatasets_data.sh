@@ -369,7 +369,8 @@
 # AMSsurvey); 58,788 films from IMDb (ggplot2's movies); the General
 # Social Survey's vocabulary test (car's Vocab).
 #
-# `--fiftieth` lays out six others for the fiftieth set
+# `--fiftieth` lays out six for the fiftieth set (three the eighth set also
+# uses, see scripts/penguins_data.sh)
 # (scripts/make_agg_questions_fiftieth.py): 234 cars' fuel economy
 # (ggplot2's mpg); 437 Midwest counties (ggplot2's midwest); the Titanic's
 # people as counts (datasets' Titanic); 125 countries, 1960-1985 (Ecdat's
