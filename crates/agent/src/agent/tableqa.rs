@@ -14969,7 +14969,9 @@ mod tests {
 
     /// HSAUR's respiratory trial, a row a patient's visit: "visit 4" and
     /// "treatment A" name the rows (`visit`, `treat` of P and A), the
-    /// average is of `outcome` (0 or 1).
+    /// average is of `outcome` (0 or 1). (A guard: the parser read this
+    /// right before; in the set's workspace the word "treatment" drew the
+    /// table named Treatment instead, which is not fixed.)
     #[test]
     fn a_number_and_a_code_after_their_columns_names_pick_the_rows_averaged() {
         let (mut d, t) = db(&[
