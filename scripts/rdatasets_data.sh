@@ -385,7 +385,14 @@
 # BudgetFood); US accidental deaths by month, 1973-1978 (datasets'
 # USAccDeaths).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-first] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-first)
+# `--fifty-second` lays out six others for the fifty-second set
+# (scripts/make_agg_questions_fifty_second.py): an epilepsy trial by
+# two-week period (HSAUR's epilepsy); bacteria tests in children (MASS's
+# bacteria); 566 strikes' durations (Ecdat's StrikeDur); Johnson &
+# Johnson's quarterly earnings (datasets' JohnsonJohnson); 48 soil samples
+# (car's Soils); 453 commuters' choice of transport (Ecdat's Mode).
+#
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-second] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-second)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -439,6 +446,7 @@ case "${1:-}" in
   --forty-ninth) PATHS="reshape2/tips datasets/iris plyr/baseball car/AMSsurvey ggplot2/movies car/Vocab" ;;
   --fiftieth) PATHS="ggplot2/mpg ggplot2/midwest datasets/Titanic Ecdat/SumHes Ecdat/CPSch3 Ecdat/Fishing" ;;
   --fifty-first) PATHS="HSAUR/respiratory MASS/fgl Ecdat/Treatment robustbase/CrohnD Ecdat/BudgetFood datasets/USAccDeaths" ;;
+  --fifty-second) PATHS="HSAUR/epilepsy MASS/bacteria Ecdat/StrikeDur datasets/JohnsonJohnson car/Soils Ecdat/Mode" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
