@@ -266,7 +266,7 @@ struct Ctx<'a> {
     has_case: bool,
     /// The question's words as written between spaces, signs kept
     /// ("drug+"), lower case, the sentence's punctuation trimmed.
-    signed: BTreeSet<String>,
+    as_written: BTreeSet<String>,
     /// A column of countries by its cells, when the question asks for a
     /// country ([`country_column`]), or of US states, when it asks for a
     /// state and no column is named so ([`state_column`]).
@@ -442,6 +442,10 @@ const STATE_WORDS: &[&str] = &["state", "states"];
 /// names its states in a first column with no header, car's States by
 /// their codes. Four in five of its filled cells, and ten or more.
 fn state_column(t: &TypedTable) -> Option<usize> {
+    t.memo.get("state_column", usize::MAX, || state_column_of(t))
+}
+
+fn state_column_of(t: &TypedTable) -> Option<usize> {
     let states: Vec<&super::places::Place> = super::places::places().iter().filter(|p| !p.country).collect();
     (0..t.columns.len()).filter(|&c| t.columns[c].kind == ColumnKind::Text).find(|&c| {
         let filled: Vec<&str> = filled_cells(t, c).take(60).collect();
@@ -954,6 +958,15 @@ fn counts_unnamed(cx: &Ctx, col_word_set: &BTreeSet<String>, i: usize) -> bool {
 
 const ORDINAL_WORDS: &[&str] = &["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth"];
 
+/// The marks of a count that R and Ecdat put before the counted noun in a
+/// camel-case name (`nrAdvE`, `nFailures`, `numKids`).
+const COUNT_MARKS: &[&str] = &["n", "nr", "nb", "no", "num"];
+
+/// Words that say a row's period of a measure ("the average quarterly
+/// earnings"): over a series in decimal years they add nothing a row does
+/// not say.
+const PERIOD_WORDS: &[&str] = &["quarterly", "monthly", "yearly", "annual", "weekly", "daily"];
+
 /// The number an ordinal writes: "second" → 2, "3rd" → 3.
 fn ordinal_value(w: &str) -> Option<usize> {
     ORDINAL_WORDS.iter().position(|o| *o == w).map(|p| p + 1).or_else(|| {
@@ -1249,7 +1262,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     }
     // Places written another way: "american" → "USA", "china" → "(CHN)",
     // "texas" → "TX" (see `places`).
-    let col_ws_all: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
+    let col_ws: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
     for (place, i, j) in super::places::named_in(q) {
         // Per column: the cells that name the place, and those that are the
         // place whole ("USA", "China"). Where a column holds it whole, that
@@ -1273,7 +1286,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // names a column: "the total population of Ohio" over midwest is
         // the state's counties, not the county named Ohio in Indiana;
         // "Ohio county" is the county.)
-        let states = (!place.country && q.get(j).is_none_or(|w| !col_ws_all.iter().any(|cw| cw.contains(&stem(w))))).then(|| state_column(cx.t)).flatten();
+        let states = (!place.country && q.get(j).is_none_or(|w| !col_ws.iter().any(|cw| cw.contains(&stem(w))))).then(|| state_column(cx.t)).flatten();
         for (c, (part, whole_cells)) in per_col {
             let whole = !whole_cells.0.is_empty();
             let (raws, mut rows) = if whole && !counting { whole_cells } else { (part.0.into_iter().chain(whole_cells.0).collect(), part.1.into_iter().chain(whole_cells.1).collect()) };
@@ -1291,7 +1304,6 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // question names ("had the fastest lap"), or, for "won", the winner's;
     // else the first.
     let won = q.iter().any(|w| matches!(w.as_str(), "won" | "win" | "wins" | "winner" | "winners" | "victory" | "victories"));
-    let col_ws: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
     // (By how many of its words: "the date of appointment" names Date of
     // Appointment before Date of Vacancy.)
     // (Not by the attribute asked for: "what is the USPS code of Texas"
@@ -1372,7 +1384,6 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // value that, with words beside it, names another column in full is
     // that column's word, not a choice. Only the column's own words and
     // weak ones between them, or one word of any kind.)
-    let col_ws_full: Vec<Vec<String>> = cx.t.columns.iter().map(|c| col_words(&c.name)).collect();
     let completes_a_name = |l: &Link| {
         // (A word, not a number: "a 1st runner-up of 2", "run 1 and run
         // 2" name cells beside columns named with numbers.)
@@ -1381,7 +1392,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         }
         let i = l.pos[0];
         (0..cx.t.columns.len()).any(|c| {
-            let cw = &col_ws_full[c];
+            let cw = &col_ws[c];
             if c == l.col || cw.len() < 2 || !cw.contains(&qs[i]) {
                 return false;
             }
@@ -1402,7 +1413,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     // two ways; a first form that kept any sign lost seven WTQ answers.)
     let sign = |c: char| matches!(c, '+' | '#');
     for l in chosen.iter_mut().filter(|l| l.raws.len() >= 2 && !l.neg && l.raws.iter().map(|r| words(r)).collect::<BTreeSet<_>>().len() == 1) {
-        let written: BTreeSet<String> = l.raws.iter().filter(|r| cx.signed.contains(&r.trim().to_lowercase())).cloned().collect();
+        let written: BTreeSet<String> = l.raws.iter().filter(|r| cx.as_written.contains(&r.trim().to_lowercase())).cloned().collect();
         let signs = |r: &String| r.chars().filter(|&c| sign(c)).collect::<BTreeSet<char>>();
         let kept_signs: BTreeSet<char> = written.iter().flat_map(signs).collect();
         let left_signed = l.raws.iter().filter(|r| !written.contains(*r)).all(|r| signs(r) != kept_signs);
@@ -1898,6 +1909,14 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
 /// that with the word before it names another column ("home runs":
 /// `homeruns`). `None` when nothing is written so.
 fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> {
+    // (A piece of the question with its word written as `name`, the
+    // punctuation around it kept.)
+    let written_as = |piece: &str, name: &str| {
+        let word_at = piece.find(|ch: char| ch.is_alphanumeric()).unwrap_or(0);
+        let rest = &piece[word_at..];
+        let end = rest.find(|ch: char| !ch.is_alphanumeric()).unwrap_or(rest.len());
+        format!("{}{name}{}", &piece[..word_at], &rest[end..])
+    };
     let pieces = spaced_words(question);
     let (at, year) = pieces.iter().enumerate().find_map(|(i, (_, w))| crate::text::year_word(w).filter(|y| (1900..2100).contains(y)).map(|y| (i, y)))?;
     let suffixed = |suffix: &str| -> Vec<(usize, String)> {
@@ -1921,10 +1940,7 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
             continue;
         }
         let Some((c, _)) = cols.iter().find(|(_, b)| b == w || (*w != stem(w) && stem(w) == stem(b)) || (b.len() >= 3 && w.len() > b.len() + 1 && w.starts_with(b.as_str())) || abbreviates(b, w)) else { continue };
-        let word_at = piece.find(|ch: char| ch.is_alphanumeric()).unwrap_or(0);
-        let rest = &piece[word_at..];
-        let end = rest.find(|ch: char| !ch.is_alphanumeric()).unwrap_or(rest.len());
-        out[i] = format!("{}{}{}", &piece[..word_at], t.columns[*c].name.trim(), &rest[end..]);
+        out[i] = written_as(piece, t.columns[*c].name.trim());
         written = true;
     }
     // A measure named by no column's word over columns by year of two or
@@ -1952,11 +1968,7 @@ fn with_year_suffixed_columns(question: &str, t: &TypedTable) -> Option<String> 
             })
             .collect();
         if let ([c], [i]) = (measures.as_slice(), unnamed.as_slice()) {
-            let piece = pieces[*i].0;
-            let word_at = piece.find(|ch: char| ch.is_alphanumeric()).unwrap_or(0);
-            let rest = &piece[word_at..];
-            let end = rest.find(|ch: char| !ch.is_alphanumeric()).unwrap_or(rest.len());
-            out[*i] = format!("{}{}{}", &piece[..word_at], t.columns[*c].name.trim(), &rest[end..]);
+            out[*i] = written_as(pieces[*i].0, t.columns[*c].name.trim());
             written = true;
         }
     }
@@ -2018,7 +2030,7 @@ fn with_series_named(question: &str, t: &TypedTable, index: &crate::tabular::Cel
         return None;
     }
     // (And "quarterly", "monthly": a row's period, said of the measure.)
-    let time_unit = |w: &str| matches!(stem(w).as_str(), "year" | "month" | "quarter" | "week" | "day" | "season" | "period" | "time" | "quarterly" | "monthly" | "yearly" | "annual" | "weekly" | "daily");
+    let time_unit = |w: &str| matches!(stem(w).as_str(), "year" | "month" | "quarter" | "week" | "day" | "season" | "period" | "time") || PERIOD_WORDS.contains(&w);
     let unheld: Vec<String> = words(question)
         .into_iter()
         .filter(|w| w.len() > 2 && w.chars().all(char::is_alphabetic) && !is_weak(w) && !OPERATION.contains(&w.as_str()) && !time_unit(w) && crate::tabular::month_of(w).is_none())
@@ -2768,27 +2780,18 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
         })
         .collect();
     // Camel-case names cut at every capital that begins a part
-    // ("nrAdvE": nr, adv, e; "USAccDeaths": us, acc, deaths, the first an
-    // acronym), each with its parts, whether the first is an acronym, and
-    // the words to write back ([`split_camel_case`]'s).
+    // ([`camel_words`]: "nrAdvE" is nr, adv, e; "USAccDeaths" us, acc,
+    // deaths, the first an acronym), each with its parts, whether the
+    // first is an acronym, and the words to write back
+    // ([`split_camel_case`]'s).
     let camel_parts: Vec<(Vec<String>, bool, String)> = t
         .columns
         .iter()
         .map(|c| c.name.trim())
         .filter(|n| n.len() >= 5 && n.chars().all(|c| c.is_ascii_alphabetic()) && n.chars().any(|c| c.is_ascii_lowercase()) && n.chars().skip(1).any(|c| c.is_ascii_uppercase()))
         .filter_map(|n| {
-            let b = n.as_bytes();
-            let mut parts: Vec<String> = Vec::new();
-            let mut start = 0;
-            for i in 1..b.len() {
-                let cut = (b[i].is_ascii_uppercase() && b[i - 1].is_ascii_lowercase()) || (b[i].is_ascii_uppercase() && b[i - 1].is_ascii_uppercase() && b.get(i + 1).is_some_and(u8::is_ascii_lowercase));
-                if cut {
-                    parts.push(n[start..i].to_lowercase());
-                    start = i;
-                }
-            }
-            parts.push(n[start..].to_lowercase());
-            let lead_acronym = b.len() > 2 && b[0].is_ascii_uppercase() && b[1].is_ascii_uppercase();
+            let parts: Vec<String> = camel_words(n).split(' ').map(str::to_lowercase).collect();
+            let lead_acronym = n.chars().take(2).all(|c| c.is_ascii_uppercase());
             (parts.len() >= 2).then(|| (parts, lead_acronym, split_camel_case(n)))
         })
         .collect();
@@ -3015,7 +3018,7 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
                 // (A count's mark first, "nr", "n", "num", unsaid after "how
                 // many": "how many adverse events".)
                 let counting = k >= 2 && low(k - 2) == "how" && low(k - 1) == "many";
-                let parts: &[String] = if counting && parts.len() >= 3 && matches!(parts[0].as_str(), "n" | "nr" | "nb" | "no" | "num") { &parts[1..] } else { parts };
+                let parts: &[String] = if counting && parts.len() >= 3 && COUNT_MARKS.contains(&parts[0].as_str()) { &parts[1..] } else { parts };
                 let mut pos = k;
                 let mut long_prefix = false;
                 for (n, part) in parts.iter().enumerate() {
@@ -3024,7 +3027,7 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
                     }
                     tokens.get(pos)?;
                     let w = low(pos);
-                    let count_mark = n == 0 && w == "number" && matches!(part.as_str(), "n" | "nr" | "nb" | "no" | "num");
+                    let count_mark = n == 0 && w == "number" && COUNT_MARKS.contains(&part.as_str());
                     if w.len() < 3 || (is_weak(&w) && !count_mark) || !w.is_ascii() {
                         return None;
                     }
@@ -3050,8 +3053,7 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
             }
             // (Not a count's name, vcd's `nFailures`: "an O-ring failure"
             // is `Fail`'s.)
-            let count_mark = |p: &str| matches!(p, "n" | "nr" | "nb" | "no" | "num");
-            let ends: Vec<&String> = camel_parts.iter().filter(|(parts, _, _)| !count_mark(&parts[0]) && parts.last().is_some_and(|l| l.len() >= 4 && (stem(l) == stem(&w)))).map(|(_, _, back)| back).collect();
+            let ends: Vec<&String> = camel_parts.iter().filter(|(parts, _, _)| !COUNT_MARKS.contains(&parts[0].as_str()) && parts.last().is_some_and(|l| l.len() >= 4 && (stem(l) == stem(&w)))).map(|(_, _, back)| back).collect();
             match ends.as_slice() {
                 [back] => Some((1, (*back).clone())),
                 _ => None,
@@ -4011,8 +4013,8 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // (Of a join, "flights__airlines__carrier", the first table's name:
     // the second's rows are what its key names, "American Airlines Inc.")
     let own: BTreeSet<String> = words(&camel_words(&table.split("__").next().unwrap_or(table).replace('_', " "))).iter().filter(|w| w.len() >= 4 && !w.chars().any(|c| c.is_ascii_digit())).flat_map(|w| name_forms(w)).collect();
-    let signed: BTreeSet<String> = question.split_whitespace().map(|w| w.trim_matches(|c: char| matches!(c, '.' | ',' | '?' | '!' | ';' | ':' | '"' | '(' | ')')).to_lowercase()).collect();
-    let cx = Ctx { t, index, table: quote_ident(table), own, q, qs, joined, cased, has_case, signed, countries, place_words, kinds, derived };
+    let as_written: BTreeSet<String> = question.split_whitespace().map(|w| w.trim_matches(|c: char| matches!(c, '.' | ',' | '?' | '!' | ';' | ':' | '"' | '(' | ')')).to_lowercase()).collect();
+    let cx = Ctx { t, index, table: quote_ident(table), own, q, qs, joined, cased, has_case, as_written, countries, place_words, kinds, derived };
     // The table's own name ("seattle_weather_…" from seattle-weather.csv)
     // and its caption ("Revenue by region") explain the words that say
     // which table is meant, or what its figures measure.
@@ -5479,7 +5481,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             || unit_of_age_or_time(i)
             // ("The average quarterly earnings" over a series by quarter in
             // decimal years: a row's period said of the measure.)
-            || (matches!(cx.q[i].as_str(), "quarterly" | "monthly" | "yearly" | "annual" | "weekly" | "daily") && decimal_year_column(t).is_some())
+            || (PERIOD_WORDS.contains(&cx.q[i].as_str()) && decimal_year_column(t).is_some())
     };
     // (A noun explained by where it stands alone, `after_measured`, only
     // where every other strong word is explained: "the average wind speed
