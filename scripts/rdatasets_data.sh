@@ -391,8 +391,14 @@
 # bacteria); 566 strikes' durations (Ecdat's StrikeDur); Johnson &
 # Johnson's quarterly earnings (datasets' JohnsonJohnson); 48 soil samples
 # (car's Soils); 453 commuters' choice of transport (Ecdat's Mode).
+# `--fifty-third` lays out six others for the fifty-third set
+# (scripts/make_agg_questions_fifty_third.py): 1,500 voters in the 2000
+# CPS (Zelig's voteincome); 90 larynx cancer patients (KMsurv's larynx);
+# 44 women with schizophrenia by month (HSAUR's schizophrenia2); Swedish
+# municipal budgets, 1979-1987 (Ecdat's MunExp); 314 government
+# coalitions (Zelig's coalition2); children's hearing tests (MASS's OME).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-second] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-second)
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-third] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-third)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -447,6 +453,7 @@ case "${1:-}" in
   --fiftieth) PATHS="ggplot2/mpg ggplot2/midwest datasets/Titanic Ecdat/SumHes Ecdat/CPSch3 Ecdat/Fishing" ;;
   --fifty-first) PATHS="HSAUR/respiratory MASS/fgl Ecdat/Treatment robustbase/CrohnD Ecdat/BudgetFood datasets/USAccDeaths" ;;
   --fifty-second) PATHS="HSAUR/epilepsy MASS/bacteria Ecdat/StrikeDur datasets/JohnsonJohnson car/Soils Ecdat/Mode" ;;
+  --fifty-third) PATHS="Zelig/voteincome KMsurv/larynx HSAUR/schizophrenia2 Ecdat/MunExp Zelig/coalition2 MASS/OME" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
