@@ -1126,6 +1126,33 @@ mod tests {
         assert!(texts.iter().any(|t| t.contains("Baltimore")) && texts.iter().any(|t| t.contains("13.2")), "{texts:?}");
     }
 
+    /// "What is the highest pop?" over 300 rows whose largest value lies
+    /// in row 250, past the 200 rows a query lists: the first cell cited
+    /// is that row's, not the table's first row; the smallest cites its
+    /// own.
+    #[test]
+    fn a_largest_value_cites_the_cell_that_holds_it_first() {
+        let mut rows: Vec<Vec<String>> = vec![vec!["city".into(), "pop".into()]];
+        rows.extend((1..=300).map(|i| vec![format!("town{i}"), (if i == 250 { 9000 } else if i == 7 { 8000 } else { 100 + i }).to_string()]));
+        let refs: Vec<Vec<&str>> = rows.iter().map(|r| r.iter().map(String::as_str).collect()).collect();
+        let grid: Vec<&[&str]> = refs.iter().map(Vec::as_slice).collect();
+        let towns = table("towns", &grid);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &towns, score: 0.6, relevant: true }];
+        // The first cited cell: its grid row (the header is row 0) and text.
+        let first_cited = |db: &mut crate::tabledb::TableDb, question: &str| {
+            let q = tableqa::query_tables(question, &cands, db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+            let ev = tableqa::evidence(&q, &towns, db, 20);
+            let first = ev.iter().find_map(|e| match &e.key {
+                Some(EvidenceKey::Cell { row, .. }) => Some((*row, e.text.clone())),
+                _ => None,
+            });
+            (q.result.values.clone(), first)
+        };
+        assert_eq!(first_cited(&mut db, "What is the highest pop?"), (vec!["9000".to_string()], Some((250, "9000".to_string()))));
+        assert_eq!(first_cited(&mut db, "What is the lowest pop?"), (vec!["101".to_string()], Some((1, "101".to_string()))));
+    }
+
     /// "How many pairs were in pot 9?" answered with a cell "9": the
     /// question's own number is no count; "how many pairs were in pot 3?"
     /// answered 4 is.
