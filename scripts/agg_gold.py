@@ -38,6 +38,12 @@ def group_best(df, key, col, agg):
     return {"type": "one_of", "values": sorted(map(str, g[g == g.max()].index))}
 
 
+def group_least(df, key, col, agg):
+    """Every group that ties for the smallest aggregate."""
+    g = df.groupby(key)[col].agg(agg)
+    return {"type": "one_of", "values": sorted(map(str, g[g == g.min()].index))}
+
+
 def top(df, by, col, n):
     return {"type": "set", "values": list(map(str, df.nlargest(n, by)[col]))}
 

@@ -40,7 +40,7 @@ import sys
 
 import pandas as pd
 
-from agg_gold import UNKNOWN, argmax, group_best, mode, num, write
+from agg_gold import UNKNOWN, argmax, group_best, group_least, mode, num, write
 
 data = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 else "tests/data/rdatasets_fiftieth_questions.jsonl"
@@ -51,11 +51,6 @@ ti = pd.read_csv(f"{data}/Titanic.csv", index_col=0)
 sh = pd.read_csv(f"{data}/SumHes.csv", index_col=0)
 cp = pd.read_csv(f"{data}/CPSch3.csv", index_col=0)
 fi = pd.read_csv(f"{data}/Fishing.csv", index_col=0)
-
-
-def group_worst(df, key, col, agg):
-    g = df.groupby(key)[col].agg(agg)
-    return {"type": "one_of", "values": sorted(map(str, g[g == g.min()].index))}
 
 
 def cell(df, conditions, col):
@@ -83,7 +78,7 @@ Q = [
     ("mpg.csv", "count", "How many cars are SUVs?", num((mp["class"] == "suv").sum())),
     ("mpg.csv", "group", "Which manufacturer has the most cars?", mode(mp.manufacturer)),
     ("mpg.csv", "average", "What is the average city mpg of Honda cars?", num(mp.cty[mp.manufacturer == "honda"].mean())),
-    ("mpg.csv", "group", "Which class has the lowest average highway mpg?", group_worst(mp, "class", "hwy", "mean")),
+    ("mpg.csv", "group", "Which class has the lowest average highway mpg?", group_least(mp, "class", "hwy", "mean")),
     ("mpg.csv", "count", "How many cars from 2008 have 8 cylinders?", num(((mp.year == 2008) & (mp.cyl == 8)).sum())),
     ("mpg.csv", "max", "What is the largest engine displacement?", num(mp.displ.max())),
     # Midwest counties: a row a county.

@@ -39,7 +39,7 @@ import sys
 
 import pandas as pd
 
-from agg_gold import UNKNOWN, group_best, mode, num, write
+from agg_gold import UNKNOWN, argmax, group_best, group_least, mode, num, write
 
 data = sys.argv[1]
 out = sys.argv[2] if len(sys.argv) > 2 else "tests/data/rdatasets_fifty_fourth_questions.jsonl"
@@ -52,15 +52,6 @@ la = pd.read_csv(f"{data}/Lanza.csv", index_col=0)
 mo = pd.read_csv(f"{data}/Mofa.csv", index_col=0)
 mo["country"] = mo.index
 mo["netinc"] = pd.to_numeric(mo.netinc, errors="coerce")
-
-
-def group_least(df, key, col, agg):
-    g = df.groupby(key)[col].agg(agg)
-    return {"type": "one_of", "values": sorted(map(str, g[g == g.min()].index))}
-
-
-def argmax_of(df, by, col):
-    return {"type": "one_of", "values": sorted(map(str, df.loc[df[by] == df[by].max(), col]))}
 
 
 # What the unanswerable questions name is in no row or column.
@@ -104,7 +95,7 @@ Q = [
     # Affiliates abroad: a row a country.
     ("Mofa.csv", "average", "What is the average capital expenditure?", num(mo.capexp.mean())),
     ("Mofa.csv", "sum", "What are the total sales?", num(mo.sales.sum())),
-    ("Mofa.csv", "argmax", "Which country has the highest GDP?", argmax_of(mo, "gdp", "country")),
+    ("Mofa.csv", "argmax", "Which country has the highest GDP?", argmax(mo, "gdp", "country")),
     ("Mofa.csv", "count", "How many countries have more than 10 affiliates?", num((mo.nbaf > 10).sum())),
     ("Mofa.csv", "max", "What is the highest net income?", num(mo.netinc.max())),
     # Nothing in the tables answers these.

@@ -31,7 +31,7 @@
 //! in law", a bound "longer than 1000" read as the cell 1000, a column
 //! read for "Joyner-Kersee's pole vault" that no column is) is no plan.
 
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 
 use serde::Serialize;
 
@@ -2118,7 +2118,7 @@ fn year_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable, table: &s
     let y = year.to_string();
     // (A film named "2010" among thousands of titles writes no year.)
     let in_cells = raw_cell_words(t).contains(y.as_str()) && (0..t.columns.len()).any(|c| distinct_filled(t, c) < MANY_NAMES && filled_cells(t, c).any(|v| v.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == y)));
-    let written = in_cells || t.columns.iter().any(|c| c.name.contains(&y)) || t.caption.as_deref().is_some_and(|c| c.contains(&y)) || table.rsplit_once("_tbl").map_or(table, |(name, _)| name).contains(&y);
+    let written = in_cells || t.columns.iter().any(|c| c.name.contains(&y)) || t.caption.as_deref().is_some_and(|c| c.contains(&y)) || crate::tabledb::readable_name(table).contains(&y);
     !written && !plan.filters.iter().any(|f| year_columns.iter().any(|&c| f.column == t.columns[c].name))
 }
 
@@ -6926,9 +6926,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             cols.iter().filter(|x| x.2 != usize::MAX && ((asked_after && x.2 == at + 2) || (asked_before && x.2 == 1))).map(|x| x.0).find(|&c| cx.is_num(c) && few_repeated_values(t, c).is_some() && !links.iter().any(|l| l.col == c))
         });
         if let (Some(c), "most" | "least") = (common_of, sw) {
-            let w = where_of(&filters);
-            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {}, MIN(\"_row\") LIMIT 1", if desc { "DESC" } else { "ASC" }, a = cx.raw(c));
-            let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(c));
+            let (sql, rows_sql) = most_held_sql(&cx, c, desc, &where_of(&filters));
             return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, rows_sql, Some(c), None, &filters));
         }
         // "the most flights" over a column named in the singular ("flight",
@@ -7205,9 +7203,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // a length is a measure's size, never how many rows hold it.)
         let of_size = matches!(sw, "longest" | "shortest" | "tallest" | "heaviest" | "lightest" | "oldest" | "youngest" | "latest" | "earliest" | "deepest" | "widest" | "warmest" | "coldest" | "hottest");
         if repeated && !averaged_measure && !of_size && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
-            let dir = if desc { "DESC" } else { "ASC" };
-            let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(ans));
-            let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(ans));
+            let (sql, rows_sql) = most_held_sql(&cx, ans, desc, &w);
             return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, rows_sql, Some(ans), None, &filters));
         }
         // (Nor is a year the measure of itself: no plan, so no answer.)
@@ -8474,7 +8470,7 @@ fn link_coded_values(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link], col
             // IV.)
             let letters = cells.iter().all(|v| v.len() == 1);
             let roman = |v: &str| !v.is_empty() && v.len() <= 4 && v.chars().all(|ch| "IVXL".contains(ch));
-            let romans = cells.iter().all(|v| roman(v)) && roman(&w.to_uppercase()) && cx.cased.contains(w.to_uppercase().as_str());
+            let romans = cells.iter().all(|v| roman(v)) && roman(&w.to_uppercase());
             if ((letters && w.len() == 1) || romans) && cx.cased.contains(w.to_uppercase().as_str()) && !taken(next, &out) && !linked {
                 out.push(Link { col: c, span: (next, next + 1), pos: vec![next], raws: BTreeSet::from([w.to_uppercase()]), rows: Vec::new(), score: 1.5, neg: false, other: false });
                 continue;
@@ -8882,6 +8878,16 @@ fn extreme_sql(cx: &Ctx, c: usize, desc: bool, w: &str) -> Option<String> {
     let as_written = cx.t.columns[c].unit.is_some() || is_time_column(cx.t, c) || is_place_column(cx.t, c);
     let dir = if desc { "DESC" } else { "ASC" };
     as_written.then(|| format!("SELECT {r} {w} AND {n} IS NOT NULL ORDER BY {n} {dir}, \"_row\" LIMIT 1", r = cx.raw(c), n = cx.col(c)))
+}
+
+/// The value of column `c` the most rows hold (`desc`; else the fewest),
+/// the first row's on a tie, and the rows that hold it: a mode's
+/// statement and its rows' statement under the filters `w`.
+fn most_held_sql(cx: &Ctx, c: usize, desc: bool, w: &str) -> (String, String) {
+    let dir = if desc { "DESC" } else { "ASC" };
+    let sql = format!("SELECT {a} {w} AND {a} IS NOT NULL GROUP BY {a} ORDER BY COUNT(*) {dir}, MIN(\"_row\") LIMIT 1", a = cx.raw(c));
+    let rows_sql = format!("SELECT \"_row\" {w} AND {a} = ({sql})", a = cx.raw(c));
+    (sql, rows_sql)
 }
 
 /// The rows a largest (or smallest) value of column `c` was taken from,
@@ -9991,11 +9997,11 @@ pub fn evidence(q: &TableQuery, obj: &crate::source::SourceObject, db: &crate::t
         // first), then those it was compared with.
         let mut rows = q.result.rows.clone();
         if matches!(q.plan.kind, PlanKind::Max | PlanKind::Min) && q.join.is_none() {
-            let holds = |r: u32| {
-                let Some(c) = loaded.typed.rows.iter().find(|x| x.grid_row as u32 == r).and_then(|x| x.cells.get(col)) else { return false };
-                q.result.values.iter().any(|v| *v == c.raw.trim() || v.parse::<f64>().ok().zip(c.num).is_some_and(|(a, b)| tidy_number(&b.to_string()) == tidy_number(&a.to_string())))
-            };
-            rows.sort_by_key(|&r| !holds(r));
+            // (One pass over the table: the value is tidied as `run` tidies it.)
+            let listed: HashSet<u32> = rows.iter().copied().collect();
+            let shows = |c: &crate::tabular::TypedCell| q.result.values.iter().any(|v| *v == c.raw.trim() || c.num.is_some_and(|x| tidy_number(&x.to_string()) == *v));
+            let holding: HashSet<u32> = loaded.typed.rows.iter().map(|x| x.grid_row as u32).zip(&loaded.typed.rows).filter(|(r, x)| listed.contains(r) && x.cells.get(col).is_some_and(shows)).map(|(r, _)| r).collect();
+            rows.sort_by_key(|r| !holding.contains(r));
         }
         // Two columns' totals compared: each row's cell in both, the cap
         // shared between them.
@@ -14716,18 +14722,24 @@ mod tests {
         assert_eq!(ask_named(&mut d, &t, &name, "How many patients were in study III?"), (PlanKind::Count, vec!["8".into()]));
     }
 
+    /// Every third row of HSAUR's foster (61 rat litters: `litgen`,
+    /// `motgen`, `weight`), under the table name `name`.
+    fn foster(name: &str) -> (TableDb, TypedTable, String) {
+        named_db(name, &[&["", "litgen", "motgen", "weight"], &["1", "A", "A", "61.5"], &["4", "A", "A", "65"], &["7", "A", "B", "42"], &["10", "A", "I", "61.8"], &["13", "A", "J", "42"], &["16", "A", "J", "48.2"], &["19", "B", "A", "51.7"], &["22", "B", "B", "50.8"], &["25", "B", "B", "64"], &["28", "B", "I", "59"], &["31", "B", "J", "51.3"], &["34", "I", "A", "36.3"], &["37", "I", "B", "69.8"], &["40", "I", "I", "46"], &["43", "I", "I", "55.7"], &["46", "I", "J", "54.5"], &["49", "J", "A", "54"], &["52", "J", "B", "52.8"], &["55", "J", "I", "57"], &["58", "J", "J", "51.5"], &["61", "J", "J", "54"]])
+    }
+
     /// HSAUR's foster (rat litters by genotype, no date anywhere): "the
     /// average weight in 1990" asks of a year the table does not know
     /// (it had averaged every litter).
     #[test]
     fn a_year_asked_of_a_table_with_no_years_is_refused() {
-        let (mut d, t, name) = named_db("foster", &[&["", "litgen", "motgen", "weight"], &["1", "A", "A", "61.5"], &["4", "A", "A", "65"], &["7", "A", "B", "42"], &["10", "A", "I", "61.8"], &["13", "A", "J", "42"], &["16", "A", "J", "48.2"], &["19", "B", "A", "51.7"], &["22", "B", "B", "50.8"], &["25", "B", "B", "64"], &["28", "B", "I", "59"], &["31", "B", "J", "51.3"], &["34", "I", "A", "36.3"], &["37", "I", "B", "69.8"], &["40", "I", "I", "46"], &["43", "I", "I", "55.7"], &["46", "I", "J", "54.5"], &["49", "J", "A", "54"], &["52", "J", "B", "52.8"], &["55", "J", "I", "57"], &["58", "J", "J", "51.5"], &["61", "J", "J", "54"]]);
+        let (mut d, t, name) = foster("foster");
         assert!(matches!(parse_or_why("What was the average weight in 1990?", &t, &name), Err(NoPlan::Unrelated(_))));
         // (Nor a count: WTQ's tables are one season each, their year in a
         // title the table does not carry.)
         assert!(parse_or_why("How many litters were weighed in 1990?", &t, &name).is_ok());
         // (A table named for its year holds it.)
-        let (_, named_for_year, year_name) = named_db("foster_1990", &[&["", "litgen", "motgen", "weight"], &["1", "A", "A", "61.5"], &["4", "A", "A", "65"], &["7", "A", "B", "42"], &["10", "A", "I", "61.8"], &["13", "A", "J", "42"], &["16", "A", "J", "48.2"], &["19", "B", "A", "51.7"], &["22", "B", "B", "50.8"], &["25", "B", "B", "64"], &["28", "B", "I", "59"], &["31", "B", "J", "51.3"], &["34", "I", "A", "36.3"], &["37", "I", "B", "69.8"], &["40", "I", "I", "46"], &["43", "I", "I", "55.7"], &["46", "I", "J", "54.5"], &["49", "J", "A", "54"], &["52", "J", "B", "52.8"], &["55", "J", "I", "57"], &["58", "J", "J", "51.5"], &["61", "J", "J", "54"]]);
+        let (_, named_for_year, year_name) = foster("foster_1990");
         assert!(parse_or_why("What was the average weight in 1990?", &named_for_year, &year_name).is_ok());
         assert_eq!(ask_named(&mut d, &t, &name, "What is the average weight?"), (PlanKind::Average, vec!["53.76".into()]));
     }
