@@ -403,8 +403,14 @@
 # litters fostered (HSAUR's foster); 181 firms' patents (Ecdat's
 # PatentsRD); four misoprostol trials (HSAUR's Lanza); U.S. affiliates in
 # 50 countries (Ecdat's Mofa).
+# `--fifty-fifth` lays out six others for the fifty-fifth set
+# (scripts/make_agg_questions_fifty_fifth.py): 915 biochemistry Ph.D.
+# students (pscl's bioChemists); rats' weight gain on four diets (HSAUR's
+# weightgain); 927 children's breast feeding (KMsurv's bfeed); a french
+# fries tasting (reshape2's french_fries); the 1992 U.S. presidential vote
+# (pscl's vote92); teenaged girls' exercise histories (car's Blackmoor).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-fourth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-fourth)
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-fifth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -461,6 +467,7 @@ case "${1:-}" in
   --fifty-second) PATHS="HSAUR/epilepsy MASS/bacteria Ecdat/StrikeDur datasets/JohnsonJohnson car/Soils Ecdat/Mode" ;;
   --fifty-third) PATHS="Zelig/voteincome KMsurv/larynx HSAUR/schizophrenia2 Ecdat/MunExp Zelig/coalition2 MASS/OME" ;;
   --fifty-fourth) PATHS="COUNT/azcabgptca HSAUR/BtheB HSAUR/foster Ecdat/PatentsRD HSAUR/Lanza Ecdat/Mofa" ;;
+  --fifty-fifth) PATHS="pscl/bioChemists HSAUR/weightgain KMsurv/bfeed reshape2/french_fries pscl/vote92 car/Blackmoor" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
