@@ -43,7 +43,9 @@ impl Weighted {
         // (Not the word's own ending: "longest" is no longer word that
         // Minard's `long`, its longitude, stands for.)
         let inflected = |rest: &str| matches!(rest, "est" | "iest" | "ing" | "ers" | "ier");
-        let begun = |t: &str| prefixes.iter().any(|p| t.len() >= p.len() + 3 && t.strip_prefix(p.as_str()).is_some_and(|rest| !inflected(rest)));
+        // (A name of three letters only for a word of eight or more:
+        // "articles" is pscl's `art`, "agency" no `age`.)
+        let begun = |t: &str| prefixes.iter().any(|p| t.len() >= p.len() + 3 && (p.len() >= 4 || t.len() >= 8) && t.strip_prefix(p.as_str()).is_some_and(|rest| !inflected(rest)));
         self.terms.iter().filter(|(t, _)| tokens.contains(t) || tokens.contains(&stem(t)) || begun(t)).map(|t| t.1).sum::<f32>() / self.total
     }
 
@@ -75,7 +77,7 @@ pub struct TableView<'a> {
     pub header_years: Vec<Vec<u16>>,
     /// Caption and header-row text.
     pub head_tokens: HashSet<String>,
-    /// The header row's words of four letters or more, each a possible
+    /// The header row's words of three letters or more, each a possible
     /// short name of a longer word ([`Weighted::coverage_or_prefix`]).
     pub head_prefixes: Vec<String>,
 }
@@ -94,7 +96,7 @@ impl<'a> TableView<'a> {
         for r in table.grid.iter().take(table.header_rows as usize) {
             for c in r {
                 head_tokens.extend(token_set(&c.text));
-                head_prefixes.extend(tokenize(&c.text).into_iter().filter(|w| w.len() >= 4 && w.chars().all(|ch| ch.is_ascii_lowercase())));
+                head_prefixes.extend(tokenize(&c.text).into_iter().filter(|w| w.len() >= 3 && w.chars().all(|ch| ch.is_ascii_lowercase())));
             }
         }
         head_prefixes.sort();
@@ -212,5 +214,18 @@ mod tests {
         assert_eq!(w.coverage_or_prefix(&tokens, &prefixes), 0.0);
         let w = Weighted { terms: vec![("longest".into(), 1.0)], total: 1.0 };
         assert_eq!(w.coverage_or_prefix(&HashSet::new(), &["long".to_string()]), 0.0);
+    }
+
+    /// pscl's bioChemists heads its articles `art`: "how many students
+    /// produced no articles?" finds the word there; a name of three
+    /// letters stands only for a word of eight or more ("agency" is no
+    /// `age`).
+    #[test]
+    fn a_header_of_three_letters_covers_only_a_long_word() {
+        let prefixes: Vec<String> = ["art", "fem", "mar", "age"].into_iter().map(String::from).collect();
+        let w = Weighted { terms: vec![("students".into(), 1.0), ("articles".into(), 1.0)], total: 2.0 };
+        assert!((w.coverage_or_prefix(&HashSet::new(), &prefixes) - 0.5).abs() < 1e-6);
+        let w = Weighted { terms: vec![("agency".into(), 1.0)], total: 1.0 };
+        assert_eq!(w.coverage_or_prefix(&HashSet::new(), &prefixes), 0.0);
     }
 }
