@@ -935,6 +935,21 @@ mod tests {
         assert_eq!((q.source.as_str(), q.result.values.clone()), (executions.id.as_str(), vec!["37".to_string()]));
     }
 
+    /// "The kidney transplant patients" beside KMsurv's kidtran and
+    /// survival's stanford2, both of patients with an age: the two words
+    /// cut short and run together are kidtran's name, and the other table,
+    /// which holds neither, does not answer (it had averaged stanford2's
+    /// ages, its plan as sure).
+    #[test]
+    fn a_table_named_by_two_words_cut_short_is_the_one_asked() {
+        let kidtran = table("kidtran", &[&["obs", "time", "delta", "age"], &["1", "1", "0", "46"], &["2", "5", "0", "51"], &["3", "7", "1", "55"], &["4", "9", "0", "57"]]);
+        let stanford = table("stanford2", &[&["id", "time", "status", "age"], &["139", "86", "1", "12"], &["159", "10", "1", "13"], &["181", "60", "0", "15"]]);
+        let mut db = crate::tabledb::TableDb::in_memory().unwrap();
+        let cands = [tableqa::TableCandidate { object: &stanford, score: 1.2, relevant: true }, tableqa::TableCandidate { object: &kidtran, score: 1.1, relevant: true }];
+        let q = tableqa::query_tables("What is the average age of the kidney transplant patients?", &cands, &mut db, &SqlLimits::default(), &|_| 1.0).best.expect("a plan");
+        assert_eq!((q.source.as_str(), q.result.values.clone()), (kidtran.id.as_str(), vec!["52.25".to_string()]));
+    }
+
     /// "What was the first film released in 2002?" over two tables of
     /// films: in the one ranked first no film has 2002 in its Year, and
     /// its plan finds a film only with that filter left out; the other's

@@ -1843,6 +1843,14 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
         Ok(None) => question,
         Err(()) => return Err(NoPlan::Unrelated("a band (\"20+\") that none of the table's cells writes")),
     };
+    let signed;
+    let question = match with_signs_for_words(question, t) {
+        Some(q) => {
+            signed = q;
+            signed.as_str()
+        }
+        None => question,
+    };
     let joined;
     let question = match with_cell_words_joined(question, index) {
         Some(q) => {
@@ -1904,6 +1912,41 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
         Some(plan) => Ok(plan),
         None => Err(unrelated.map_or(NoPlan::NotUnderstood, NoPlan::Unrelated)),
     }
+}
+
+/// "An ESR below 20" over HSAUR's plasma, its `ESR` written "ESR < 20"
+/// or "ESR > 20": the question with the bound's words written as the sign
+/// the cells write with that number ("below 20" as "< 20", "above 20" as
+/// "> 20"), where some text cell writes the sign and the number so; the
+/// cells are then matched as written. `None` where nothing is rewritten.
+fn with_signs_for_words(question: &str, t: &TypedTable) -> Option<String> {
+    const BELOW: &[&str] = &["below", "under", "less than", "lower than", "fewer than"];
+    const ABOVE: &[&str] = &["above", "over", "more than", "greater than", "higher than"];
+    let signed: BTreeSet<String> = (0..t.columns.len())
+        .filter(|&c| t.columns[c].kind == ColumnKind::Text)
+        .flat_map(|c| filled_cells(t, c).map(str::to_string).collect::<Vec<_>>())
+        .filter(|v| v.contains("< ") || v.contains("> "))
+        .collect();
+    if signed.is_empty() {
+        return None;
+    }
+    let mut out = question.to_string();
+    for (words_of, sign) in [(BELOW, "<"), (ABOVE, ">")] {
+        for w in words_of {
+            let lower = out.to_lowercase();
+            let Some(at) = lower.find(&format!("{w} ")) else { continue };
+            if at > 0 && lower[..at].chars().next_back().is_some_and(char::is_alphanumeric) {
+                continue;
+            }
+            let rest = &out[at + w.len() + 1..];
+            let n: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == '.').collect();
+            if n.is_empty() || !signed.iter().any(|v| v.contains(&format!("{sign} {n}"))) {
+                continue;
+            }
+            out = format!("{}{sign} {}", &out[..at], rest);
+        }
+    }
+    (out != question).then_some(out)
 }
 
 /// "The most hits by a player in 1986", "the average 1987 salary" over
@@ -2118,7 +2161,13 @@ fn year_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable, table: &s
     }
     let y = year.to_string();
     // (A film named "2010" among thousands of titles writes no year.)
-    let in_cells = raw_cell_words(t).contains(y.as_str()) && (0..t.columns.len()).any(|c| distinct_filled(t, c) < MANY_NAMES && filled_cells(t, c).any(|v| v.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == y)));
+    // (Nor does a count of days that happens to be 2001, in a column of
+    // numbers mostly no years: kidtran's `time`.)
+    let mostly_no_years = |c: usize| {
+        let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
+        t.columns[c].kind == ColumnKind::Number && !nums.is_empty() && nums.iter().filter(|v| (1800.0..=2100.0).contains(*v)).count() * 2 < nums.len()
+    };
+    let in_cells = raw_cell_words(t).contains(y.as_str()) && (0..t.columns.len()).any(|c| distinct_filled(t, c) < MANY_NAMES && !(no_years && mostly_no_years(c)) && filled_cells(t, c).any(|v| v.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == y)));
     let written = in_cells || t.columns.iter().any(|c| c.name.contains(&y)) || t.caption.as_deref().is_some_and(|c| c.contains(&y)) || crate::tabledb::readable_name(table).contains(&y);
     !written && !plan.filters.iter().any(|f| year_columns.iter().any(|&c| f.column == t.columns[c].name))
 }
@@ -2519,7 +2568,11 @@ fn number_unheld_of_its_column(question: &str, t: &TypedTable) -> bool {
     let after_its_name = (1..q.len()).any(|i| {
         let Ok(n) = q[i].parse::<f64>() else { return false };
         let bound = i >= 2 && matches!(q[i - 2].as_str(), "than" | "under" | "over" | "above" | "below" | "least" | "most" | "to" | "and" | "between");
+        // (Not a year, nor after a verb: "teams that played 1919
+        // brazilian football" over a WTQ table's `Played`.)
         !bound && !q.get(i + 1).is_some_and(|w| matches!(w.as_str(), "or" | "to" | "and" | "through" | "percent" | "than"))
+            && crate::text::year_word(&q[i]).is_none()
+            && !q[i - 1].ends_with("ed")
             && q[i - 1].len() >= 3
             && (0..t.columns.len()).any(|c| t.columns[c].kind == ColumnKind::Number && !is_row_numbers(t, c) && col_words(&t.columns[c].name) == [stem(&q[i - 1])] && !t.rows.iter().any(|r| r.cells[c].num == Some(n)))
     });
@@ -2938,7 +2991,8 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
             // ("Unemployment rate": `unrate`, a long word's first two
             // letters and the next word whole.)
             // ("Student fees": `stfees`, a word of seven letters.)
-            let two_then_whole = |id: &str| m == 2 && lower_names.contains(id) && ws[0].len() >= 7 && ws[0].is_ascii() && ws[1].len() >= 4 && !is_weak(&ws[1]) && *id == format!("{}{}", &ws[0][..2], ws[1]);
+            // ("Annual visits": COUNT's loomis `anvisits`, a word of six.)
+            let two_then_whole = |id: &str| m == 2 && lower_names.contains(id) && ws[0].len() >= 6 && ws[0].is_ascii() && !OPERATION.contains(&ws[0].as_str()) && ws[1].len() >= 4 && !is_weak(&ws[1]) && *id == format!("{}{}", &ws[0][..2], ws[1]);
             // ("Alcohol share": `salcohol`, the second word's initial and
             // the first word whole, as Ecdat names budget shares.)
             // (Or "w", the weight of a good in a budget, as Ecdat's
@@ -3177,9 +3231,11 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
                     // ("math" of `tmathssk`, "reading" of `treadssk`, as
                     // Stata names test scores): only one name so holds it,
                     // and not at its end ("rate" of `unrate` leaves "un"
-                    // unread). (Nor a word a cell holds: "voted for Bush"
-                    // is vote92's cell Bush, not `bushdis`.)
-                    if by_total.is_empty() && w.len() >= 4 && !is_weak(&w) && !unit && !held_in_cells(&w) {
+                    // unread). (Nor a word that is a whole cell: "voted for
+                    // Bush" is vote92's cell Bush, not `bushdis`; "class" of
+                    // Star's "small.class" is still `classk`.)
+                    let whole_cell = || held_in_cells(&w) && t.columns.iter().enumerate().any(|(c, col)| col.kind == ColumnKind::Text && filled_cells(t, c).any(|v| v.trim().eq_ignore_ascii_case(&w)));
+                    if by_total.is_empty() && w.len() >= 4 && !is_weak(&w) && !unit && !whole_cell() {
                         let core = w.strip_suffix("ing").filter(|c| c.len() >= 4).unwrap_or(&w);
                         let inside: Vec<&String> = idents.iter().filter(|p| lower_names.contains(p.as_str()) && p.len() > core.len() && p.len() <= core.len() + 4 && p.contains(core) && !p.ends_with(core)).collect();
                         if inside.len() == 1 { inside } else { Vec::new() }
@@ -4103,6 +4159,16 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             l.col = c;
         }
     }
+    // ("The average age of the kidney patients in 2001" over KMsurv's
+    // kidtran, its `time` in days 1 to 3,434 and no column of years: a
+    // year after "in" or "during" is no count of days that happens to be
+    // 2001, over a column whose numbers are mostly no years.)
+    links.retain(|l| {
+        let [p] = l.pos.as_slice() else { return true };
+        let year_said = *p > 0 && matches!(cx.q[p - 1].as_str(), "in" | "during") && crate::text::year_word(&cx.q[*p]).is_some();
+        let nums: Vec<f64> = if year_said && !l.neg && t.columns[l.col].kind == ColumnKind::Number && !is_year_column(t, l.col) && !under_no_header(&t.columns[l.col].name) { t.rows.iter().filter_map(|r| r.cells[l.col].num).collect() } else { Vec::new() };
+        nums.is_empty() || nums.iter().filter(|v| (1800.0..=2100.0).contains(*v)).count() * 2 >= nums.len()
+    });
     drop_negated_cells(t, &mut links);
     let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
     let (cols, col_pos, named_pos) = link_columns(&cx, &taken);
@@ -5687,7 +5753,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // its protein `source` Beef or Cereal: a last word after "for", where
     // a value of a column of a few values would be, that no cell holds
     // and nothing else explains.)
-    let last_value_unheld = n >= 4 && cx.q[n - 2] == "for" && {
+    // (Only where the rows are added up or averaged: "the last flag bearer
+    // for georgia", "the most frequent fate reported for losses" over WTQ
+    // tables of one country, of one kind of event, name their page.)
+    let aggregated = (avg || median || sum) && !superlative && !first && !last;
+    let last_value_unheld = aggregated && n >= 4 && cx.q[n - 2] == "for" && {
         let (i, w) = (n - 1, cx.q[n - 1].as_str());
         let factor = (0..t.columns.len()).any(|c| t.columns[c].kind == ColumnKind::Text && few_repeated_values(t, c).is_some() && !links.iter().any(|l| l.col == c));
         factor
@@ -6328,9 +6398,11 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     if let (Some(at), false, false) = (share_at, holds_share, filters.is_empty()) {
         // The whole is named between "percentage of" and the verb.
         let verb = (at + 1..n)
-            // ("What percentage of respondents voted for Clinton?": a
-            // verb in the past, or "vote" as the column it was written as.)
-            .find(|&i| matches!(cx.q[i].as_str(), "are" | "is" | "were" | "was" | "have" | "has" | "had" | "did" | "do" | "does" | "fell" | "came" | "went" | "got" | "occurred" | "happened" | "took" | "made" | "won" | "lost" | "scored" | "built" | "sold" | "vote" | "voted") || (i > at + 2 && cx.q[i].len() >= 5 && cx.q[i].ends_with("ed")))
+            // ("What percentage of respondents voted for Clinton?": "vote"
+            // as the column it was written as. Not any verb in the past:
+            // "the percentage of people who identified as calvinist" over
+            // a WTQ table of percentages had read as a share of its rows.)
+            .find(|&i| matches!(cx.q[i].as_str(), "are" | "is" | "were" | "was" | "have" | "has" | "had" | "did" | "do" | "does" | "fell" | "came" | "went" | "got" | "occurred" | "happened" | "took" | "made" | "won" | "lost" | "scored" | "built" | "sold" | "vote" | "voted"))
             .unwrap_or(n);
         let in_whole = |f: &Filter| {
             let first = words(&f.words).into_iter().next().unwrap_or_default();
@@ -9585,6 +9657,10 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
     let tokens = crate::text::tokenize(question);
     let as_noun: BTreeSet<&str> = (0..tokens.len()).filter(|&i| tokens[i].len() >= 3 && !is_weak(&tokens[i]) && !OPERATION.contains(&tokens[i].as_str()) && tokens.get(i + 1).is_none_or(|w| is_weak(w))).map(|i| tokens[i].as_str()).collect();
     let mut named_tables = BTreeSet::new();
+    // ("The kidney transplant patients" over KMsurv's kidtran: two words
+    // of the question, four letters or more, cut short and run together
+    // into a table's one-word name; that table is the one named.)
+    let mut named_by_pair: BTreeSet<(String, String)> = BTreeSet::new();
     for cand in &asked {
         if let Ok(loaded) = db.ensure(cand.object) {
             let name_words: Vec<String> = crate::text::tokenize(&loaded.name.replace('_', " ")).into_iter().filter(|w| !w.chars().any(|c| c.is_ascii_digit())).collect();
@@ -9593,6 +9669,11 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
                 if let Some(noun) = as_noun.iter().find(|n| **n == w.as_str() || word_then_letters(w, n)) {
                     named_tables.insert(noun.to_string());
                 }
+                let pair = tokens.windows(2).find(|p| p.iter().all(|x| x.len() >= 4 && x.chars().all(|c| c.is_ascii_alphabetic()) && !is_weak(x) && !OPERATION.contains(&x.as_str())) && w.len() >= 6 && w != &p[0] && prefixes_make(w, p));
+                if let Some(p) = pair {
+                    named_tables.insert(p[0].clone());
+                    named_by_pair.insert((p[0].clone(), cand.object.id.clone()));
+                }
             }
         }
     }
@@ -9600,7 +9681,7 @@ pub fn query_tables(question: &str, objects: &[TableCandidate], db: &mut crate::
         let obj = cand.object;
         let Ok(loaded) = db.ensure(obj) else { continue };
         let table = loaded.name.clone();
-        if named_tables.iter().any(|w| !table_holds(loaded, w)) {
+        if named_tables.iter().any(|w| !table_holds(loaded, w) && !named_by_pair.contains(&(w.clone(), obj.id.clone()))) {
             continue;
         }
         let counts_anothers = counted.as_ref().is_some_and(|noun| !counted_elsewhere.is_empty() && !counted_elsewhere.contains(&obj.id) && !table_holds(loaded, noun));
@@ -15616,6 +15697,10 @@ mod tests {
         assert_eq!(ask_named(&mut d, &t, &name, "How many respondents voted for Bush?"), (PlanKind::Count, vec!["10".into()]));
         assert_eq!(ask_named(&mut d, &t, &name, "How many female respondents voted for Bush?"), (PlanKind::Count, vec!["5".into()]));
         assert_eq!(ask_named(&mut d, &t, &name, "What percentage of respondents voted for Clinton?"), (PlanKind::Share, vec!["33.33%".into()]));
+        // (A word inside a cell, "class" of Ecdat's Star "small.class", is
+        // still inside the short name `classk`.)
+        let (mut d, t, name) = named_db("Star", &[&["", "tmathssk", "treadssk", "classk", "totexpk", "sex", "freelunk", "race", "schidkn"], &["2", "473", "447", "small.class", "7", "girl", "no", "white", "63"], &["409", "468", "407", "regular.with.aide", "9", "girl", "yes", "white", "53"], &["786", "576", "455", "regular.with.aide", "21", "girl", "no", "white", "40"], &["1182", "536", "458", "regular", "8", "girl", "no", "white", "3"], &["1531", "513", "411", "regular.with.aide", "17", "boy", "yes", "black", "2"], &["1916", "576", "503", "small.class", "18", "girl", "no", "white", "41"], &["2313", "484", "433", "small.class", "6", "boy", "no", "white", "71"], &["2682", "454", "402", "regular.with.aide", "11", "boy", "yes", "white", "18"], &["3060", "449", "422", "regular.with.aide", "5", "boy", "no", "white", "34"], &["3436", "449", "408", "regular", "6", "girl", "yes", "black", "2"], &["3813", "478", "407", "regular", "12", "boy", "yes", "black", "45"], &["4177", "459", "447", "small.class", "7", "girl", "no", "white", "36"]]);
+        assert_eq!(ask_named(&mut d, &t, &name, "Which class type has the highest average math score?"), (PlanKind::GroupArgMax, vec!["small.class".into()]));
     }
 
     fn blackmoor() -> (TableDb, TypedTable, String) {
@@ -15706,5 +15791,48 @@ mod tests {
         let p = parse("How many respondents identify as Republicans?", &t, &name).unwrap();
         assert!(p.confidence >= PREFER_CONFIDENCE, "{}", p.confidence);
         assert_eq!((p.kind, run(&mut d, &p, &SqlLimits::default()).unwrap().values), (PlanKind::Count, vec!["15".to_string()]));
+    }
+
+    fn loomis() -> (TableDb, TypedTable, String) {
+        named_db("loomis", &[&["", "anvisits", "gender", "income", "income1", "income2", "income3", "income4", "travel", "travel1", "travel2", "travel3"], &["19", "NA", "2", "1", "1", "0", "0", "0", "NA", "NA", "NA", "NA"], &["20", "12", "2", "3", "0", "0", "1", "0", "NA", "NA", "NA", "NA"], &["21", "100", "2", "4", "0", "0", "0", "1", "NA", "NA", "NA", "NA"], &["22", "35", "1", "1", "1", "0", "0", "0", "NA", "NA", "NA", "NA"], &["23", "1", "2", "3", "0", "0", "1", "0", "NA", "NA", "NA", "NA"], &["24", "6", "1", "4", "0", "0", "0", "1", "NA", "NA", "NA", "NA"], &["25", "2", "2", "4", "0", "0", "0", "1", "3", "0", "0", "1"], &["26", "1", "2", "4", "0", "0", "0", "1", "3", "0", "0", "1"], &["27", "1", "1", "4", "0", "0", "0", "1", "2", "0", "1", "0"], &["28", "1", "2", "1", "1", "0", "0", "0", "NA", "NA", "NA", "NA"], &["29", "1", "1", "4", "0", "0", "0", "1", "3", "0", "0", "1"], &["30", "1", "2", "3", "0", "0", "1", "0", "3", "0", "0", "1"], &["31", "1", "1", "1", "1", "0", "0", "0", "1", "1", "0", "0"], &["32", "100", "1", "NA", "NA", "NA", "NA", "NA", "2", "0", "1", "0"], &["33", "80", "2", "1", "1", "0", "0", "0", "1", "1", "0", "0"], &["34", "104", "2", "4", "0", "0", "0", "1", "1", "1", "0", "0"], &["35", "55", "1", "2", "0", "1", "0", "0", "2", "0", "1", "0"], &["36", "350", "2", "2", "0", "1", "0", "0", "1", "1", "0", "0"], &["37", "20", "2", "2", "0", "1", "0", "0", "1", "1", "0", "0"], &["38", "60", "2", "4", "0", "0", "0", "1", "1", "1", "0", "0"], &["39", "250", "2", "4", "0", "0", "0", "1", "1", "1", "0", "0"], &["40", "100", "1", "1", "1", "0", "0", "0", "1", "1", "0", "0"], &["41", "50", "2", "4", "0", "0", "0", "1", "1", "1", "0", "0"], &["42", "40", "1", "4", "0", "0", "0", "1", "1", "1", "0", "0"], &["43", "9", "2", "2", "0", "1", "0", "0", "1", "1", "0", "0"], &["44", "200", "1", "1", "1", "0", "0", "0", "1", "1", "0", "0"]])
+    }
+
+    fn plasma() -> (TableDb, TypedTable, String) {
+        named_db("plasma", &[&["", "fibrinogen", "globulin", "ESR"], &["1", "2.52", "38", "ESR < 20"], &["2", "2.56", "31", "ESR < 20"], &["3", "2.19", "33", "ESR < 20"], &["4", "2.18", "31", "ESR < 20"], &["5", "3.41", "37", "ESR < 20"], &["6", "2.46", "36", "ESR < 20"], &["7", "3.22", "38", "ESR < 20"], &["8", "2.21", "37", "ESR < 20"], &["9", "3.15", "39", "ESR < 20"], &["10", "2.6", "41", "ESR < 20"], &["11", "2.29", "36", "ESR < 20"], &["12", "2.35", "29", "ESR < 20"], &["16", "3.15", "36", "ESR < 20"], &["18", "2.68", "34", "ESR < 20"], &["19", "2.6", "38", "ESR < 20"], &["20", "2.23", "37", "ESR < 20"], &["21", "2.88", "30", "ESR < 20"], &["22", "2.65", "46", "ESR < 20"], &["24", "2.28", "36", "ESR < 20"], &["25", "2.67", "39", "ESR < 20"], &["26", "2.29", "31", "ESR < 20"], &["27", "2.15", "31", "ESR < 20"], &["28", "2.54", "28", "ESR < 20"], &["30", "3.34", "30", "ESR < 20"], &["31", "2.99", "36", "ESR < 20"], &["32", "3.32", "35", "ESR < 20"], &["13", "5.06", "37", "ESR > 20"], &["14", "3.34", "32", "ESR > 20"], &["15", "2.38", "37", "ESR > 20"], &["17", "3.53", "46", "ESR > 20"], &["23", "2.09", "44", "ESR > 20"], &["29", "3.93", "32", "ESR > 20"]])
+    }
+
+    fn kidtran() -> (TableDb, TypedTable, String) {
+        named_db("kidtran", &[&["", "obs", "time", "delta", "gender", "race", "age"], &["1", "1", "1", "0", "1", "1", "46"], &["41", "41", "112", "0", "1", "1", "40"], &["81", "81", "277", "0", "1", "1", "42"], &["121", "121", "495", "1", "1", "1", "47"], &["161", "161", "790", "1", "1", "1", "62"], &["201", "201", "1149", "0", "1", "1", "40"], &["241", "241", "1463", "0", "1", "1", "38"], &["281", "281", "1745", "0", "1", "1", "52"], &["321", "321", "2060", "0", "1", "1", "32"], &["361", "361", "2488", "0", "1", "1", "12"], &["401", "401", "2955", "0", "1", "1", "45"], &["441", "441", "116", "0", "1", "2", "38"], &["481", "481", "1149", "0", "1", "2", "36"], &["521", "521", "3019", "0", "1", "2", "56"], &["561", "561", "162", "0", "2", "1", "51"], &["601", "601", "507", "0", "2", "1", "42"], &["641", "641", "1086", "0", "2", "1", "61"], &["681", "681", "1707", "0", "2", "1", "54"], &["721", "721", "2211", "0", "2", "1", "41"], &["761", "761", "2759", "0", "2", "1", "51"], &["801", "801", "3372", "0", "2", "1", "30"], &["841", "841", "1291", "0", "2", "2", "55"], &["310", "310", "2001", "0", "1", "1", "55"], &["705", "705", "2001", "0", "2", "1", "25"]])
+    }
+
+    /// HSAUR's plasma writes its `ESR` "ESR < 20" or "ESR > 20": "an ESR
+    /// below 20" is the first, "above 20" the second (it had kept both).
+    #[test]
+    fn a_bound_in_words_is_the_sign_the_cells_write() {
+        let (mut d, t, name) = plasma();
+        assert_eq!(ask_named(&mut d, &t, &name, "How many people have an ESR below 20?"), (PlanKind::Count, vec!["26".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average globulin for people with ESR above 20?"), (PlanKind::Average, vec!["38".into()]));
+        // (A bound on a number column is still a comparison.)
+        assert_eq!(ask_named(&mut d, &t, &name, "How many people have a globulin above 40?"), (PlanKind::Count, vec!["4".into()]));
+    }
+
+    /// KMsurv's kidtran counts days in `time` (1 to 3,434), no column of
+    /// years: "in 2001" is no patient followed 2001 days, and the average
+    /// it asks is of a year the table holds nowhere. Said as a time, 2001
+    /// is that cell.
+    #[test]
+    fn a_year_is_no_count_of_days_that_happens_to_be_it() {
+        let (mut d, t, name) = kidtran();
+        assert_eq!(parse_or_why("What was the average age of the kidney patients in 2001?", &t, &name).err(), Some(NoPlan::Unrelated("a year that the table holds nowhere, in a column of years or any cell")));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many patients had a time of 2001?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    /// COUNT's loomis names its visits a year `anvisits`: "annual visits",
+    /// a word of six letters cut to two and the next word whole.
+    #[test]
+    fn annual_visits_is_anvisits() {
+        let (mut d, t, name) = loomis();
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the maximum number of annual visits?"), (PlanKind::Max, vec!["350".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average number of annual visits?"), (PlanKind::Average, vec!["63.2".into()]));
     }
 }
