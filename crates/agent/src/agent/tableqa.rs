@@ -4676,7 +4676,17 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         let Some(v) = number_word(&cx.q[i]) else { continue };
         // (Where that column holds no such number, "tested at 300 degrees"
         // over temperatures of 150 to 220, the filter keeps no row.)
-        let measured: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c)).collect();
+        // (Two columns that hold the same number on every row are one:
+        // lme4's cake writes its baking temperature twice, `temperature`
+        // and `temp`; the first is kept.)
+        let mut measured: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c)).collect();
+        let same_cells = |a: usize, b: usize| t.rows.iter().all(|r| r.cells[a].num == r.cells[b].num);
+        let mut kept: Vec<usize> = Vec::new();
+        measured.retain(|&c| {
+            let new = !kept.iter().any(|&k| same_cells(k, c));
+            kept.push(c);
+            new
+        });
         let fits: Vec<usize> = measured.iter().copied().filter(|&c| t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).collect();
         if fits.is_empty() && measured.len() == 1 && !cx.q.get(i.wrapping_sub(1)).is_some_and(|w| matches!(w.as_str(), "than" | "over" | "under" | "above" | "below")) {
             *unrelated = Some("a value of a column that none of its cells holds");
@@ -15834,5 +15844,21 @@ mod tests {
         let (mut d, t, name) = loomis();
         assert_eq!(ask_named(&mut d, &t, &name, "What is the maximum number of annual visits?"), (PlanKind::Max, vec!["350".into()]));
         assert_eq!(ask_named(&mut d, &t, &name, "What is the average number of annual visits?"), (PlanKind::Average, vec!["63.2".into()]));
+    }
+
+    fn cake() -> (TableDb, TypedTable, String) {
+        named_db("cake", &[&["", "replicate", "recipe", "temperature", "angle", "temp"], &["1", "1", "A", "175", "42", "175"], &["8", "1", "B", "185", "46", "185"], &["15", "1", "C", "195", "45", "195"], &["22", "2", "A", "205", "47", "205"], &["29", "2", "B", "215", "52", "215"], &["36", "2", "C", "225", "58", "225"], &["43", "3", "B", "175", "34", "175"], &["50", "3", "C", "185", "24", "185"], &["57", "4", "A", "195", "35", "195"], &["64", "4", "B", "205", "46", "205"], &["71", "4", "C", "215", "36", "215"], &["78", "5", "A", "225", "47", "225"], &["85", "5", "C", "175", "21", "175"], &["92", "6", "A", "185", "22", "185"], &["99", "6", "B", "195", "29", "195"], &["106", "6", "C", "205", "30", "205"], &["113", "7", "A", "215", "33", "215"], &["120", "7", "B", "225", "36", "225"], &["127", "8", "A", "175", "24", "175"], &["134", "8", "B", "185", "23", "185"], &["141", "8", "C", "195", "21", "195"], &["148", "9", "A", "205", "33", "205"], &["155", "9", "B", "215", "32", "215"], &["162", "9", "C", "225", "28", "225"]])
+    }
+
+    /// lme4's cake writes its baking temperature twice, `temperature` and
+    /// `temp`, equal on every row: "at 225 degrees" is that one column's
+    /// 225 (it had kept no filter, two columns fitting), and "at 300
+    /// degrees", which neither holds, no row.
+    #[test]
+    fn two_columns_equal_on_every_row_are_one_measured_in_a_unit() {
+        let (mut d, t, name) = cake();
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average angle at 225 degrees?"), (PlanKind::Average, vec!["42.25".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many cakes were baked at 175 degrees?"), (PlanKind::Count, vec!["4".into()]));
+        assert!(parse("What is the average angle at 300 degrees?", &t, &name).is_none());
     }
 }
