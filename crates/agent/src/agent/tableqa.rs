@@ -1922,6 +1922,11 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
 fn with_signs_for_words(question: &str, t: &TypedTable) -> Option<String> {
     const BELOW: &[&str] = &["below", "under", "less than", "lower than", "fewer than"];
     const ABOVE: &[&str] = &["above", "over", "more than", "greater than", "higher than"];
+    // (The cells are read only when the question says a bound.)
+    let lower_q = question.to_lowercase();
+    if !BELOW.iter().chain(ABOVE).any(|w| lower_q.contains(w)) {
+        return None;
+    }
     let signed: BTreeSet<String> = (0..t.columns.len())
         .filter(|&c| t.columns[c].kind == ColumnKind::Text)
         .flat_map(|c| filled_cells(t, c).map(str::to_string).collect::<Vec<_>>())
@@ -2163,11 +2168,7 @@ fn year_held_nowhere(question: &str, plan: &QueryPlan, t: &TypedTable, table: &s
     // (A film named "2010" among thousands of titles writes no year.)
     // (Nor does a count of days that happens to be 2001, in a column of
     // numbers mostly no years: kidtran's `time`.)
-    let mostly_no_years = |c: usize| {
-        let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
-        t.columns[c].kind == ColumnKind::Number && !nums.is_empty() && nums.iter().filter(|v| (1800.0..=2100.0).contains(*v)).count() * 2 < nums.len()
-    };
-    let in_cells = raw_cell_words(t).contains(y.as_str()) && (0..t.columns.len()).any(|c| distinct_filled(t, c) < MANY_NAMES && !(no_years && mostly_no_years(c)) && filled_cells(t, c).any(|v| v.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == y)));
+    let in_cells = raw_cell_words(t).contains(y.as_str()) && (0..t.columns.len()).any(|c| distinct_filled(t, c) < MANY_NAMES && !(no_years && mostly_no_years(t, c)) && filled_cells(t, c).any(|v| v.split(|ch: char| !ch.is_alphanumeric()).any(|x| x == y)));
     let written = in_cells || t.columns.iter().any(|c| c.name.contains(&y)) || t.caption.as_deref().is_some_and(|c| c.contains(&y)) || crate::tabledb::readable_name(table).contains(&y);
     !written && !plan.filters.iter().any(|f| year_columns.iter().any(|&c| f.column == t.columns[c].name))
 }
@@ -4166,8 +4167,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     links.retain(|l| {
         let [p] = l.pos.as_slice() else { return true };
         let year_said = *p > 0 && matches!(cx.q[p - 1].as_str(), "in" | "during") && crate::text::year_word(&cx.q[*p]).is_some();
-        let nums: Vec<f64> = if year_said && !l.neg && t.columns[l.col].kind == ColumnKind::Number && !is_year_column(t, l.col) && !under_no_header(&t.columns[l.col].name) { t.rows.iter().filter_map(|r| r.cells[l.col].num).collect() } else { Vec::new() };
-        nums.is_empty() || nums.iter().filter(|v| (1800.0..=2100.0).contains(*v)).count() * 2 >= nums.len()
+        !(year_said && !l.neg && !is_year_column(t, l.col) && !under_no_header(&t.columns[l.col].name) && mostly_no_years(t, l.col))
     });
     drop_negated_cells(t, &mut links);
     let taken: BTreeSet<usize> = links.iter().flat_map(|l| l.pos.iter().copied()).collect();
@@ -4679,14 +4679,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // (Two columns that hold the same number on every row are one:
         // lme4's cake writes its baking temperature twice, `temperature`
         // and `temp`; the first is kept.)
-        let mut measured: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c)).collect();
+        let all: Vec<usize> = (0..t.columns.len()).filter(|&c| cx.is_num(c) && unit_measures(&cx, i + 1, c)).collect();
         let same_cells = |a: usize, b: usize| t.rows.iter().all(|r| r.cells[a].num == r.cells[b].num);
-        let mut kept: Vec<usize> = Vec::new();
-        measured.retain(|&c| {
-            let new = !kept.iter().any(|&k| same_cells(k, c));
-            kept.push(c);
-            new
-        });
+        let measured: Vec<usize> = all.iter().enumerate().filter(|&(k, &c)| !all[..k].iter().any(|&d| same_cells(d, c))).map(|(_, &c)| c).collect();
         let fits: Vec<usize> = measured.iter().copied().filter(|&c| t.rows.iter().any(|r| !r.total && r.cells[c].num == Some(v))).collect();
         if fits.is_empty() && measured.len() == 1 && !cx.q.get(i.wrapping_sub(1)).is_some_and(|w| matches!(w.as_str(), "than" | "over" | "under" | "above" | "below")) {
             *unrelated = Some("a value of a column that none of its cells holds");
@@ -6727,7 +6722,7 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             // ("How many female respondents voted for Bush?" over vote92's
             // flag `female`: the flag says which rows are counted, its
             // rows of yes, not a quantity added up.)
-            .filter(|&c| !(yes_no_cells(t, c).is_some() && links.iter().any(|l| l.col == c && !l.neg)));
+            .filter(|&c| !flag_kept(c));
         // "how many people attended", "how many were in attendance", "how
         // many people live in kilifi": people are not rows here; a number
         // column that a later word of the question names (by a shared stem:
@@ -8138,6 +8133,14 @@ fn link_time_unit_numbers(cx: &Ctx) -> Vec<Link> {
         out.push(Link { col: *c, span: (i, i + 2), pos: vec![i, i + 1], raws, rows, score: 2.5, neg: false, other: false });
     }
     out
+}
+
+/// Is `c` a column of numbers most of which are no year (fewer than half
+/// from 1800 to 2100): kidtran's `time`, days 1 to 3,434, whose 2001 is
+/// no year.
+fn mostly_no_years(t: &TypedTable, c: usize) -> bool {
+    let nums: Vec<f64> = t.rows.iter().filter_map(|r| r.cells[c].num).collect();
+    t.columns[c].kind == ColumnKind::Number && !nums.is_empty() && nums.iter().filter(|v| (1800.0..=2100.0).contains(*v)).count() * 2 < nums.len()
 }
 
 /// Does number column `c` name groups of rows rather than measure them:
