@@ -422,8 +422,14 @@
 # prostate cancer (rpart's stagec); a liver drug trial (texmex's liver);
 # interviewers' ratings of political information (pscl's
 # politicalInformation).
+# `--fifty-eighth` lays out six others for the fifty-eighth set
+# (scripts/make_agg_questions_fifty_eighth.py): pupils taught reading three
+# ways (car's Baumann); yogurt purchases (Ecdat's Yogurt); the Danish
+# Welfare Study's counts (vcd's DanishWelfare); patients hospitalized for
+# depression (car's Ginzberg); Ph.D. applicants (pscl's admit); red
+# squirrels' cones in Scottish forest plots (COUNT's nuts).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-seventh] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-seventh)
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-eighth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-eighth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -483,6 +489,7 @@ case "${1:-}" in
   --fifty-fifth) PATHS="pscl/bioChemists HSAUR/weightgain KMsurv/bfeed reshape2/french_fries pscl/vote92 car/Blackmoor" ;;
   --fifty-sixth) PATHS="KMsurv/kidtran COUNT/loomis lme4/cake rpart/solder survival/stanford2 HSAUR/plasma" ;;
   --fifty-seventh) PATHS="COUNT/lbw survival/logan car/WeightLoss rpart/stagec texmex/liver pscl/politicalInformation" ;;
+  --fifty-eighth) PATHS="car/Baumann Ecdat/Yogurt vcd/DanishWelfare car/Ginzberg pscl/admit COUNT/nuts" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
