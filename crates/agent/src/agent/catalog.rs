@@ -175,7 +175,11 @@ impl Pool {
         let mut total = 0.0f32;
         for t in terms {
             let st = super::matching::stem(t);
-            let forms = [Some(t.as_str()), Some(st.as_str()).filter(|s| s != t)];
+            // (A verb's "-ing" is held where its noun is, "farming" where
+            // survival's logan writes `farm`: the tables parser reads it so
+            // too, `tableqa::link_values`.)
+            let gerund = t.strip_suffix("ing").filter(|b| b.len() >= 4 && t.is_ascii());
+            let forms = [Some(t.as_str()), Some(st.as_str()).filter(|s| s != t), gerund];
             let mut docs: Vec<u32> = forms.iter().flatten().filter_map(|f| self.table_postings.get(*f)).flatten().copied().collect();
             docs.sort_unstable();
             docs.dedup();
@@ -384,5 +388,17 @@ mod tests {
         for t in ["1074", "lobito", "a,b", "10.74"] {
             assert_eq!(crate::text::without_thousands(t), None, "{t}");
         }
+    }
+
+    /// "A father in farming" over survival's logan, whose jobs are `farm`,
+    /// `sales` …: "farming" is held where its noun is (logan had held no
+    /// word of the question, and no table was chosen), "during" nowhere.
+    #[test]
+    fn a_verb_in_ing_is_held_where_its_noun_is() {
+        let logan = table("logan", &[&["occupation", "focc", "education"], &["farm", "sales", "14"], &["sales", "farm", "13"]]);
+        let other = table("other", &[&["group", "wl1"], &["Control", "4"], &["Diet", "5"]]);
+        let pool = Pool::new(vec![other, logan]);
+        assert_eq!(pool.held(&["farming".to_string()]).iter().map(|h| h.0).collect::<Vec<_>>(), vec![1]);
+        assert!(pool.held(&["during".to_string()]).is_empty());
     }
 }

@@ -1004,7 +1004,11 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
     let initials = |i: usize| (i + 1 < q.len() && q[i].len() >= 3 && q[i + 1].len() >= 4 && q[i].is_ascii() && q[i + 1].is_ascii() && !is_weak(&q[i]) && !is_weak(&q[i + 1])).then(|| format!("{}{}", &q[i][..1], &q[i + 1][..1]));
     // An adverb finds its adjective's code: "smoke heavily" is "Heavy".
     let adjective = |i: usize| q[i].strip_suffix("ily").filter(|b| b.len() >= 3 && q[i].is_ascii()).map(|b| format!("{b}y"));
-    let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().chain((0..q.len()).filter_map(short_day).flatten()).chain((0..q.len()).filter_map(cut).flatten()).chain((0..q.len()).filter_map(initials)).chain((0..q.len()).filter_map(adjective)).collect();
+    // A verb's "-ing" finds the noun of a code: "in farming" is survival's
+    // logan `farm` (four letters or more before it, so "during" finds no
+    // "dur").
+    let gerund = |i: usize| q[i].strip_suffix("ing").filter(|b| b.len() >= 4 && q[i].is_ascii() && !is_weak(&q[i])).map(str::to_string);
+    let shorts: Vec<String> = (0..q.len()).filter_map(short_month).flatten().chain((0..q.len()).filter_map(short_day).flatten()).chain((0..q.len()).filter_map(cut).flatten()).chain((0..q.len()).filter_map(initials)).chain((0..q.len()).filter_map(adjective)).chain((0..q.len()).filter_map(gerund)).collect();
     let mut day_columns: HashMap<usize, bool> = HashMap::new();
     let mut code_columns: HashMap<usize, bool> = HashMap::new();
     // Does every filled cell of a column write a word of the table's own
@@ -1072,6 +1076,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
                         || (codes_column && w[j].len() >= shortest_cut(&q[i]) && q[i].len() >= 8 && q[i].len() > w[j].len() + 1 && q[i].starts_with(w[j].as_str()))
                         || (codes_column && w[j].len() == 2 && initials(i).as_deref() == Some(w[j].as_str()))
                         || (codes_column && adjective(i).as_deref() == Some(w[j].as_str()))
+                        || (w.len() == 1 && gerund(i).as_deref() == Some(w[j].as_str()) && few_repeated_values(cx.t, c).is_some())
                 };
                 if let Some(j) = (0..w.len()).find(|&j| !used[j] && (ws[j] == qs[i] || w[j] == q[i] || short(j))) {
                     used[j] = true;
@@ -1317,10 +1322,23 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         ["what" | "which", "is" | "was" | "are" | "were", "the", ..] => (3..q.len()).find(|&i| matches!(q[i].as_str(), "of" | "for")).map_or(0..0, |end| 3..end),
         _ => 0..0,
     };
+    // ("A father in sales" over survival's logan, its `occupation` and
+    // the father's `focc` of the same jobs: a column named a letter and
+    // then the beginning of another's name is whose that other is, and a
+    // word of the question that letter begins, said of no column, names
+    // it.)
+    let kin_of = |c: usize| -> Option<char> {
+        let name = cx.t.columns[c].name.trim().to_lowercase();
+        let first = name.chars().next().filter(char::is_ascii_alphabetic)?;
+        let rest = &name[1..];
+        (rest.len() >= 3 && rest.chars().all(|ch| ch.is_ascii_alphabetic()) && (0..cx.t.columns.len()).any(|o| o != c && cx.t.columns[o].name.trim().to_lowercase().starts_with(rest))).then_some(first)
+    };
+    let all_col_words: BTreeSet<&String> = col_ws.iter().flatten().collect();
     let names = |l: &Link| {
         let cw = &col_ws[l.col];
         let named: BTreeSet<&String> = (0..q.len()).filter(|&i| !l.pos.contains(&i) && !is_weak(&q[i]) && !asked_attribute.contains(&i) && cw.contains(&qs[i])).map(|i| &qs[i]).collect();
-        named.len().max(usize::from(won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion"))))
+        let kin = kin_of(l.col).is_some_and(|letter| (0..q.len()).any(|i| !l.pos.contains(&i) && q[i].len() >= 4 && !is_weak(&q[i]) && q[i].starts_with(letter) && !all_col_words.contains(&qs[i]) && cx.index.holding([q[i].as_str(), qs[i].as_str()]).is_empty()));
+        (named.len() + usize::from(kin)).max(usize::from(won && cw.iter().any(|w| w.starts_with("win") || w == "won" || w.starts_with("champion"))))
     };
     // "How many songs were produced by chaos?": the value after a verb and
     // "by" is the one in the column the verb names (Producer(s): "Chaos"),
@@ -1904,6 +1922,7 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
         Some(plan) if counts_people_of_no_column(question, &plan, t) => Err(NoPlan::Unrelated("people of a kind none of the table's columns of people counts")),
         Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) || bound_read_as_value(question, &plan, t) || counts_past_a_named_factor(question, &plan, t) => Err(NoPlan::NotUnderstood),
         Some(plan) if reads_a_guessed_column_for_words_held_nowhere(question, &plan, t, index) => Err(NoPlan::Unrelated("an attribute that is none of the table's columns")),
+        Some(plan) if reads_one_of_twins(question, &plan, t) => Err(NoPlan::Unrelated("a measure the table takes twice (`ALT.B`, `ALT.M`) without saying which")),
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
         Some(plan) if reads_past_columns_of_the_year(question, &plan, t) => Err(NoPlan::Unrelated("a year that columns are named for, none of which the plan reads")),
         Some(plan) if year_held_nowhere(question, &plan, t, table) => Err(NoPlan::Unrelated("a year that the table holds nowhere, in a column of years or any cell")),
@@ -2613,6 +2632,25 @@ fn averages_what_is_asked(question: &str, plan: &QueryPlan, t: &TypedTable) -> b
     matches!(plan.kind, PlanKind::Average | PlanKind::Sum) && measured.is_some_and(|c| col_words(&t.columns[c].name) == [stem(asked)])
 }
 
+/// Does the plan read one of two measures taken of the same thing,
+/// named alike but for a last letter (texmex's liver: `ALT.B` at baseline
+/// and `ALT.M` after treatment), where the question says no word that
+/// letter begins? "The average ALT after treatment" had read `ALT.B`, the
+/// first; "at baseline" says `B`.
+fn reads_one_of_twins(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
+    let Some(m) = plan.measure_column.as_deref().and_then(|m| t.columns.iter().position(|c| c.name == m)) else { return false };
+    let split = |name: &str| -> Option<(String, char)> {
+        let (stem, last) = name.trim().rsplit_once(['.', '_'])?;
+        let mut cs = last.chars();
+        let letter = cs.next().filter(|c| c.is_ascii_alphabetic() && cs.next().is_none())?;
+        (!stem.is_empty()).then(|| (stem.to_lowercase(), letter.to_ascii_lowercase()))
+    };
+    let Some((base, letter)) = split(&t.columns[m].name) else { return false };
+    let twin = (0..t.columns.len()).any(|c| c != m && t.columns[c].kind == ColumnKind::Number && split(&t.columns[c].name).is_some_and(|(s, l)| s == base && l != letter));
+    let stem_words = col_words(&base);
+    twin && !words(question).iter().any(|w| w.len() >= 3 && !is_weak(w) && !stem_words.contains(&stem(w)) && w.starts_with(letter))
+}
+
 /// The question with each "N+" ("12+ years") written "N or more", as
 /// [`link_open_bands`] reads it; `None` where it writes none; `Err` where
 /// the table's cells write such bands ("0-5yrs", "12+ yrs") and none
@@ -3021,8 +3059,11 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
             };
             // (Of several names the words make, the longest: "public
             // capital" is `pcap` beside `pc`, a column of private capital.)
+            // (Never a name one of the words says whole: "dose E" over
+            // texmex's liver is the `dose` E, no name "dos" and "e" make.)
             let id = idents
                 .iter()
+                .filter(|id| !ws.contains(id))
                 .filter(|id| gaps_ok && ((id.len() >= 4 && (prefixes_make(id, &ws) || (!of_out.is_empty() && prefixes_make(id, &of_out)) || prefixes_reversed(id) || per_capita.iter().any(|f| lower_names.contains(id.as_str()) && prefixes_make(id, f)) || whole_then_two(id) || skeletons(id) || initial_then_prefix(id) || initials_then_whole(id) || two_then_whole(id) || initial_after(id) || letters_in_order(id))) || three_initials(id) || long_initials(id) || (lower_names.contains(id.as_str()) && initial_then_two(id))))
                 .chain(capitalized.iter().filter(|id| gaps_ok && initial_then_two(id)))
                 .fold(None::<&String>, |best, id| if best.is_some_and(|b| b.len() >= id.len()) { best } else { Some(id) })?;
@@ -3355,6 +3396,21 @@ fn in_numbered_names(question: &str, t: &TypedTable) -> String {
             continue;
         }
         let names_word = |letters: &String| w == *letters || (letters.len() >= 3 && w.len() > letters.len() && w.starts_with(letters.as_str()));
+        // The last token of the words whose initials the letters are, from
+        // this one on ("weight loss" `wl1`, "self esteem" `se2`, car's
+        // WeightLoss): two to four words of three letters or more, only
+        // spaces between them.
+        let initials_end = |letters: &String| {
+            let n = letters.len();
+            let end = k + n - 1;
+            ((2..=4).contains(&n) && end < tokens.len()
+                && (k..=end).all(|i| {
+                    let x = text(i);
+                    x.len() >= 3 && x.chars().all(|c| c.is_alphabetic()) && x.starts_with(letters[i - k..].chars().next().unwrap_or(' ')) && (i == k || question[tokens[i - 1].1..tokens[i].0] == *" ")
+                }))
+            .then_some(end)
+        };
+        let span_end = |letters: &String| if names_word(letters) { Some(k) } else { initials_end(letters) };
         // ("The average first bid" over NaturalPark's `bid1`, "the second
         // bid" `bid2`: an ordinal right before the word is the number.)
         let nth = k.checked_sub(1).filter(|&o| question[tokens[o].1..tokens[k].0].trim().is_empty()).and_then(|o| ordinal_value(&text(o)).map(|v| (o, v)));
@@ -3364,16 +3420,21 @@ fn in_numbered_names(question: &str, t: &TypedTable) -> String {
                 return format!("{}{name}{}", &question[..tokens[o].0], &question[tokens[k].1..]);
             }
         }
-        let fits: Vec<(&str, usize)> = named
+        let fits: Vec<(&str, usize, usize)> = named
             .iter()
-            .filter(|(_, letters, _)| names_word(letters))
-            .filter_map(|(name, _, digits)| (0..tokens.len()).find(|&j| j != k && alone(j) && question[tokens[j].0..tokens[j].1] == **digits).map(|j| (*name, j)))
+            .filter_map(|(name, letters, digits)| {
+                let e = span_end(letters)?;
+                (0..tokens.len()).find(|&j| !(k..=e).contains(&j) && alone(j) && question[tokens[j].0..tokens[j].1] == **digits).map(|j| (*name, j, e))
+            })
             .collect();
-        let [(name, j)] = fits.as_slice() else { continue };
-        let lead = j.checked_sub(1).filter(|&i| i != k && LEADS.contains(&text(i).as_str()));
-        let (cut_from, cut_to) = (lead.map_or(tokens[*j].0, |i| tokens[i].0), tokens[*j].1);
+        let [(name, j, e)] = fits.as_slice() else { continue };
+        let lead = j.checked_sub(1).filter(|&i| !(k..=*e).contains(&i) && LEADS.contains(&text(i).as_str()));
+        // (A unit of time after the number is the name's too: "at 1
+        // month" is `wl1`, no month left over to name another column.)
+        let unit = (j + 1 < tokens.len() && question[tokens[*j].1..tokens[j + 1].0] == *" " && plain_time_unit(&text(j + 1))).then(|| tokens[j + 1].1);
+        let (cut_from, cut_to) = (lead.map_or(tokens[*j].0, |i| tokens[i].0), unit.unwrap_or(tokens[*j].1));
         let mut out = String::with_capacity(question.len());
-        let (a, b) = tokens[k];
+        let (a, b) = (tokens[k].0, tokens[*e].1);
         if a < cut_from {
             out.push_str(&question[..a]);
             out.push_str(name);
@@ -7344,11 +7405,21 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // (Not "the highest average weight" where no column is the weight:
         // the most rows is no average. "The most people on average" may
         // be.)
-        let averaged_measure = cx.find(sw).is_some_and(|k| cx.q.get(k + 1).is_some_and(|w| matches!(w.as_str(), "average" | "mean" | "median")));
+        // ("Which group lost the most weight at 3 months on average?" over
+        // car's WeightLoss: an average said after it, of no column found,
+        // is none either; it had answered the group of the most rows.)
+        let averaged_measure = cx.find(sw).is_some_and(|k| cx.q.get(k + 1).is_some_and(|w| matches!(w.as_str(), "average" | "mean" | "median")) || cx.q[k + 1..].windows(2).any(|p| p[0] == "on" && p[1] == "average") && !cx.qs.get(k + 1).is_some_and(|w| PEOPLE.contains(&w.as_str())));
         // (Nor "the longest survival time" over survival times that repeat:
         // a length is a measure's size, never how many rows hold it.)
         let of_size = matches!(sw, "longest" | "shortest" | "tallest" | "heaviest" | "lightest" | "oldest" | "youngest" | "latest" | "earliest" | "deepest" | "widest" | "warmest" | "coldest" | "hottest");
+        // (Nor "What is the highest total bilirubin after treatment?" over
+        // texmex's liver, no column found for it: a value is asked, and the
+        // dose most rows hold is none; it had answered "C".)
+        let value_of_none = !explicit_answer && !matches!(sw, "most" | "least" | "fewest") && at == 3 && cx.q[0] == "what" && matches!(cx.q[1].as_str(), "is" | "was" | "are" | "were") && cx.q[2] == "the" && !names_after(ans);
         if repeated && !averaged_measure && !of_size && (!names_after(ans) || counted_noun(ans) || counted_col == Some(ans)) {
+            if value_of_none {
+                return None;
+            }
             let (sql, rows_sql) = most_held_sql(&cx, ans, desc, &w);
             return Some(plan(if desc { PlanKind::GroupArgMax } else { PlanKind::GroupArgMin }, sql, rows_sql, Some(ans), None, &filters));
         }
@@ -15863,5 +15934,80 @@ mod tests {
         assert_eq!(ask_named(&mut d, &t, &name, "What is the average angle at 225 degrees?"), (PlanKind::Average, vec!["42.25".into()]));
         assert_eq!(ask_named(&mut d, &t, &name, "How many cakes were baked at 175 degrees?"), (PlanKind::Count, vec!["4".into()]));
         assert!(parse("What is the average angle at 300 degrees?", &t, &name).is_none());
+    }
+
+    fn weight_loss() -> (TableDb, TypedTable, String) {
+        named_db("WeightLoss", &[&["", "group", "wl1", "wl2", "wl3", "se1", "se2", "se3"], &["1", "Control", "4", "3", "3", "14", "13", "15"], &["2", "Control", "4", "4", "3", "13", "14", "17"], &["3", "Control", "4", "3", "1", "17", "12", "16"], &["4", "Control", "3", "2", "1", "11", "11", "12"], &["5", "Control", "5", "3", "2", "16", "15", "14"], &["6", "Control", "6", "5", "4", "17", "18", "18"], &["7", "Control", "6", "5", "4", "17", "16", "19"], &["8", "Control", "5", "4", "1", "13", "15", "15"], &["9", "Control", "5", "4", "1", "14", "14", "15"], &["10", "Control", "3", "3", "2", "14", "15", "13"], &["11", "Control", "4", "2", "2", "16", "16", "11"], &["12", "Control", "5", "2", "1", "15", "13", "16"], &["13", "Diet", "6", "3", "2", "12", "11", "14"], &["14", "Diet", "5", "4", "1", "13", "14", "15"], &["15", "Diet", "7", "6", "3", "17", "11", "18"], &["16", "Diet", "6", "4", "2", "16", "15", "18"], &["17", "Diet", "3", "2", "1", "16", "17", "15"], &["18", "Diet", "5", "5", "4", "13", "11", "18"], &["19", "Diet", "4", "3", "1", "12", "11", "14"], &["20", "Diet", "4", "2", "1", "12", "11", "11"], &["21", "Diet", "6", "5", "3", "17", "16", "19"], &["22", "Diet", "7", "6", "4", "19", "19", "19"], &["23", "Diet", "4", "3", "2", "15", "15", "15"], &["24", "Diet", "7", "4", "3", "16", "14", "18"], &["25", "DietEx", "7", "7", "4", "15", "11", "19"], &["26", "DietEx", "4", "7", "1", "16", "12", "18"], &["27", "DietEx", "9", "7", "3", "13", "12", "17"], &["28", "DietEx", "3", "4", "1", "16", "13", "17"], &["29", "DietEx", "3", "5", "1", "13", "13", "16"], &["30", "DietEx", "6", "5", "2", "15", "12", "18"], &["31", "DietEx", "6", "6", "3", "15", "13", "18"], &["32", "DietEx", "9", "5", "2", "16", "14", "17"], &["33", "DietEx", "7", "9", "4", "16", "16", "19"], &["34", "DietEx", "8", "6", "1", "17", "17", "17"]])
+    }
+
+    /// car's WeightLoss names its measures by their initials and the month
+    /// (`wl1` … `wl3` weight loss, `se1` … `se3` self esteem, at one, two,
+    /// three months): "weight loss at 1 month" is `wl1` (it was refused,
+    /// no column named "weight" or "loss").
+    #[test]
+    fn initials_and_a_number_name_the_column() {
+        let (mut d, t, name) = weight_loss();
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average weight loss at 1 month?"), (PlanKind::Average, vec!["5.29".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the highest self esteem at 2 months?"), (PlanKind::Max, vec!["19".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average self esteem at 3 months for the Control group?"), (PlanKind::Average, vec!["15.08".into()]));
+        // (A month the table does not number is no column.)
+        assert!(parse("What is the average weight loss at 6 months?", &t, &name).is_none());
+    }
+
+    fn liver() -> (TableDb, TypedTable, String) {
+        named_db("liver", &[&["", "ALP.B", "ALT.B", "AST.B", "TBL.B", "ALP.M", "ALT.M", "AST.M", "TBL.M", "dose"], &["4", "36", "13", "13", "6.84", "35", "11", "12", "8.037", "A"], &["19", "59", "11", "14", "7.353", "50", "13", "13", "9.918", "A"], &["23", "39", "17", "15", "8.721", "43", "16", "13", "10.26", "A"], &["24", "99", "15", "15", "7.353", "105", "16", "16", "6.498", "A"], &["59", "44", "7", "13", "9.576", "46", "9", "13", "11.286", "A"], &["67", "44", "12", "20", "9.918", "50", "18", "26", "10.602", "A"], &["68", "47", "15", "18", "11.115", "54", "22", "25", "12.483", "A"], &["150", "48", "17", "16", "9.234", "51", "15", "13", "7.866", "A"], &["170", "85", "18", "15", "6.156", "85", "18", "17", "5.814", "B"], &["181", "47", "19", "19", "5.985", "56", "29", "21", "7.866", "B"], &["187", "61", "12", "17", "10.431", "72", "16", "21", "12.141", "B"], &["190", "32", "7", "11", "10.431", "36", "10", "13", "13.338", "B"], &["202", "39", "12", "16", "9.747", "36", "16", "20", "11.115", "B"], &["204", "53", "11", "22", "14.022", "60", "14", "19", "25.992", "B"], &["210", "54", "14", "17", "9.918", "59", "14", "18", "14.364", "B"], &["263", "59", "11", "10", "7.695", "83", "13", "15", "14.364", "B"], &["271", "48", "13", "14", "11.115", "53", "17", "15", "11.286", "B"], &["297", "87", "16", "17", "12.996", "87", "16", "14", "9.747", "B"], &["306", "49", "26", "17", "12.312", "54", "24", "20", "13.338", "C"], &["309", "81", "13", "13", "7.695", "76", "11", "13", "8.55", "C"], &["314", "55", "19", "20", "13.68", "54", "19", "18", "17.613", "C"], &["318", "83", "13", "17", "6.669", "81", "12", "15", "6.327", "C"], &["322", "43", "10", "10", "11.286", "53", "13", "12", "14.535", "C"], &["324", "39", "25", "21", "10.602", "42", "36", "22", "14.364", "C"], &["340", "46", "14", "14", "4.617", "53", "16", "18", "5.985", "C"], &["347", "47", "34", "19", "9.918", "62", "66", "33", "15.39", "C"], &["364", "61", "12", "14", "8.892", "59", "16", "18", "8.892", "C"], &["367", "54", "10", "15", "11.457", "57", "11", "17", "10.26", "C"], &["370", "51", "9", "13", "8.037", "130", "36", "17", "8.721", "C"], &["375", "52", "11", "13", "9.576", "58", "9", "13", "10.089", "C"], &["386", "73", "15", "14", "7.695", "80", "36", "22", "11.457", "C"], &["393", "36", "20", "17", "11.97", "39", "22", "18", "12.825", "C"], &["414", "50", "14", "12", "5.985", "55", "8", "12", "6.498", "C"], &["425", "68", "15", "14", "5.643", "79", "17", "16", "9.747", "C"], &["429", "46", "14", "19", "12.141", "51", "17", "21", "10.944", "C"], &["484", "117", "19", "16", "10.089", "136", "29", "16", "11.115", "D"], &["493", "50", "21", "18", "6.669", "70", "27", "19", "12.312", "D"], &["553", "69", "18", "15", "12.483", "71", "19", "15", "12.483", "D"], &["563", "69", "9", "11", "5.13", "90", "27", "23", "5.472", "D"], &["601", "46", "10", "17", "13.167", "53", "11", "15", "16.245", "D"]])
+    }
+    fn logan() -> (TableDb, TypedTable, String) {
+        named_db("logan", &[&["", "occupation", "focc", "education", "race"], &["33", "professional", "professional", "16", "non-black"], &["34", "craftsmen", "craftsmen", "12", "non-black"], &["50", "craftsmen", "craftsmen", "12", "non-black"], &["58", "operatives", "craftsmen", "12", "non-black"], &["81", "craftsmen", "craftsmen", "10", "non-black"], &["83", "operatives", "operatives", "10", "non-black"], &["110", "sales", "craftsmen", "15", "non-black"], &["134", "professional", "professional", "16", "non-black"], &["136", "professional", "professional", "20", "non-black"], &["150", "farm", "farm", "10", "non-black"], &["153", "operatives", "operatives", "9", "non-black"], &["166", "craftsmen", "craftsmen", "13", "non-black"], &["173", "professional", "professional", "16", "non-black"], &["213", "professional", "sales", "16", "non-black"], &["244", "craftsmen", "farm", "13", "non-black"], &["257", "sales", "professional", "13", "non-black"], &["317", "professional", "sales", "17", "non-black"], &["343", "sales", "craftsmen", "14", "non-black"], &["353", "operatives", "operatives", "12", "non-black"], &["416", "sales", "operatives", "13", "non-black"], &["424", "craftsmen", "craftsmen", "13", "non-black"], &["432", "sales", "sales", "12", "non-black"], &["467", "sales", "sales", "13", "non-black"], &["496", "operatives", "operatives", "8", "non-black"], &["506", "farm", "farm", "12", "non-black"], &["547", "operatives", "operatives", "10", "non-black"], &["578", "craftsmen", "craftsmen", "12", "non-black"], &["609", "professional", "craftsmen", "18", "non-black"], &["616", "professional", "craftsmen", "18", "non-black"], &["642", "operatives", "farm", "12", "black"], &["646", "sales", "craftsmen", "12", "non-black"], &["654", "craftsmen", "professional", "12", "non-black"], &["667", "professional", "sales", "16", "non-black"], &["706", "sales", "professional", "17", "non-black"], &["738", "professional", "professional", "12", "non-black"], &["739", "professional", "operatives", "16", "non-black"], &["750", "craftsmen", "sales", "12", "non-black"], &["759", "craftsmen", "professional", "12", "non-black"], &["807", "professional", "craftsmen", "17", "non-black"], &["821", "operatives", "craftsmen", "12", "non-black"]])
+    }
+
+    /// texmex's liver writes its dose groups `A` to `D`: "dose E" is a dose
+    /// no row has (the words "dose E" had read as the name `dose`, "dos"
+    /// and "e" made one, and every patient was counted).
+    #[test]
+    fn a_letter_after_a_name_is_no_part_of_that_name() {
+        let (mut d, t, name) = liver();
+        assert_eq!(ask_named(&mut d, &t, &name, "How many patients received dose E?"), (PlanKind::Count, vec![]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many patients received dose D?"), (PlanKind::Count, vec!["5".into()]));
+    }
+
+    /// texmex's liver takes each test twice, `ALT.B` at baseline and
+    /// `ALT.M` after treatment: "at baseline" says the first, and a
+    /// question that says neither is refused rather than read as the first
+    /// (it had answered `ALT.B` "after treatment").
+    #[test]
+    fn a_measure_taken_twice_needs_the_question_to_say_which() {
+        let (mut d, t, name) = liver();
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average ALT at baseline?"), (PlanKind::Average, vec!["14.775".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average ALP at baseline for dose A?"), (PlanKind::Average, vec!["52".into()]));
+        for q in ["What is the average ALT after treatment?", "Which dose has the highest average ALT after treatment?", "What is the average ALT?"] {
+            assert!(matches!(parse_or_why(q, &t, &name), Err(NoPlan::Unrelated(_))), "{q}");
+        }
+        // (Nor is a value asked of no column the dose most rows hold.)
+        assert!(parse("What is the highest total bilirubin after treatment?", &t, &name).is_none());
+    }
+
+    /// car's WeightLoss: "the most weight … on average", its weight named
+    /// by no column the parser finds, is no count of each group's rows (it
+    /// had answered "Control", the group of the most dieters).
+    #[test]
+    fn the_most_on_average_is_no_count_of_rows() {
+        let (_, t, name) = weight_loss();
+        assert!(parse("Which group lost the most weight at 3 months on average?", &t, &name).is_none());
+        let (mut d, t, name) = weight_loss();
+        assert_eq!(ask_named(&mut d, &t, &name, "Which group has the highest average weight loss at 3 months?"), (PlanKind::GroupArgMax, vec!["Diet".into()]));
+    }
+
+    /// survival's logan writes each man's job in `occupation` and his
+    /// father's in `focc`, a letter and the start of the other's name:
+    /// "a father in sales" is `focc` (it had counted the men in sales), and
+    /// "farming" is the job `farm`.
+    #[test]
+    fn a_letter_before_a_name_is_whose_it_is() {
+        let (mut d, t, name) = logan();
+        assert_eq!(ask_named(&mut d, &t, &name, "How many respondents have a father in sales?"), (PlanKind::Count, vec!["6".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many respondents are in sales?"), (PlanKind::Count, vec!["8".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many respondents have a father in farming?"), (PlanKind::Count, vec!["4".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many respondents are in farming?"), (PlanKind::Count, vec!["2".into()]));
     }
 }
