@@ -469,7 +469,7 @@ const COUNTED_IN_TOTALS: &[&str] = &["goal", "point", "run", "vote", "appearance
 
 /// Nouns for people: "how many people" over a table of events or places
 /// asks a number column (attendance, population), not a count of rows.
-const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee", "girl", "boy", "patient", "respondent", "child", "children"];
+const PEOPLE: &[&str] = &["people", "person", "fan", "spectator", "visitor", "student", "resident", "inhabitant", "worker", "immigrant", "viewer", "passenger", "attendee", "employee", "girl", "boy", "patient", "respondent", "child", "children", "applicant", "participant", "pupil"];
 /// Column words that count people.
 const PEOPLE_COLUMNS: &[&str] = &["attendance", "population", "enrollment", "enrolment", "visitor", "viewer", "passenger", "crowd", "spectator", "employee", "resident", "inhabitant", "pop", "guests", "guest", "persons", "people", "headcount"];
 
@@ -659,6 +659,10 @@ const GAIN_VERBS: &[&str] = &["win", "won", "receive", "received", "get", "got",
 /// `gas` or `wheat`, and the question asks for "the gas price" or "the
 /// price of wheat"; a table of states has `murder`, "the murder rate".
 const MEASURE_WORDS: &[&str] = &["price", "prices", "cost", "costs", "value", "values", "level", "levels", "rate", "rates"];
+/// Words for a number a test or a judge gives, said of the column that
+/// holds it: "the score on the first pretest", "the highest score on the
+/// second post-test" (car's Baumann `pretest.1`, `post.test.2`).
+const SCORE_NOUNS: &[&str] = &["score", "scores", "result", "results", "mark", "marks", "rating", "ratings"];
 const PARTICIPLES: &[&str] = &["sold", "flown", "made", "built", "won", "paid", "spent", "held", "given", "taken", "shown", "sent", "bought", "lost", "run", "driven", "written", "absent", "present", "missed"];
 
 /// "1st", "22nd", "8th": a number written as an ordinal.
@@ -688,6 +692,16 @@ fn value_of_named(cx: &Ctx, i: usize) -> Option<usize> {
         .filter(|&c| col_words(&t.columns[c].name).contains(next) || (medals && col_words(&t.columns[c].name) == ["total"]))
         .collect();
     (found.len() == 1).then(|| found[0])
+}
+
+/// Do the number at `i` and the words right before it make a column's
+/// whole name, its number last ("post test 3" of car's Baumann
+/// `post.test.3`, as [`in_numbered_names`] writes "the third post-test")?
+fn ends_a_column_name(cx: &Ctx, i: usize) -> bool {
+    cx.t.columns.iter().any(|col| {
+        let cw = col_words(&col.name);
+        cw.len() >= 2 && cw.last() == Some(&cx.qs[i]) && i + 1 >= cw.len() && cx.qs[i + 1 - cw.len()..=i] == cw[..]
+    })
 }
 
 /// Do the number at `i` and the word after it begin a column's name, or
@@ -1135,7 +1149,7 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
         // "Teams that scored 19 or greater in the 5 hoops competition": a
         // number that begins a column's name with the word after it ("5
         // Hoops") is that name, not a cell "5" of Place.
-        if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && begins_a_column_name(cx, pos[0].0) {
+        if full && strong_cell.len() == 1 && pos.len() == 1 && is_numeric_word(&w[strong_cell[0]]) && (begins_a_column_name(cx, pos[0].0) || ends_a_column_name(cx, pos[0].0)) {
             continue;
         }
         let matched: Vec<&String> = pos.iter().map(|&(_, j)| &w[j]).collect();
@@ -1421,7 +1435,9 @@ fn link_values(cx: &Ctx, col_word_set: &BTreeSet<String>) -> Vec<Link> {
             }
             // (One word of any kind between, "bus travel time".)
             let near = |j: usize| j != i && j.abs_diff(i) <= 3 && (j.abs_diff(i) <= 2 || (j.min(i) + 1..j.max(i)).all(|k| is_weak(&q[k]) || cw.contains(&qs[k])));
-            cw.iter().filter(|w| **w != qs[i]).all(|w| (0..q.len()).any(|j| near(j) && qs[j] == *w))
+            // (Or a word it begins, four letters or more: "a newspaper
+            // feature for Yoplait" over Ecdat's Yogurt `feat.yoplait`.)
+            cw.iter().filter(|w| **w != qs[i]).all(|w| (0..q.len()).any(|j| near(j) && (qs[j] == *w || (w.len() >= 4 && qs[j].len() > w.len() && qs[j].starts_with(w.as_str())))))
         })
     };
     let mut chosen: Vec<Link> = chosen.into_iter().filter(|l| !completes_a_name(l)).collect();
@@ -1922,7 +1938,8 @@ fn parse_as_asked(question: &str, t: &TypedTable, index: &crate::tabular::CellIn
         Some(plan) if counts_people_of_no_column(question, &plan, t) => Err(NoPlan::Unrelated("people of a kind none of the table's columns of people counts")),
         Some(plan) if counts_every_row_unasked(question, &plan) || adds_up_years_unasked(question, &plan, t) || answers_row_numbers(&plan, t) || averages_what_is_asked(question, &plan, t) || measures_its_own_value(&plan) || bound_read_as_value(question, &plan, t) || counts_past_a_named_factor(question, &plan, t) => Err(NoPlan::NotUnderstood),
         Some(plan) if reads_a_guessed_column_for_words_held_nowhere(question, &plan, t, index) => Err(NoPlan::Unrelated("an attribute that is none of the table's columns")),
-        Some(plan) if reads_one_of_twins(question, &plan, t) => Err(NoPlan::Unrelated("a measure the table takes twice (`ALT.B`, `ALT.M`) without saying which")),
+        Some(plan) if ignores_a_name_it_wrote(&shortened, &plan, t) => Err(NoPlan::NotUnderstood),
+        Some(plan) if reads_one_of_twins(question, &plan, t) => Err(NoPlan::Unrelated("a measure the table takes more than once (`ALT.B`, `ALT.M`) without saying which")),
         Some(plan) if number_of_another_attribute(question, &plan, t) => Err(NoPlan::Unrelated("a number said of an attribute (\"a weight of 75\") that no column holding it is")),
         Some(plan) if reads_past_columns_of_the_year(question, &plan, t) => Err(NoPlan::Unrelated("a year that columns are named for, none of which the plan reads")),
         Some(plan) if year_held_nowhere(question, &plan, t, table) => Err(NoPlan::Unrelated("a year that the table holds nowhere, in a column of years or any cell")),
@@ -2632,23 +2649,54 @@ fn averages_what_is_asked(question: &str, plan: &QueryPlan, t: &TypedTable) -> b
     matches!(plan.kind, PlanKind::Average | PlanKind::Sum) && measured.is_some_and(|c| col_words(&t.columns[c].name) == [stem(asked)])
 }
 
-/// Does the plan read one of two measures taken of the same thing,
-/// named alike but for a last letter (texmex's liver: `ALT.B` at baseline
-/// and `ALT.M` after treatment), where the question says no word that
-/// letter begins? "The average ALT after treatment" had read `ALT.B`, the
-/// first; "at baseline" says `B`.
+/// Does the plan leave unread every column a short name the question was
+/// rewritten with stands for? "The average score on the first pretest"
+/// over pscl's admit reads "pretest" as `pt` (its flag of political
+/// theory, a word's first and last letters), then averages `score` with
+/// no word of `pt` in it: the pretest was understood as a column and then
+/// dropped, and the plan answers another question (it had answered 3.07,
+/// over car's Baumann, whose `pretest.1` it is). Only names of two
+/// letters, the weakest reading: a longer one left unread may be a word
+/// that qualifies the measure ("low birth weight" of lbw's `bwt`, "tree
+/// height" of nuts' `ntrees`).
+fn ignores_a_name_it_wrote(shortened: &BTreeSet<String>, plan: &QueryPlan, t: &TypedTable) -> bool {
+    let read = format!("{} {}", plan.sql, plan.rows_sql);
+    shortened.iter().filter(|w| w.len() <= 2).any(|w| {
+        let named: Vec<&str> = t.columns.iter().map(|c| c.name.trim()).filter(|n| n.eq_ignore_ascii_case(w)).collect();
+        !named.is_empty() && !named.iter().any(|n| read.contains(&format!("\"{n}\"")) || read.contains(&format!("\"{n}__raw\"")))
+    })
+}
+
+/// Does the plan read one of two measures or more taken of the same
+/// thing, named alike but for a last part (texmex's liver: `ALT.B` at
+/// baseline and `ALT.M` after treatment; pscl's admit: `gre.quant` and
+/// `gre.verbal`), where the question says no word of that part? "The
+/// average ALT after treatment" had read `ALT.B`, the first, and "the
+/// average GRE writing score" `gre.quant`; "at baseline" says `B`,
+/// "quantitative" `quant`.
 fn reads_one_of_twins(question: &str, plan: &QueryPlan, t: &TypedTable) -> bool {
     let Some(m) = plan.measure_column.as_deref().and_then(|m| t.columns.iter().position(|c| c.name == m)) else { return false };
-    let split = |name: &str| -> Option<(String, char)> {
-        let (stem, last) = name.trim().rsplit_once(['.', '_'])?;
-        let mut cs = last.chars();
-        let letter = cs.next().filter(|c| c.is_ascii_alphabetic() && cs.next().is_none())?;
-        (!stem.is_empty()).then(|| (stem.to_lowercase(), letter.to_ascii_lowercase()))
+    let split = |name: &str| -> Option<(String, String)> {
+        let (base, last) = name.trim().rsplit_once(['.', '_'])?;
+        (!base.is_empty() && !last.is_empty() && last.chars().all(|c| c.is_ascii_alphabetic())).then(|| (base.to_lowercase(), last.to_lowercase()))
     };
-    let Some((base, letter)) = split(&t.columns[m].name) else { return false };
-    let twin = (0..t.columns.len()).any(|c| c != m && t.columns[c].kind == ColumnKind::Number && split(&t.columns[c].name).is_some_and(|(s, l)| s == base && l != letter));
-    let stem_words = col_words(&base);
-    twin && !words(question).iter().any(|w| w.len() >= 3 && !is_weak(w) && !stem_words.contains(&stem(w)) && w.starts_with(letter))
+    let Some((base, part)) = split(&t.columns[m].name) else { return false };
+    let twin = (0..t.columns.len()).any(|c| c != m && t.columns[c].kind == ColumnKind::Number && split(&t.columns[c].name).is_some_and(|(b, p)| b == base && p != part));
+    let base_words = col_words(&base);
+    let says = |w: &String| {
+        if w.len() < 3 || is_weak(w) || base_words.contains(&stem(w)) {
+            return false;
+        }
+        match part.len() {
+            1 => w.starts_with(part.as_str()),
+            2 => w.starts_with(part.as_str()) || *w == part,
+            _ => w.starts_with(part.as_str()) || part.starts_with(w.as_str()) || stem(w) == part,
+        }
+    };
+    // (A total is what the thing said alone means: "which animal sleeps
+    // the most?" over msleep's `sleep_total` beside `sleep_rem`.)
+    let whole = matches!(part.as_str(), "total" | "tot" | "all" | "overall");
+    twin && !whole && !words(question).iter().any(says)
 }
 
 /// The question with each "N+" ("12+ years") written "N or more", as
@@ -3209,7 +3257,9 @@ fn column_words_of(question: &str, t: &TypedTable) -> String {
                 // other name so written: "competitors" is no `CP`, a
                 // sport's column of points; "average" no `age`, "atlanta"
                 // no `alt`).
-                let skeleton = |p: &str| p.len() == 2 && w.len() >= 6 && !is_weak(&w) && initial_then_letters_of(p, &w);
+                // (Not a plural's first two letters: "applicants" is no
+                // `ap`, pscl's admit's flag of American politics.)
+                let skeleton = |p: &str| p.len() == 2 && w.len() >= 6 && !is_weak(&w) && initial_then_letters_of(p, &w) && !(w.starts_with(p) && w.ends_with('s') && !w.ends_with("ss"));
                 // Three letters in lower case: the word's first, a consonant
                 // followed by nothing but vowels, and its last, as R's
                 // datasets name them: "city" is `cty`, "highway" `hwy`.
@@ -3365,14 +3415,19 @@ fn char_runs(s: &str, class: impl Fn(char) -> Option<u8>) -> Vec<(usize, usize)>
 /// word that leads it in ("in", "under") are dropped, as the name holds
 /// them. Only where one such column fits.
 fn in_numbered_names(question: &str, t: &TypedTable) -> String {
-    let named: Vec<(&str, String, &str)> = t
+    // (Or its words joined by dots or underscores, and one before the
+    // digits, as R writes them: car's Baumann `pretest.1`, `post.test.3`.)
+    let named: Vec<(&str, String, &str, Vec<String>)> = t
         .columns
         .iter()
         .map(|c| c.name.trim())
         .filter_map(|n| {
             let cut = n.find(|c: char| c.is_ascii_digit())?;
-            let (letters, digits) = n.split_at(cut);
-            (letters.len() >= 2 && letters.chars().all(|c| c.is_ascii_alphabetic()) && (1..=4).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())).then(|| (n, letters.to_lowercase(), digits))
+            let (base, digits) = n.split_at(cut);
+            let parts: Vec<String> = base.split(['.', '_']).filter(|p| !p.is_empty()).map(str::to_lowercase).collect();
+            let letters: String = parts.concat();
+            let shaped = base.chars().all(|c| c.is_ascii_alphabetic() || c == '.' || c == '_') && base.starts_with(|c: char| c.is_ascii_alphabetic());
+            (letters.len() >= 2 && shaped && (1..=4).contains(&digits.len()) && digits.chars().all(|c| c.is_ascii_digit())).then(|| (n, letters, digits, parts))
         })
         .collect();
     if named.is_empty() {
@@ -3410,20 +3465,26 @@ fn in_numbered_names(question: &str, t: &TypedTable) -> String {
                 }))
             .then_some(end)
         };
-        let span_end = |letters: &String| if names_word(letters) { Some(k) } else { initials_end(letters) };
+        // ("Post-test" of `post.test.1`: each part a word in turn, a
+        // space or a hyphen between.)
+        let parts_end = |parts: &[String]| {
+            let end = k + parts.len() - 1;
+            (parts.len() >= 2 && end < tokens.len() && (k..=end).all(|i| text(i) == parts[i - k] && (i == k || matches!(&question[tokens[i - 1].1..tokens[i].0], " " | "-")))).then_some(end)
+        };
+        let span_end = |letters: &String, parts: &[String]| if names_word(letters) { Some(k) } else { parts_end(parts).or_else(|| initials_end(letters)) };
         // ("The average first bid" over NaturalPark's `bid1`, "the second
         // bid" `bid2`: an ordinal right before the word is the number.)
         let nth = k.checked_sub(1).filter(|&o| question[tokens[o].1..tokens[k].0].trim().is_empty()).and_then(|o| ordinal_value(&text(o)).map(|v| (o, v)));
         if let Some((o, v)) = nth {
-            let by_order: Vec<&str> = named.iter().filter(|(_, letters, digits)| names_word(letters) && digits.parse::<usize>() == Ok(v)).map(|x| x.0).collect();
-            if let [name] = by_order.as_slice() {
-                return format!("{}{name}{}", &question[..tokens[o].0], &question[tokens[k].1..]);
+            let by_order: Vec<(&str, usize)> = named.iter().filter(|(_, _, digits, _)| digits.parse::<usize>() == Ok(v)).filter_map(|(name, letters, _, parts)| span_end(letters, parts).map(|e| (*name, e))).collect();
+            if let [(name, e)] = by_order.as_slice() {
+                return format!("{}{name}{}", &question[..tokens[o].0], &question[tokens[*e].1..]);
             }
         }
         let fits: Vec<(&str, usize, usize)> = named
             .iter()
-            .filter_map(|(name, letters, digits)| {
-                let e = span_end(letters)?;
+            .filter_map(|(name, letters, digits, parts)| {
+                let e = span_end(letters, parts)?;
                 (0..tokens.len()).find(|&j| !(k..=e).contains(&j) && alone(j) && question[tokens[j].0..tokens[j].1] == **digits).map(|j| (*name, j, e))
             })
             .collect();
@@ -5539,7 +5600,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     let audience = |w: &str| matches!(w, "fan" | "spectator" | "visitor" | "viewer" | "attendee");
     // (Or a flag of one sex, vote92's `female`, 1 or 0.)
     let sex_flag = (0..t.columns.len()).any(|c| matches!(col_words(&t.columns[c].name).as_slice(), [w] if w == "female" || w == "male") && yes_no_cells(t, c).is_some());
-    let people_rows = (0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str())) && (sex_column(t).is_some() || sex_flag || ((0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str()) && !audience(&cx.qs[i])) && ages_column(t).is_some()));
+    // (Or a table of counts of people by their kinds, vcd's DanishWelfare
+    // by alcohol, income, status and town: its `Freq` counts them.)
+    let people_rows = (0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str())) && (sex_column(t).is_some() || sex_flag || frequency_column(t).is_some() || ((0..n).any(|i| PEOPLE.contains(&cx.qs[i].as_str()) && !audience(&cx.qs[i])) && ages_column(t).is_some()));
     let match_rows = is_match_table(t);
     // ("The average days absent", "how many days were they absent":
     // the unit of time of a column of counts named within four words,
@@ -5597,7 +5660,9 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     };
     // ("Which collision type": the kinds a text column named right
     // before holds.)
-    let kind_of_text = |i: usize| i > 0 && matches!(cx.q[i].as_str(), "type" | "types" | "kind" | "kinds" | "category" | "categories") && cols.iter().any(|x| x.2 == i - 1 && t.columns[x.0].kind == ColumnKind::Text);
+    // (Or "which income group", "which age bracket": vcd's DanishWelfare
+    // `Income` of bands "0-50" ….)
+    let kind_of_text = |i: usize| i > 0 && matches!(cx.q[i].as_str(), "type" | "types" | "kind" | "kinds" | "category" | "categories" | "group" | "groups" | "bracket" | "brackets" | "band" | "bands") && !col_word_set.contains(&cx.qs[i]) && cols.iter().any(|x| x.2 == i - 1 && t.columns[x.0].kind == ColumnKind::Text);
     // ("Older than 100 months", "the average age in months": the unit of
     // a column of ages or times compared or named.)
     let of_age_or_time = |c: usize| cx.is_num(c) && col_words(&t.columns[c].name).iter().any(|w| matches!(w.as_str(), "age" | "time" | "duration" | "survival" | "tenure"));
@@ -5731,7 +5796,12 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
         // ("The USPS code of Texas", "the AP abbreviation for Alabama":
         // what the column named right before holds.)
         let kind_of_named = |i: usize| matches!(cx.q[i].as_str(), "code" | "abbreviation" | "value" | "figure") && i > 3 && is_explained(i - 1);
-        let unheld = |i: usize| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !counting(i) && !share_of_named(i) && !kind_of_named(i) && !qualifies_code(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str());
+        // ("The average score on the first pretest" over car's Baumann
+        // `pretest.1`: a score said of the number column named after it.)
+        // (Averaged: "the total score for the 1st and 2nd legs" over a WTQ
+        // table of legs written "0–1" is no sum of them.)
+        let score_of_named = |i: usize| SCORE_NOUNS.contains(&cx.q[i].as_str()) && i + 1 == end && i >= 1 && matches!(cx.q[i - 1].as_str(), "average" | "mean" | "median") && cols.iter().any(|x| x.2 != usize::MAX && x.2 > end && x.2 <= end + 2 && cx.is_num(x.0));
+        let unheld = |i: usize| !is_weak(&cx.q[i]) && !is_explained(i) && !participle(i) && !counting(i) && !share_of_named(i) && !kind_of_named(i) && !qualifies_code(i) && !score_of_named(i) && !OPERATION.contains(&cx.q[i].as_str()) && !NAME_HINTS.contains(&cx.q[i].as_str());
         if end < n && end <= 6 && (3..end).any(unheld) {
             *unrelated = Some("an attribute that is none of the table's columns");
             return None;
@@ -5823,7 +5893,10 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
     // for georgia", "the most frequent fate reported for losses" over WTQ
     // tables of one country, of one kind of event, name their page.)
     let aggregated = (avg || median || sum) && !superlative && !first && !last;
-    let last_value_unheld = aggregated && n >= 4 && cx.q[n - 2] == "for" && {
+    // The question's last word, where a value of a column of a few values
+    // (none linked) would be, four letters or more, that no cell, column
+    // or short name holds and nothing else explains (`not_values` aside).
+    let last_held_nowhere = |not_values: &[&str]| {
         let (i, w) = (n - 1, cx.q[n - 1].as_str());
         let factor = (0..t.columns.len()).any(|c| t.columns[c].kind == ColumnKind::Text && few_repeated_values(t, c).is_some() && !links.iter().any(|l| l.col == c));
         factor
@@ -5832,13 +5905,28 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             && !is_weak(w)
             && !is_explained(i)
             && !OPERATION.contains(&w)
-            && !matches!(w, "each" | "every" | "all" | "both" | "them" | "they" | "this" | "that" | "these" | "those" | "everyone" | "everybody" | "total" | "overall")
+            && !not_values.contains(&w)
             && !cx.index.by_word.contains_key(w)
             && !cx.index.by_word.contains_key(cx.qs[i].as_str())
             && !(0..t.columns.len()).any(|c| col_words(&t.columns[c].name).contains(&cx.qs[i]))
             && !shortened.contains(w)
     };
-    if value_unheld || last_value_unheld {
+    let last_value_unheld = aggregated && n >= 4 && cx.q[n - 2] == "for" && last_held_nowhere(&["each", "every", "all", "both", "them", "they", "this", "that", "these", "those", "everyone", "everybody", "total", "overall"]);
+    // ("How many people are divorced?" over vcd's DanishWelfare, its
+    // `Status` Widow, Married or Unmarried: what the counted are, said
+    // last after "are", where a value would be, that nothing holds; it had
+    // added up every person.)
+    // (Only of people, whose state it says: "how many articles were
+    // published?", "how many penguins were observed?" say what was done
+    // with every row.)
+    let counted_as_unheld = n == 5
+        && cx.q[0] == "how"
+        && cx.q[1] == "many"
+        && PEOPLE.contains(&cx.qs[2].as_str())
+        && matches!(cx.q[3].as_str(), "are" | "were" | "is" | "was")
+        && links.is_empty()
+        && last_held_nowhere(&["there", "here", "left", "total", "altogether", "included", "counted", "recorded", "present", "listed", "shown"]);
+    if value_unheld || last_value_unheld || counted_as_unheld {
         *unrelated = Some("a value of a column that none of its cells holds");
         return None;
     }
@@ -7238,6 +7326,14 @@ fn parse_inner(question: &str, t: &TypedTable, index: &crate::tabular::CellIndex
             if k + 1 < n && (context.contains(&cx.qs[k]) || unheld(k)) && !names_m(k) && names_m(k + 1) {
                 k += 1;
             }
+            // ("The highest score on the second post-test": a score, then
+            // the measure it is of after "on the".)
+            if k + 2 < n && SCORE_NOUNS.contains(&cx.q[k].as_str()) && unheld(k) && !names_m(k) && matches!(cx.q[k + 1].as_str(), "on" | "in" | "of" | "for" | "at") {
+                let j = if cx.q[k + 2] == "the" { k + 3 } else { k + 2 };
+                if j < n && names_m(j) {
+                    k = j;
+                }
+            }
             let starts = k < n && names_m(k);
             while k < n && names_m(k) {
                 k += 1;
@@ -8252,7 +8348,10 @@ fn frequency_column(t: &TypedTable) -> Option<usize> {
     // repeat may be categories too: vcd's Suicide, counted by sex, method
     // and age 10, 15, … 90.)
     let text: Vec<usize> = categories.iter().copied().filter(|&c| t.rows.iter().all(|r| r.cells[c].raw.chars().any(char::is_alphabetic))).collect();
-    let words = (text.len() >= 2 && categories.iter().all(|&c| text.contains(&c) || (t.columns[c].kind == ColumnKind::Number && repeats_values(t, c)))) || (!categories.is_empty() && numbers);
+    // (And bands written without a letter, vcd's DanishWelfare: `Alcohol`
+    // "<1", "1-2", ">2", `Income` "0-50" … beside `Status` and `Urban`.)
+    let bands = |c: usize| t.columns[c].kind == ColumnKind::Text && few_repeated_values(t, c).is_some();
+    let words = (text.len() >= 2 && categories.iter().all(|&c| text.contains(&c) || bands(c) || (t.columns[c].kind == ColumnKind::Number && repeats_values(t, c)))) || (!categories.is_empty() && numbers);
     let combos: BTreeSet<Vec<&str>> = t.rows.iter().map(|r| categories.iter().map(|&c| r.cells[c].raw.trim()).collect()).collect();
     (whole && words && combos.len() == t.rows.len()).then_some(f)
 }
@@ -8476,7 +8575,14 @@ fn link_named_flags(cx: &Ctx, cols: &[(usize, f32, usize)], links: &[Link]) -> V
         };
         let rows: Vec<usize> = filled.iter().filter(|x| x.1 == want).map(|x| x.0).collect();
         let raws: BTreeSet<String> = rows.iter().map(|&k| t.rows[k].cells[c].raw.clone()).collect();
-        out.push(Link { col: c, span: (at, at + 1), pos: vec![at], raws, rows, score: 1.5, neg: false, other: false });
+        // (The name's other words said near it are the flag's too: "a
+        // feature for Yoplait" over Ecdat's Yogurt `feat.yoplait`, whose
+        // "yoplait" names no price.)
+        let cw = col_words(&t.columns[c].name);
+        let mut pos = vec![at];
+        pos.extend((at + 1..(at + 4).min(cx.q.len())).filter(|&j| !is_weak(&cx.q[j]) && cw.len() >= 2 && cw.contains(&cx.qs[j]) && !links.iter().any(|l| l.pos.contains(&j))));
+        let span = (at, pos.iter().max().map_or(at + 1, |&e| e + 1));
+        out.push(Link { col: c, span, pos, raws, rows, score: 1.5, neg: false, other: false });
     }
     out
 }
@@ -16009,5 +16115,72 @@ mod tests {
         assert_eq!(ask_named(&mut d, &t, &name, "How many respondents are in sales?"), (PlanKind::Count, vec!["8".into()]));
         assert_eq!(ask_named(&mut d, &t, &name, "How many respondents have a father in farming?"), (PlanKind::Count, vec!["4".into()]));
         assert_eq!(ask_named(&mut d, &t, &name, "How many respondents are in farming?"), (PlanKind::Count, vec!["2".into()]));
+    }
+
+    fn danish_welfare() -> (TableDb, TypedTable, String) {
+        named_db("DanishWelfare", &[&["", "Freq", "Alcohol", "Income", "Status", "Urban"], &["1", "1", "<1", "0-50", "Widow", "Copenhagen"], &["2", "4", "<1", "0-50", "Widow", "SubCopenhagen"], &["3", "1", "<1", "0-50", "Widow", "LargeCity"], &["4", "8", "<1", "0-50", "Widow", "City"], &["5", "6", "<1", "0-50", "Widow", "Country"], &["6", "14", "<1", "0-50", "Married", "Copenhagen"], &["7", "8", "<1", "0-50", "Married", "SubCopenhagen"], &["8", "41", "<1", "0-50", "Married", "LargeCity"], &["9", "100", "<1", "0-50", "Married", "City"], &["10", "175", "<1", "0-50", "Married", "Country"], &["11", "6", "<1", "0-50", "Unmarried", "Copenhagen"], &["12", "1", "<1", "0-50", "Unmarried", "SubCopenhagen"], &["13", "2", "<1", "0-50", "Unmarried", "LargeCity"], &["14", "6", "<1", "0-50", "Unmarried", "City"], &["15", "9", "<1", "0-50", "Unmarried", "Country"], &["16", "8", "<1", "50-100", "Widow", "Copenhagen"], &["17", "2", "<1", "50-100", "Widow", "SubCopenhagen"], &["18", "7", "<1", "50-100", "Widow", "LargeCity"], &["19", "14", "<1", "50-100", "Widow", "City"], &["20", "5", "<1", "50-100", "Widow", "Country"], &["21", "42", "<1", "50-100", "Married", "Copenhagen"], &["22", "51", "<1", "50-100", "Married", "SubCopenhagen"], &["23", "62", "<1", "50-100", "Married", "LargeCity"], &["24", "234", "<1", "50-100", "Married", "City"], &["25", "255", "<1", "50-100", "Married", "Country"], &["26", "7", "<1", "50-100", "Unmarried", "Copenhagen"], &["27", "5", "<1", "50-100", "Unmarried", "SubCopenhagen"], &["28", "9", "<1", "50-100", "Unmarried", "LargeCity"], &["29", "20", "<1", "50-100", "Unmarried", "City"], &["30", "27", "<1", "50-100", "Unmarried", "Country"], &["31", "2", "<1", "100-150", "Widow", "Copenhagen"], &["32", "3", "<1", "100-150", "Widow", "SubCopenhagen"], &["33", "1", "<1", "100-150", "Widow", "LargeCity"], &["34", "5", "<1", "100-150", "Widow", "City"], &["35", "2", "<1", "100-150", "Widow", "Country"], &["36", "21", "<1", "100-150", "Married", "Copenhagen"], &["37", "30", "<1", "100-150", "Married", "SubCopenhagen"], &["38", "23", "<1", "100-150", "Married", "LargeCity"], &["39", "87", "<1", "100-150", "Married", "City"], &["40", "77", "<1", "100-150", "Married", "Country"], &["41", "3", "<1", "100-150", "Unmarried", "Copenhagen"], &["42", "2", "<1", "100-150", "Unmarried", "SubCopenhagen"], &["43", "1", "<1", "100-150", "Unmarried", "LargeCity"], &["44", "12", "<1", "100-150", "Unmarried", "City"], &["45", "4", "<1", "100-150", "Unmarried", "Country"], &["46", "42", "<1", ">150", "Widow", "Copenhagen"], &["47", "29", "<1", ">150", "Widow", "SubCopenhagen"], &["48", "17", "<1", ">150", "Widow", "LargeCity"], &["49", "95", "<1", ">150", "Widow", "City"], &["50", "46", "<1", ">150", "Widow", "Country"], &["51", "24", "<1", ">150", "Married", "Copenhagen"], &["52", "30", "<1", ">150", "Married", "SubCopenhagen"], &["53", "50", "<1", ">150", "Married", "LargeCity"], &["54", "167", "<1", ">150", "Married", "City"], &["55", "232", "<1", ">150", "Married", "Country"], &["56", "33", "<1", ">150", "Unmarried", "Copenhagen"], &["57", "24", "<1", ">150", "Unmarried", "SubCopenhagen"], &["58", "15", "<1", ">150", "Unmarried", "LargeCity"], &["59", "64", "<1", ">150", "Unmarried", "City"], &["60", "68", "<1", ">150", "Unmarried", "Country"], &["61", "3", "1-2", "0-50", "Widow", "Copenhagen"], &["62", "0", "1-2", "0-50", "Widow", "SubCopenhagen"], &["63", "1", "1-2", "0-50", "Widow", "LargeCity"], &["64", "4", "1-2", "0-50", "Widow", "City"], &["65", "2", "1-2", "0-50", "Widow", "Country"], &["66", "15", "1-2", "0-50", "Married", "Copenhagen"], &["67", "7", "1-2", "0-50", "Married", "SubCopenhagen"], &["68", "15", "1-2", "0-50", "Married", "LargeCity"], &["69", "25", "1-2", "0-50", "Married", "City"], &["70", "48", "1-2", "0-50", "Married", "Country"], &["71", "2", "1-2", "0-50", "Unmarried", "Copenhagen"], &["72", "3", "1-2", "0-50", "Unmarried", "SubCopenhagen"], &["73", "9", "1-2", "0-50", "Unmarried", "LargeCity"], &["74", "9", "1-2", "0-50", "Unmarried", "City"], &["75", "7", "1-2", "0-50", "Unmarried", "Country"], &["76", "1", "1-2", "50-100", "Widow", "Copenhagen"], &["77", "1", "1-2", "50-100", "Widow", "SubCopenhagen"], &["78", "3", "1-2", "50-100", "Widow", "LargeCity"], &["79", "8", "1-2", "50-100", "Widow", "City"], &["80", "4", "1-2", "50-100", "Widow", "Country"], &["81", "39", "1-2", "50-100", "Married", "Copenhagen"], &["82", "59", "1-2", "50-100", "Married", "SubCopenhagen"], &["83", "68", "1-2", "50-100", "Married", "LargeCity"], &["84", "172", "1-2", "50-100", "Married", "City"], &["85", "143", "1-2", "50-100", "Married", "Country"], &["86", "12", "1-2", "50-100", "Unmarried", "Copenhagen"], &["87", "3", "1-2", "50-100", "Unmarried", "SubCopenhagen"], &["88", "11", "1-2", "50-100", "Unmarried", "LargeCity"], &["89", "20", "1-2", "50-100", "Unmarried", "City"], &["90", "23", "1-2", "50-100", "Unmarried", "Country"], &["91", "5", "1-2", "100-150", "Widow", "Copenhagen"], &["92", "4", "1-2", "100-150", "Widow", "SubCopenhagen"], &["93", "1", "1-2", "100-150", "Widow", "LargeCity"], &["94", "9", "1-2", "100-150", "Widow", "City"], &["95", "4", "1-2", "100-150", "Widow", "Country"], &["96", "32", "1-2", "100-150", "Married", "Copenhagen"], &["97", "68", "1-2", "100-150", "Married", "SubCopenhagen"], &["98", "43", "1-2", "100-150", "Married", "LargeCity"], &["99", "128", "1-2", "100-150", "Married", "City"], &["100", "86", "1-2", "100-150", "Married", "Country"], &["101", "6", "1-2", "100-150", "Unmarried", "Copenhagen"], &["102", "10", "1-2", "100-150", "Unmarried", "SubCopenhagen"], &["103", "5", "1-2", "100-150", "Unmarried", "LargeCity"], &["104", "21", "1-2", "100-150", "Unmarried", "City"], &["105", "15", "1-2", "100-150", "Unmarried", "Country"], &["106", "26", "1-2", ">150", "Widow", "Copenhagen"], &["107", "34", "1-2", ">150", "Widow", "SubCopenhagen"], &["108", "14", "1-2", ">150", "Widow", "LargeCity"], &["109", "48", "1-2", ">150", "Widow", "City"], &["110", "24", "1-2", ">150", "Widow", "Country"], &["111", "43", "1-2", ">150", "Married", "Copenhagen"], &["112", "76", "1-2", ">150", "Married", "SubCopenhagen"], &["113", "70", "1-2", ">150", "Married", "LargeCity"], &["114", "198", "1-2", ">150", "Married", "City"], &["115", "136", "1-2", ">150", "Married", "Country"], &["116", "36", "1-2", ">150", "Unmarried", "Copenhagen"], &["117", "23", "1-2", ">150", "Unmarried", "SubCopenhagen"], &["118", "48", "1-2", ">150", "Unmarried", "LargeCity"], &["119", "89", "1-2", ">150", "Unmarried", "City"], &["120", "64", "1-2", ">150", "Unmarried", "Country"], &["121", "2", ">2", "0-50", "Widow", "Copenhagen"], &["122", "0", ">2", "0-50", "Widow", "SubCopenhagen"], &["123", "2", ">2", "0-50", "Widow", "LargeCity"], &["124", "1", ">2", "0-50", "Widow", "City"], &["125", "0", ">2", "0-50", "Widow", "Country"], &["126", "1", ">2", "0-50", "Married", "Copenhagen"], &["127", "2", ">2", "0-50", "Married", "SubCopenhagen"], &["128", "2", ">2", "0-50", "Married", "LargeCity"], &["129", "7", ">2", "0-50", "Married", "City"], &["130", "7", ">2", "0-50", "Married", "Country"], &["131", "3", ">2", "0-50", "Unmarried", "Copenhagen"], &["132", "0", ">2", "0-50", "Unmarried", "SubCopenhagen"], &["133", "1", ">2", "0-50", "Unmarried", "LargeCity"], &["134", "5", ">2", "0-50", "Unmarried", "City"], &["135", "1", ">2", "0-50", "Unmarried", "Country"], &["136", "3", ">2", "50-100", "Widow", "Copenhagen"], &["137", "0", ">2", "50-100", "Widow", "SubCopenhagen"], &["138", "2", ">2", "50-100", "Widow", "LargeCity"], &["139", "1", ">2", "50-100", "Widow", "City"], &["140", "3", ">2", "50-100", "Widow", "Country"], &["141", "14", ">2", "50-100", "Married", "Copenhagen"], &["142", "21", ">2", "50-100", "Married", "SubCopenhagen"], &["143", "14", ">2", "50-100", "Married", "LargeCity"], &["144", "38", ">2", "50-100", "Married", "City"], &["145", "35", ">2", "50-100", "Married", "Country"], &["146", "2", ">2", "50-100", "Unmarried", "Copenhagen"], &["147", "0", ">2", "50-100", "Unmarried", "SubCopenhagen"], &["148", "3", ">2", "50-100", "Unmarried", "LargeCity"], &["149", "12", ">2", "50-100", "Unmarried", "City"], &["150", "13", ">2", "50-100", "Unmarried", "Country"], &["151", "2", ">2", "100-150", "Widow", "Copenhagen"], &["152", "1", ">2", "100-150", "Widow", "SubCopenhagen"], &["153", "1", ">2", "100-150", "Widow", "LargeCity"], &["154", "1", ">2", "100-150", "Widow", "City"], &["155", "0", ">2", "100-150", "Widow", "Country"], &["156", "20", ">2", "100-150", "Married", "Copenhagen"], &["157", "31", ">2", "100-150", "Married", "SubCopenhagen"], &["158", "10", ">2", "100-150", "Married", "LargeCity"], &["159", "36", ">2", "100-150", "Married", "City"], &["160", "21", ">2", "100-150", "Married", "Country"], &["161", "0", ">2", "100-150", "Unmarried", "Copenhagen"], &["162", "2", ">2", "100-150", "Unmarried", "SubCopenhagen"], &["163", "3", ">2", "100-150", "Unmarried", "LargeCity"], &["164", "9", ">2", "100-150", "Unmarried", "City"], &["165", "7", ">2", "100-150", "Unmarried", "Country"], &["166", "21", ">2", ">150", "Widow", "Copenhagen"], &["167", "13", ">2", ">150", "Widow", "SubCopenhagen"], &["168", "5", ">2", ">150", "Widow", "LargeCity"], &["169", "20", ">2", ">150", "Widow", "City"], &["170", "8", ">2", ">150", "Widow", "Country"], &["171", "23", ">2", ">150", "Married", "Copenhagen"], &["172", "47", ">2", ">150", "Married", "SubCopenhagen"], &["173", "21", ">2", ">150", "Married", "LargeCity"], &["174", "53", ">2", ">150", "Married", "City"], &["175", "36", ">2", ">150", "Married", "Country"], &["176", "38", ">2", ">150", "Unmarried", "Copenhagen"], &["177", "20", ">2", ">150", "Unmarried", "SubCopenhagen"], &["178", "13", ">2", ">150", "Unmarried", "LargeCity"], &["179", "39", ">2", ">150", "Unmarried", "City"], &["180", "26", ">2", ">150", "Unmarried", "Country"]])
+    }
+    fn baumann() -> (TableDb, TypedTable, String) {
+        named_db("Baumann", &[&["", "group", "pretest.1", "pretest.2", "post.test.1", "post.test.2", "post.test.3"], &["1", "Basal", "4", "3", "5", "4", "41"], &["2", "Basal", "6", "5", "9", "5", "41"], &["3", "Basal", "9", "4", "5", "3", "43"], &["4", "Basal", "12", "6", "8", "5", "46"], &["5", "Basal", "16", "5", "10", "9", "46"], &["6", "Basal", "15", "13", "9", "8", "45"], &["7", "Basal", "14", "8", "12", "5", "45"], &["8", "Basal", "12", "7", "5", "5", "32"], &["9", "Basal", "12", "3", "8", "7", "33"], &["10", "Basal", "8", "8", "7", "7", "39"], &["11", "Basal", "13", "7", "12", "4", "42"], &["12", "Basal", "9", "2", "4", "4", "45"], &["13", "Basal", "12", "5", "4", "6", "39"], &["14", "Basal", "12", "2", "8", "8", "44"], &["15", "Basal", "12", "2", "6", "4", "36"], &["16", "Basal", "10", "10", "9", "10", "49"], &["17", "Basal", "8", "5", "3", "3", "40"], &["18", "Basal", "12", "5", "5", "5", "35"], &["19", "Basal", "11", "3", "4", "5", "36"], &["20", "Basal", "8", "4", "2", "3", "40"], &["21", "Basal", "7", "3", "5", "4", "54"], &["22", "Basal", "9", "6", "7", "8", "32"], &["23", "DRTA", "7", "2", "7", "6", "31"], &["24", "DRTA", "7", "6", "5", "6", "40"], &["25", "DRTA", "12", "4", "13", "3", "48"], &["26", "DRTA", "10", "1", "5", "7", "30"], &["27", "DRTA", "16", "8", "14", "7", "42"], &["28", "DRTA", "15", "7", "14", "6", "48"], &["29", "DRTA", "9", "6", "10", "9", "49"], &["30", "DRTA", "8", "7", "13", "5", "53"], &["31", "DRTA", "13", "7", "12", "7", "48"], &["32", "DRTA", "12", "8", "11", "6", "43"], &["33", "DRTA", "7", "6", "8", "5", "55"], &["34", "DRTA", "6", "2", "7", "0", "55"], &["35", "DRTA", "8", "4", "10", "6", "57"], &["36", "DRTA", "9", "6", "8", "6", "53"], &["37", "DRTA", "9", "4", "8", "7", "37"], &["38", "DRTA", "8", "4", "10", "11", "50"], &["39", "DRTA", "9", "5", "12", "6", "54"], &["40", "DRTA", "13", "6", "10", "6", "41"], &["41", "DRTA", "10", "2", "11", "6", "49"], &["42", "DRTA", "8", "6", "7", "8", "47"], &["43", "DRTA", "8", "5", "8", "8", "49"], &["44", "DRTA", "10", "6", "12", "6", "49"], &["45", "Strat", "11", "7", "11", "12", "53"], &["46", "Strat", "7", "6", "4", "8", "47"], &["47", "Strat", "4", "6", "4", "10", "41"], &["48", "Strat", "7", "2", "4", "4", "49"], &["49", "Strat", "7", "6", "3", "9", "43"], &["50", "Strat", "6", "5", "8", "5", "45"], &["51", "Strat", "11", "5", "12", "8", "50"], &["52", "Strat", "14", "6", "14", "12", "48"], &["53", "Strat", "13", "6", "12", "11", "49"], &["54", "Strat", "9", "5", "7", "11", "42"], &["55", "Strat", "12", "3", "5", "10", "38"], &["56", "Strat", "13", "9", "9", "9", "42"], &["57", "Strat", "4", "6", "1", "10", "34"], &["58", "Strat", "13", "8", "13", "1", "48"], &["59", "Strat", "6", "4", "7", "9", "51"], &["60", "Strat", "12", "3", "5", "13", "33"], &["61", "Strat", "6", "6", "7", "9", "44"], &["62", "Strat", "11", "4", "11", "7", "48"], &["63", "Strat", "14", "4", "15", "7", "49"], &["64", "Strat", "8", "2", "9", "5", "33"], &["65", "Strat", "5", "3", "6", "8", "45"], &["66", "Strat", "8", "3", "4", "6", "42"]])
+    }
+    fn admit() -> (TableDb, TypedTable, String) {
+        named_db("admit", &[&["", "score", "gre.quant", "gre.verbal", "ap", "pt", "female"], &["1", "2", "630", "630", "0", "0", "1"], &["2", "1", "520", "490", "0", "0", "1"], &["3", "4", "670", "400", "0", "0", "0"], &["4", "1", "600", "560", "0", "0", "0"], &["5", "1", "620", "570", "0", "0", "0"], &["6", "4", "730", "670", "0", "0", "0"], &["7", "1", "640", "590", "0", "0", "1"], &["8", "4", "470", "610", "1", "0", "1"], &["9", "2", "550", "500", "1", "0", "0"], &["10", "5", "720", "710", "0", "0", "1"], &["11", "4", "750", "480", "0", "0", "1"], &["12", "1", "720", "470", "0", "0", "0"], &["13", "2", "590", "550", "0", "0", "1"], &["14", "4", "760", "680", "0", "0", "0"], &["15", "4", "750", "690", "0", "0", "0"], &["16", "1", "580", "440", "0", "0", "0"], &["17", "1", "640", "710", "0", "0", "0"], &["18", "5", "710", "560", "0", "0", "0"], &["19", "4", "610", "720", "1", "0", "0"], &["20", "1", "530", "600", "0", "0", "0"], &["21", "4", "740", "750", "0", "0", "0"], &["22", "5", "740", "730", "1", "0", "0"], &["23", "1", "430", "630", "0", "0", "1"], &["24", "2", "510", "620", "0", "0", "0"], &["25", "4", "620", "680", "0", "1", "1"], &["26", "4", "620", "680", "1", "0", "0"], &["27", "1", "330", "460", "0", "0", "0"], &["28", "5", "700", "730", "1", "0", "0"], &["29", "5", "770", "470", "0", "0", "0"], &["30", "5", "790", "760", "0", "0", "1"], &["31", "2", "660", "640", "0", "1", "0"], &["32", "1", "720", "670", "0", "0", "0"], &["33", "2", "630", "590", "1", "0", "0"], &["34", "1", "420", "640", "0", "0", "0"], &["35", "4", "640", "410", "0", "0", "1"], &["36", "2", "670", "610", "0", "0", "0"], &["37", "2", "690", "640", "0", "0", "1"], &["38", "1", "390", "610", "0", "1", "1"], &["39", "1", "410", "410", "0", "0", "0"], &["40", "2", "700", "470", "0", "0", "0"], &["41", "4", "640", "640", "0", "0", "1"], &["42", "2", "740", "650", "0", "0", "1"], &["43", "1", "720", "370", "0", "1", "0"], &["44", "5", "640", "670", "0", "0", "0"], &["45", "1", "740", "290", "0", "0", "0"], &["46", "5", "770", "420", "0", "0", "1"], &["47", "5", "800", "740", "0", "0", "0"], &["48", "2", "750", "510", "0", "0", "0"], &["49", "1", "670", "530", "0", "0", "0"], &["50", "5", "730", "560", "0", "0", "0"], &["51", "2", "620", "600", "0", "0", "0"], &["52", "2", "560", "530", "0", "0", "1"], &["53", "4", "660", "630", "0", "1", "0"], &["54", "5", "750", "630", "1", "0", "0"], &["55", "2", "730", "410", "0", "0", "1"], &["56", "2", "780", "490", "0", "0", "0"], &["57", "4", "770", "670", "0", "0", "0"], &["58", "5", "770", "750", "0", "0", "0"], &["59", "4", "680", "680", "0", "0", "0"], &["60", "2", "720", "530", "0", "0", "0"], &["61", "4", "720", "760", "1", "0", "0"], &["62", "5", "590", "720", "1", "0", "1"], &["63", "4", "770", "480", "0", "0", "0"], &["64", "5", "790", "720", "0", "0", "0"], &["65", "5", "770", "660", "0", "0", "1"], &["66", "1", "540", "460", "0", "0", "1"], &["67", "4", "740", "730", "0", "0", "0"], &["68", "5", "780", "640", "0", "0", "1"], &["69", "4", "740", "650", "0", "0", "0"], &["70", "5", "770", "670", "1", "0", "0"], &["71", "1", "680", "430", "0", "0", "0"], &["72", "2", "720", "760", "0", "0", "0"], &["73", "4", "770", "720", "0", "0", "0"], &["74", "2", "720", "480", "0", "0", "0"], &["75", "4", "770", "510", "0", "0", "0"], &["76", "2", "640", "580", "0", "1", "0"], &["77", "4", "750", "410", "0", "0", "0"], &["78", "4", "660", "710", "0", "0", "1"], &["79", "4", "750", "570", "0", "0", "0"], &["80", "2", "550", "720", "0", "0", "0"], &["81", "3", "540", "640", "0", "0", "1"], &["82", "4", "650", "670", "0", "1", "1"], &["83", "4", "720", "770", "0", "0", "0"], &["84", "1", "470", "320", "0", "0", "1"], &["85", "4", "750", "720", "0", "0", "0"], &["86", "1", "560", "370", "0", "0", "0"], &["87", "1", "560", "690", "0", "0", "1"], &["88", "5", "710", "610", "0", "0", "0"], &["89", "4", "750", "570", "0", "0", "0"], &["90", "4", "760", "620", "0", "0", "0"], &["91", "3", "740", "310", "0", "0", "1"], &["92", "4", "790", "330", "0", "0", "0"], &["93", "4", "790", "710", "0", "0", "0"], &["94", "4", "670", "620", "0", "0", "0"], &["95", "1", "580", "530", "0", "0", "0"], &["96", "5", "790", "700", "0", "0", "1"], &["97", "4", "740", "720", "0", "0", "1"], &["98", "2", "730", "570", "0", "0", "0"], &["99", "2", "730", "620", "0", "0", "1"], &["100", "2", "750", "500", "0", "1", "0"], &["101", "2", "640", "600", "0", "0", "1"], &["102", "5", "720", "720", "1", "0", "1"], &["103", "4", "770", "600", "0", "0", "0"], &["104", "4", "740", "620", "0", "0", "1"], &["105", "4", "760", "600", "0", "0", "1"], &["106", "4", "650", "710", "0", "0", "0"]])
+    }
+    fn yogurt() -> (TableDb, TypedTable, String) {
+        named_db("Yogurt", &[&["", "id", "feat.yoplait", "feat.dannon", "feat.hiland", "feat.weight", "price.yoplait", "price.dannon", "price.hiland", "price.weight", "choice"], &["19", "2", "0", "0", "0", "0", "10.8", "8.1", "5.0000001", "7.9000004", "weight"], &["62", "5", "0", "0", "0", "0", "10.8", "8.6000003", "5.4000001", "7.9000004", "dannon"], &["124", "8", "0", "0", "0", "0", "10.3", "8.1", "4.8999999", "7.9000004", "dannon"], &["147", "9", "0", "0", "0", "0", "11.5", "8.1", "4.8999999", "7.9000004", "yoplait"], &["172", "10", "0", "0", "0", "0", "10.8", "8.6000003", "5.4000001", "7.9000004", "dannon"], &["244", "15", "0", "0", "0", "0", "10.3", "8.1", "4.8999999", "7.9000004", "weight"], &["259", "15", "0", "0", "0", "0", "10.3", "8.1", "4.8999999", "7.9000004", "weight"], &["349", "15", "0", "0", "0", "0", "12.2", "8.6000003", "6.1000001", "8.6000003", "yoplait"], &["372", "15", "0", "0", "0", "1", "11.5", "8.6000003", "6.1000001", "6.3000001", "weight"], &["386", "15", "0", "0", "0", "0", "11.5", "8.6000003", "5.5", "7.9000004", "yoplait"], &["581", "23", "0", "0", "0", "0", "12.5", "7.4000001", "6.1000001", "8.1", "dannon"], &["646", "25", "1", "0", "0", "0", "8.2999997", "8.6000003", "5.4000001", "7.9000004", "yoplait"], &["757", "33", "0", "0", "0", "0", "10.8", "8.1", "6.6", "7.9000004", "dannon"], &["763", "33", "0", "0", "0", "0", "10.8", "8.1", "6.6", "7.9000004", "dannon"], &["778", "33", "0", "0", "0", "0", "10.8", "8.1", "6.1000001", "8.5000001", "dannon"], &["780", "33", "0", "0", "0", "0", "10.8", "8.1", "6.1000001", "8.5000001", "dannon"], &["801", "33", "0", "0", "0", "0", "11.5", "8.1", "6.6", "8.1", "dannon"], &["958", "34", "0", "0", "0", "0", "12.2", "8.6000003", "6.1000001", "8.6000003", "yoplait"], &["991", "34", "0", "0", "0", "0", "11.5", "6.3000001", "6.1000001", "7.9000004", "yoplait"], &["1205", "47", "0", "0", "0", "0", "10.3", "9.7999997", "6.6", "7.9000004", "yoplait"], &["1243", "51", "0", "0", "0", "0", "10.8", "8.1", "6.1000001", "8.5000001", "dannon"], &["1337", "54", "0", "0", "0", "0", "10.3", "8.1", "4.8999999", "7.9000004", "dannon"], &["1623", "69", "0", "0", "0", "0", "9.7999997", "7.5000003", "6.6", "8.1", "hiland"], &["1805", "73", "0", "1", "0", "0", "10.8", "9.7999997", "6.1000001", "8.6000003", "yoplait"], &["1830", "73", "0", "0", "0", "0", "8.8", "8.6000003", "6.1000001", "8.6000003", "yoplait"], &["1851", "74", "0", "0", "0", "0", "12.5", "8.6000003", "5.0000001", "8.6000003", "dannon"], &["1853", "74", "0", "0", "0", "0", "12.2", "8.6000003", "5.0000001", "8.6000003", "dannon"], &["1856", "74", "0", "0", "0", "0", "12.2", "8.6000003", "5.0000001", "8.6000003", "dannon"], &["1874", "75", "0", "0", "0", "0", "10.3", "9.7999997", "4.8999999", "7.9000004", "yoplait"], &["1901", "77", "0", "0", "0", "0", "10.8", "8.1", "6.1000001", "8.1", "dannon"], &["1908", "77", "0", "0", "0", "0", "10.8", "8.1", "6.1000001", "8.6000003", "dannon"], &["1949", "80", "0", "0", "0", "0", "10.8", "8.6000003", "2.5", "7.9000004", "yoplait"], &["2048", "81", "0", "0", "0", "0", "9.2", "6.6", "6.1000001", "6.3000001", "weight"], &["2081", "83", "0", "0", "0", "0", "10.8", "8.6000003", "5.4000001", "7.9000004", "dannon"], &["2097", "84", "0", "0", "0", "0", "10.8", "8.6000003", "5.4000001", "7.9000004", "weight"], &["2127", "86", "0", "0", "0", "0", "11", "8.1", "4.1999999", "7.9000004", "dannon"], &["2165", "87", "0", "0", "0", "0", "10.8", "8.1", "5.0000001", "7.9000004", "weight"], &["2207", "88", "0", "0", "1", "0", "11.5", "8.1", "3.0999999", "7.9000004", "yoplait"], &["2293", "92", "0", "0", "1", "0", "11.5", "3.0999999", "6.1000001", "7.9000004", "dannon"], &["2406", "100", "0", "0", "0", "0", "12.2", "8.1", "6.1000001", "8.6000003", "weight"]])
+    }
+    /// vcd's DanishWelfare counts people in `Freq` by `Alcohol` ("<1",
+    /// "1-2", ">2"), `Income` ("0-50" …), `Status` and `Urban`: bands
+    /// written without a letter are categories too, so "how many people"
+    /// adds up `Freq` (it had counted rows: 60 widows), and a status no
+    /// row holds is no row.
+    #[test]
+    fn a_table_of_counts_by_bands_adds_up_its_counts() {
+        let (mut d, t, name) = danish_welfare();
+        assert_eq!(ask_named(&mut d, &t, &name, "How many people are widows?"), (PlanKind::Sum, vec!["580".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many people live in Copenhagen?"), (PlanKind::Sum, vec!["552".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many married people are there?"), (PlanKind::Sum, vec!["3633".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many people drink more than 2 units a day?"), (PlanKind::Sum, vec!["722".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "Which income group has the most people?"), (PlanKind::GroupArgMax, vec![">150".into()]));
+        assert!(matches!(parse_or_why("How many people are divorced?", &t, &name), Err(NoPlan::Unrelated(_))));
+    }
+
+    /// car's Baumann names its tests `pretest.1`, `pretest.2`,
+    /// `post.test.1` … `post.test.3`: "the first pretest", "the third
+    /// post-test" are those columns, and a score is said of them (they had
+    /// been refused, or read the first post-test and a filter "= 3").
+    #[test]
+    fn an_ordinal_and_dotted_words_name_a_numbered_column() {
+        let (mut d, t, name) = baumann();
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average score on the first pretest?"), (PlanKind::Average, vec!["9.79".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "Which group has the highest average score on the third post-test?"), (PlanKind::GroupArgMax, vec!["DRTA".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the highest score on the second post-test?"), (PlanKind::Max, vec!["13".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average first post-test score for the Strat group?"), (PlanKind::Average, vec!["7.77".into()]));
+        assert!(parse("What is the average score on the fourth post-test?", &t, &name).is_none());
+    }
+
+    /// pscl's admit: "applicants" is no `ap` (the flag of American
+    /// politics, a plural's first two letters; it had summed it), "GRE
+    /// writing" is neither `gre.quant` nor `gre.verbal`, and "the first
+    /// pretest" read as `pt` and then dropped is no question of this table.
+    #[test]
+    fn applicants_are_counted_and_scores_named_in_full() {
+        let (mut d, t, name) = admit();
+        assert_eq!(ask_named(&mut d, &t, &name, "How many applicants are female?"), (PlanKind::Count, vec!["35".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many applicants got a score of 5?"), (PlanKind::Count, vec!["20".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the average GRE quant score of female applicants?"), (PlanKind::Average, vec!["649.71".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "What is the highest GRE quantitative score?"), (PlanKind::Max, vec!["800".into()]));
+        assert!(matches!(parse_or_why("What is the average GRE writing score?", &t, &name), Err(NoPlan::Unrelated(_))));
+        assert!(parse("What is the average score on the first pretest?", &t, &name).is_none());
+    }
+
+    /// Ecdat's Yogurt: "a newspaper feature for Yoplait" is the flag
+    /// `feat.yoplait`, "feature" a word `feat` begins (it had kept the
+    /// purchases of Yoplait with every brand's feature, none).
+    #[test]
+    fn a_word_a_part_begins_and_a_value_name_a_flag() {
+        let (mut d, t, name) = yogurt();
+        assert_eq!(ask_named(&mut d, &t, &name, "How many purchases had a newspaper feature for Yoplait?"), (PlanKind::Count, vec!["1".into()]));
+        assert_eq!(ask_named(&mut d, &t, &name, "How many purchases chose Yoplait?"), (PlanKind::Count, vec!["12".into()]));
     }
 }
