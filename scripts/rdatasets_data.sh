@@ -428,8 +428,14 @@
 # Welfare Study's counts (vcd's DanishWelfare); patients hospitalized for
 # depression (car's Ginzberg); Ph.D. applicants (pscl's admit); red
 # squirrels' cones in Scottish forest plots (COUNT's nuts).
+# `--fifty-ninth` lays out six others for the fifty-ninth set
+# (scripts/make_agg_questions_fifty_ninth.py): education spending in the
+# US states (robustbase's education); Leeds' summer air pollution
+# (texmex's summer); Belgian firms (Ecdat's Labour); Romano-British
+# pottery (HSAUR's pottery); a Rock the Vote turnout experiment (pscl's
+# RockTheVote); stated choices between train trips (Ecdat's Train).
 #
-# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-eighth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-eighth)
+# Usage: bash scripts/rdatasets_data.sh [--tenth|--eleventh|…|--thirty-sixth|…|--fifty-ninth] [DIR]   (default: ~/.cache/aurag/data/rdatasets, rdatasets-tenth, -eleventh … -fifty-ninth)
 # Prints the directory. Nothing here is committed: the data is fetched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -490,6 +496,7 @@ case "${1:-}" in
   --fifty-sixth) PATHS="KMsurv/kidtran COUNT/loomis lme4/cake rpart/solder survival/stanford2 HSAUR/plasma" ;;
   --fifty-seventh) PATHS="COUNT/lbw survival/logan car/WeightLoss rpart/stagec texmex/liver pscl/politicalInformation" ;;
   --fifty-eighth) PATHS="car/Baumann Ecdat/Yogurt vcd/DanishWelfare car/Ginzberg pscl/admit COUNT/nuts" ;;
+  --fifty-ninth) PATHS="robustbase/education texmex/summer Ecdat/Labour HSAUR/pottery pscl/RockTheVote Ecdat/Train" ;;
   --*) echo "rdatasets_data.sh: no set named $1" >&2; exit 2 ;;
 esac
 if [[ "${1:-}" == --* ]]; then
